@@ -1,0 +1,100 @@
+"""Drawing helpers shared by every game's renderer: fonts, the player palette, PNG output.
+
+Player colours are the Okabe-Ito colour-blind-safe set; every seat also has a letter and
+a hatch pattern, so no information is carried by colour alone.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).parent / "fonts"
+
+# Okabe & Ito (2008): distinguishable under the common colour-vision deficiencies.
+SEAT_COLOURS = [
+    (0, 114, 178),    # blue
+    (230, 159, 0),    # orange
+    (0, 158, 115),    # bluish green
+    (204, 121, 167),  # reddish purple
+    (213, 94, 0),     # vermillion
+    (86, 180, 233),   # sky blue
+]
+SEAT_COLOUR_NAMES = ["blue", "orange", "green", "purple", "red", "sky"]
+SEAT_LETTERS = ["A", "B", "C", "D", "E", "F"]
+SEAT_PATTERNS = ["solid", "stripes", "dots", "cross", "checks", "rings"]
+
+INK = (30, 30, 30)
+PAPER = (250, 247, 240)
+MUTED = (120, 120, 120)
+HIGHLIGHT = (240, 228, 66)  # Okabe-Ito yellow: the last move
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (Latin and Cyrillic), shipped in render/fonts with its licence."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def seat_colour(seat: int) -> tuple[int, int, int]:
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_letter(seat: int) -> str:
+    return SEAT_LETTERS[seat % len(SEAT_LETTERS)]
+
+
+def text_colour_on(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Black or white, whichever reads better on ``rgb``."""
+    r, g, b = rgb[:3]
+    return INK if (0.299 * r + 0.587 * g + 0.114 * b) > 150 else (255, 255, 255)
+
+
+def draw_pattern(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], seat: int) -> None:
+    """Overlay the seat's hatch pattern on ``box`` (the second cue besides colour)."""
+    x0, y0, x1, y1 = box
+    kind = SEAT_PATTERNS[seat % len(SEAT_PATTERNS)]
+    ink = (255, 255, 255)
+    step = 8
+    if kind == "stripes":
+        for x in range(x0 - (y1 - y0), x1, step):
+            draw.line([(max(x, x0), y0 + max(0, x0 - x)), (min(x + (y1 - y0), x1), y0 + min(y1 - y0, x1 - x))], fill=ink, width=2)
+    elif kind == "dots":
+        for y in range(y0 + step // 2, y1, step):
+            for x in range(x0 + step // 2, x1, step):
+                draw.ellipse([x - 1, y - 1, x + 1, y + 1], fill=ink)
+    elif kind == "cross":
+        for x in range(x0, x1, step):
+            draw.line([(x, y0), (x, y1)], fill=ink, width=1)
+        for y in range(y0, y1, step):
+            draw.line([(x0, y), (x1, y)], fill=ink, width=1)
+    elif kind == "checks":
+        for y in range(y0, y1, step):
+            for x in range(x0 + ((y - y0) // step % 2) * step, x1, 2 * step):
+                draw.rectangle([x, y, min(x + step - 1, x1), min(y + step - 1, y1)], fill=ink)
+    elif kind == "rings":
+        for y in range(y0 + step, y1, 2 * step):
+            for x in range(x0 + step, x1, 2 * step):
+                draw.ellipse([x - 3, y - 3, x + 3, y + 3], outline=ink, width=1)
+
+
+def seat_badge(draw: ImageDraw.ImageDraw, xy: tuple[int, int], seat: int, size: int = 28) -> None:
+    """A coloured, patterned square with the seat's letter: the player's token everywhere."""
+    x, y = xy
+    box = (x, y, x + size, y + size)
+    draw.rectangle(box, fill=seat_colour(seat), outline=INK, width=2)
+    draw_pattern(draw, (x + 2, y + 2, x + size - 2, y + size - 2), seat)
+    f = font(int(size * 0.6), bold=True)
+    draw.text((x + size / 2, y + size / 2), seat_letter(seat), font=f, fill=INK, anchor="mm",
+              stroke_width=2, stroke_fill=(255, 255, 255))
+
+
+def to_png(image: Image.Image) -> bytes:
+    """PNG bytes; palette-quantised when that keeps the picture (much smaller uploads)."""
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False, compress_level=6)
+    return out.getvalue()

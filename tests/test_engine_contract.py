@@ -1,0 +1,20 @@
+"""DESIGN.md's engine contract for every registered game and every player count."""
+
+import pytest
+
+from rules import ENGINES
+from tests.contract import play_random_game
+
+CASES = [(key, n) for key, eng in sorted(ENGINES.items()) for n in range(eng.min_players, eng.max_players + 1)]
+
+
+def test_every_game_is_registered():
+    assert ENGINES, "no engines registered"
+
+
+@pytest.mark.parametrize("key,n", CASES)
+def test_random_games_keep_the_contract(key, n):
+    eng = ENGINES[key]
+    for game in range(2):
+        problems = play_random_game(eng, n, seed=1000 * n + game)
+        assert problems == [], f"{key} {n}p game {game}: {problems[:5]}"
