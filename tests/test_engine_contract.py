@@ -2,14 +2,15 @@
 
 import pytest
 
-from rules import ENGINES
+from rules import BROKEN, ENGINES
 from tests.contract import play_random_game
 
 CASES = [(key, n) for key, eng in sorted(ENGINES.items()) for n in range(eng.min_players, eng.max_players + 1)]
 
 
-def test_every_game_is_registered():
+def test_every_game_is_registered_and_loads():
     assert ENGINES, "no engines registered"
+    assert BROKEN == {}, f"game packages failed to import: {BROKEN}"
 
 
 @pytest.mark.parametrize("key,n", CASES)

@@ -1,0 +1,70 @@
+"""Turn deadlines and reminders: which timers a seat gets when it comes to act.
+
+A seat to act gets a reminder at half-time, one shortly before expiry, and the expiry
+itself, at which the AI plays the seat's move (or the seat forfeits, per the game's
+``on_timeout`` setting). Timers live in the database, so a restart keeps them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from db.store import TimerRow
+from host.errors import BadOptions
+from host.i18n import _
+
+MIN_DEADLINE = 10 * 60
+MAX_DEADLINE = 7 * 24 * 3600
+DEADLINE_CHOICES = {  # label -> seconds (None: no deadline); shown by the front ends
+    "10 minutes": 600, "1 hour": 3600, "6 hours": 6 * 3600, "12 hours": 12 * 3600, "24 hours": 24 * 3600,
+    "2 days": 2 * 24 * 3600, "3 days": 3 * 24 * 3600, "7 days": 7 * 24 * 3600, "none": None,
+}
+
+
+def validate_settings(changes: dict[str, Any]) -> dict[str, Any]:
+    """The accepted subset of per-game settings, or ``BadOptions`` with a clear reason."""
+    clean: dict[str, Any] = {}
+    for name, value in changes.items():
+        if name == "deadline_seconds":
+            if value is not None and (not isinstance(value, int) or not MIN_DEADLINE <= value <= MAX_DEADLINE):
+                raise BadOptions(_("The turn deadline must be between 10 minutes and 7 days, or none."))
+            clean[name] = value
+        elif name == "reminders":
+            clean[name] = bool(value)
+        elif name == "rated":
+            clean[name] = bool(value)
+        elif name == "on_timeout":
+            if value not in ("ai", "forfeit"):
+                raise BadOptions(_("At the deadline the AI can play the move (ai) or the seat forfeits (forfeit)."))
+            clean[name] = value
+        else:
+            raise BadOptions(_("There is no game setting called {name}.", name=name))
+    return clean
+
+
+def timers_for(settings: dict, seats: set[int], now: float, game_id: int) -> list[TimerRow]:
+    """Timers for seats that have just come to act."""
+    seconds = settings.get("deadline_seconds")
+    if not seconds or not seats:
+        return []
+    before_end = min(3600.0, seconds / 6)
+    timers = []
+    for seat in sorted(seats):
+        timers.append(TimerRow(game_id, seat, "expire", now + seconds))
+        if settings.get("reminders", True):
+            timers.append(TimerRow(game_id, seat, "half", now + seconds / 2))
+            timers.append(TimerRow(game_id, seat, "soon", now + seconds - before_end))
+    return timers
+
+
+def describe_seconds(seconds: float | None) -> str:
+    if seconds is None:
+        return _("no deadline")
+    seconds = max(0, int(seconds))
+    if seconds >= 2 * 24 * 3600:
+        return _("{n} days", n=round(seconds / 86400))
+    if seconds >= 2 * 3600:
+        return _("{n} hours", n=round(seconds / 3600))
+    if seconds >= 3600:
+        return _("1 hour")
+    return _("{n} minutes", n=max(1, round(seconds / 60)))

@@ -1,0 +1,38 @@
+"""Structured logging: one line per event, ``key=value`` pairs, never tokens or hidden info.
+
+Callers log public facts only (ids, seats, the action's type, never its private content).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+
+_TOKEN = re.compile(r"[MN][A-Za-z\d_-]{23,}\.[\w-]{6,}\.[\w-]{27,}")
+
+
+class KeyValueFormatter(logging.Formatter):
+    """``2026-11-23T10:00:00 INFO host.turns move game=12 guild=3 seat=1 action=buy``."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        fields = getattr(record, "fields", None) or {}
+        parts = [self.formatTime(record, "%Y-%m-%dT%H:%M:%S"), record.levelname, record.name, record.getMessage()]
+        parts += [f"{k}={json.dumps(v) if isinstance(v, str) and ' ' in v else v}" for k, v in fields.items()]
+        line = " ".join(str(p) for p in parts)
+        if record.exc_info:
+            line += "\n" + self.formatException(record.exc_info)
+        return _TOKEN.sub("[token]", line)
+
+
+def setup_logging(level: str = "INFO") -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(KeyValueFormatter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    logging.getLogger("discord").setLevel(max(logging.getLevelName(level), logging.INFO))
+
+
+def log_event(logger: logging.Logger, message: str, level: int = logging.INFO, **fields: object) -> None:
+    logger.log(level, message, extra={"fields": fields})

@@ -1,0 +1,113 @@
+"""Plain values the host hands to its front ends (Discord adapter, offline table, tournaments)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class PlayerRef:
+    """A person as the front end knows them: a stable id and a display name."""
+
+    user_id: int
+    name: str
+
+
+@dataclass
+class SeatInfo:
+    seat: int
+    user_id: int | None
+    name: str
+    is_ai: bool
+    away: bool = False
+
+    @property
+    def automatic(self) -> bool:
+        """The AI plays this seat (an AI seat, or a player on vacation)."""
+        return self.is_ai or self.away
+
+
+@dataclass
+class GameInfo:
+    id: int
+    key: str
+    title: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    status: str
+    version: int
+    seats: list[SeatInfo]
+    options: dict
+    settings: dict
+    creator_id: int | None
+    min_players: int
+    max_players: int
+    to_act: set[int] = field(default_factory=set)
+    acted: int = 0
+    waiting: int = 0
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    result: dict | None = None
+
+    @property
+    def is_full(self) -> bool:
+        return len(self.seats) >= self.max_players
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def where(self) -> int | None:
+        """The channel or thread that the game's public messages go to."""
+        return self.thread_id or self.channel_id
+
+    def seat_of(self, user_id: int) -> SeatInfo | None:
+        return next((s for s in self.seats if s.user_id == user_id and not s.is_ai), None)
+
+    def users_to_act(self) -> list[SeatInfo]:
+        return [s for s in self.seats if s.seat in self.to_act and not s.automatic and s.user_id is not None]
+
+
+@dataclass
+class Choice:
+    """One legal action with its label, as a button or select option shows it."""
+
+    index: int
+    label: str
+    action: dict
+
+
+@dataclass
+class MoveOutcome:
+    """What changed with one submission (and the automatic moves that followed it)."""
+
+    game: GameInfo
+    events: list[dict] = field(default_factory=list)
+    lines: list[str] = field(default_factory=list)
+    private: dict[int, list[str]] = field(default_factory=dict)
+    changed_private: set[int] = field(default_factory=set)
+    newly_to_act: set[int] = field(default_factory=set)
+    ai_moves: int = 0
+    finished: bool = False
+
+
+@dataclass
+class Timer:
+    game_id: int
+    seat: int
+    kind: str  # "half" | "soon" | "expire"
+    due_at: float
+
+
+@dataclass
+class TimerOutcome:
+    """A fired timer: a reminder to send, or the move (or forfeit) made at expiry."""
+
+    timer: Timer
+    game: GameInfo
+    reminder: bool
+    remaining_seconds: float = 0.0
+    move: MoveOutcome | None = None
+    forfeited: bool = False

@@ -1,0 +1,536 @@
+"""The game host: lobby, seats, turns, automatic seats, hidden-information routing.
+
+No Discord types here: the Discord adapter, the offline table and the tournament code all
+call this same API. Every change goes through the store (one transaction per action);
+everything a front end shows comes from the engine's views, so a channel only ever gets
+``view(state, None)`` and a player only their own seat's view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from db.store import GameMissing, GameRow, SeatRow, Store, VersionConflict
+from host import deadlines
+from host.errors import BadOptions, GameMovedOn, InvalidMove, NotAllowed, NotFound, NotYourTurn
+from host.i18n import _
+from host.logging_setup import log_event
+from host.models import Choice, GameInfo, MoveOutcome, PlayerRef, SeatInfo, Timer, TimerOutcome
+from host.views import fallback_png, private_lines_of, public_lines_of, with_names
+from rules import ENGINES
+from rules.ai import choose_action
+from rules.base import IllegalAction, canonical
+
+log = logging.getLogger("host")
+
+DEFAULT_SETTINGS = {"deadline_seconds": 24 * 3600, "reminders": True, "on_timeout": "ai", "rated": False}
+AUTO_MOVES_LIMIT = 2000  # automatic moves after one submission (an all-AI game runs to its end)
+
+FinishListener = Callable[[GameInfo], Awaitable[None]]
+
+
+def engine_for(key: str) -> Any:
+    try:
+        return ENGINES[key]
+    except KeyError:
+        raise NotFound(_("There is no game called {key}.", key=key)) from None
+
+
+class Host:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time,
+                 default_deadline_seconds: int | None = 24 * 3600) -> None:
+        self.store = store
+        self.clock = clock
+        self.default_settings = dict(DEFAULT_SETTINGS, deadline_seconds=default_deadline_seconds)
+        self._finish_listeners: list[FinishListener] = []
+        self._game_locks: dict[int, asyncio.Lock] = {}
+
+    def on_game_finished(self, listener: FinishListener) -> None:
+        """Call ``listener(game)`` after any game ends (tournaments advance this way)."""
+        self._finish_listeners.append(listener)
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        return self._game_locks.setdefault(game_id, asyncio.Lock())
+
+    # -- reading ---------------------------------------------------------------------------
+    async def _row(self, game_id: int) -> GameRow:
+        try:
+            return await self.store.game(game_id)
+        except GameMissing:
+            raise NotFound(_("Game #{id} does not exist.", id=game_id)) from None
+
+    async def _info(self, row: GameRow, state: Any = None) -> GameInfo:
+        engine = engine_for(row.game_key)
+        seats = [SeatInfo(s.seat, s.user_id, s.display_name, s.is_ai, s.away) for s in await self.store.seats(row.id)]
+        to_act: set[int] = set()
+        if row.status == "active":
+            if state is None:
+                state, _version = await self.store.load_state(row.id, engine)
+            to_act = set(engine.to_act(state))
+        step = set(row.step_seats) or to_act
+        return GameInfo(
+            id=row.id, key=row.game_key, title=engine.title, guild_id=row.guild_id, channel_id=row.channel_id,
+            thread_id=row.thread_id, status=row.status, version=row.version, seats=seats, options=row.options,
+            settings=row.settings, creator_id=row.creator_id, min_players=engine.min_players,
+            max_players=engine.max_players, to_act=to_act, acted=len(step - to_act), waiting=len(to_act),
+            created_at=row.created_at, updated_at=row.updated_at, result=row.result,
+        )
+
+    async def get(self, game_id: int) -> GameInfo:
+        return await self._info(await self._row(game_id))
+
+    async def game_for_channel(self, channel_id: int) -> GameInfo | None:
+        """The newest open game whose thread (or channel) this is."""
+        rows = await self.store.games_where("(thread_id = ? OR (channel_id = ? AND thread_id IS NULL))"
+                                            " AND status IN ('lobby', 'active')", (channel_id, channel_id), limit=1)
+        if not rows:
+            rows = await self.store.games_where("thread_id = ?", (channel_id,), limit=1)
+        return await self._info(rows[0]) if rows else None
+
+    async def games_for_user(self, user_id: int) -> list[GameInfo]:
+        return [await self._info(r) for r in await self.store.games_for_user(user_id)]
+
+    async def open_games(self, limit: int = 1000) -> list[GameInfo]:
+        return [await self._info(r) for r in await self.store.games_where("status IN ('lobby', 'active')",
+                                                                             limit=limit)]
+
+    # -- lobby -----------------------------------------------------------------------------
+    def _check_options(self, engine: Any, options: dict) -> None:
+        if not isinstance(options, dict):
+            raise BadOptions(_("Options must be a set of name=value pairs."))
+        first_error = None
+        for n in range(engine.min_players, engine.max_players + 1):
+            try:
+                engine.setup(n, dict(options), 0)
+                return
+            except ValueError as exc:
+                first_error = first_error or exc
+        raise BadOptions(_("Those options don't work: {why}", why=first_error))
+
+    async def create_game(self, key: str, options: dict | None, creator: PlayerRef | None, guild_id: int | None,
+                          channel_id: int | None, settings: dict | None = None, seed: int | str | None = None,
+                          creator_plays: bool = True) -> GameInfo:
+        engine = engine_for(key)
+        options = dict(options or {})
+        self._check_options(engine, options)
+        merged = dict(self.default_settings)
+        merged.update(deadlines.validate_settings(settings or {}))
+        seed = secrets.randbelow(2**31) if seed is None else seed
+        now = self.clock()
+        game_id = await self.store.create_game(key, guild_id=guild_id, channel_id=channel_id,
+                                               creator_id=creator.user_id if creator else None, options=options,
+                                               settings=merged, seed=str(seed), now=now)
+        if creator and creator_plays:
+            await self.store.set_seats(game_id, [SeatRow(0, creator.user_id, creator.name, False, False)], now)
+        log_event(log, "game created", game=game_id, guild=guild_id, key=key)
+        return await self.get(game_id)
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        await self.store.update_game(game_id, self.clock(), thread_id=thread_id)
+
+    async def set_message(self, game_id: int, kind: str, message_id: int, channel_id: int) -> None:
+        await self.store.set_message(game_id, kind, channel_id, message_id)
+
+    async def get_message(self, game_id: int, kind: str) -> tuple[int, int] | None:
+        return await self.store.message(game_id, kind)
+
+    async def _lobby(self, game_id: int) -> tuple[GameRow, list[SeatRow]]:
+        row = await self._row(game_id)
+        if row.status != "lobby":
+            raise NotAllowed(_("Game #{id} has already started.", id=game_id) if row.status == "active"
+                             else _("Game #{id} is over.", id=game_id))
+        return row, await self.store.seats(game_id)
+
+    async def join(self, game_id: int, player: PlayerRef) -> GameInfo:
+        async with self._lock(game_id):
+            row, seats = await self._lobby(game_id)
+            engine = engine_for(row.game_key)
+            if any(s.user_id == player.user_id and not s.is_ai for s in seats):
+                raise NotAllowed(_("You are already in game #{id}.", id=game_id))
+            if len(seats) >= engine.max_players:
+                raise NotAllowed(_("Game #{id} is full ({n} players).", id=game_id, n=engine.max_players))
+            seats.append(SeatRow(len(seats), player.user_id, player.name, False, False))
+            await self.store.set_seats(game_id, seats, self.clock())
+        log_event(log, "joined", game=game_id, guild=row.guild_id, seat=len(seats) - 1)
+        return await self.get(game_id)
+
+    async def add_ai(self, game_id: int, by_user_id: int | None) -> GameInfo:
+        async with self._lock(game_id):
+            row, seats = await self._lobby(game_id)
+            engine = engine_for(row.game_key)
+            if len(seats) >= engine.max_players:
+                raise NotAllowed(_("Game #{id} is full ({n} players).", id=game_id, n=engine.max_players))
+            n_ai = sum(1 for s in seats if s.is_ai)
+            seats.append(SeatRow(len(seats), None, _("AI {n}", n=n_ai + 1), True, False))
+            await self.store.set_seats(game_id, seats, self.clock())
+        return await self.get(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> GameInfo:
+        row = await self._row(game_id)
+        if row.status == "active":
+            await self.replace_with_ai(game_id, user_id, reason="left")
+            return await self.get(game_id)
+        async with self._lock(game_id):
+            row, seats = await self._lobby(game_id)
+            if not any(s.user_id == user_id and not s.is_ai for s in seats):
+                raise NotAllowed(_("You are not in game #{id}.", id=game_id))
+            kept = [s for s in seats if not (s.user_id == user_id and not s.is_ai)]
+            for i, s in enumerate(kept):
+                s.seat = i
+            await self.store.set_seats(game_id, kept, self.clock())
+            if not any(not s.is_ai for s in kept):
+                await self.store.update_game(game_id, self.clock(), status="abandoned")
+        return await self.get(game_id)
+
+    async def start(self, game_id: int, by_user_id: int | None, is_admin: bool = False) -> MoveOutcome:
+        """Start from the lobby (``by_user_id`` None: automatically, the lobby being full)."""
+        async with self._lock(game_id):
+            row, seats = await self._lobby(game_id)
+            engine = engine_for(row.game_key)
+            if by_user_id is not None and by_user_id != row.creator_id and not is_admin:
+                raise NotAllowed(_("Only the game's creator or a server manager can start it."))
+            if len(seats) < engine.min_players:
+                raise NotAllowed(_("{title} needs at least {n} players; {have} seated.", title=engine.title,
+                                   n=engine.min_players, have=len(seats)))
+            try:
+                state = await self.store.start_game(game_id, engine, len(seats), self.clock())
+            except ValueError as exc:
+                raise BadOptions(_("Those options don't work: {why}", why=exc)) from None
+            except VersionConflict:
+                raise GameMovedOn(_("Game #{id} has already started.", id=game_id)) from None
+            log_event(log, "game started", game=game_id, guild=row.guild_id, players=len(seats))
+            outcome = MoveOutcome(game=await self._info(await self._row(game_id), state))
+            outcome.changed_private = set(range(len(seats)))
+            await self._after_moves(row, engine, state, outcome, previous_to_act=set())
+        return outcome
+
+    async def create_table(self, key: str, options: dict | None, players: list[PlayerRef | None],
+                           guild_id: int | None, channel_id: int | None, settings: dict | None = None,
+                           seed: int | str | None = None) -> MoveOutcome:
+        """A game with its seats decided up front (``None`` = an AI seat), started at once."""
+        info = await self.create_game(key, options, None, guild_id, channel_id, settings, seed, creator_plays=False)
+        seats, n_ai = [], 0
+        for i, p in enumerate(players):
+            if p is None:
+                n_ai += 1
+                seats.append(SeatRow(i, None, _("AI {n}", n=n_ai), True, False))
+            else:
+                seats.append(SeatRow(i, p.user_id, p.name, False, False))
+        await self.store.set_seats(info.id, seats, self.clock())
+        return await self.start(info.id, None)
+
+    # -- playing ---------------------------------------------------------------------------
+    async def _active(self, game_id: int) -> tuple[GameRow, Any, Any, int]:
+        row = await self._row(game_id)
+        if row.status != "active":
+            raise NotAllowed({"lobby": _("Game #{id} has not started yet.", id=game_id),
+                              "finished": _("Game #{id} is over.", id=game_id)}.get(
+                                  row.status, _("Game #{id} was abandoned.", id=game_id)))
+        engine = engine_for(row.game_key)
+        state, version = await self.store.load_state(game_id, engine)
+        return row, engine, state, version
+
+    async def _seat_for(self, game_id: int, user_id: int) -> SeatRow:
+        for s in await self.store.seats(game_id):
+            if s.user_id == user_id and not s.is_ai:
+                return s
+        raise NotAllowed(_("You are not playing in game #{id}.", id=game_id))
+
+    async def choices(self, game_id: int, user_id: int) -> list[Choice]:
+        row, engine, state, _version = await self._active(game_id)
+        seat = await self._seat_for(game_id, user_id)
+        if seat.seat not in engine.to_act(state):
+            raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
+        view = engine.view(state, seat.seat)
+        return [Choice(i, engine.describe_action(a, view)[:100], a)
+                for i, a in enumerate(engine.legal_actions(state, seat.seat))]
+
+    async def submit(self, game_id: int, user_id: int, action: Any, expected_version: int | None = None) -> MoveOutcome:
+        async with self._lock(game_id):
+            row, engine, state, version = await self._active(game_id)
+            seat = await self._seat_for(game_id, user_id)
+            if expected_version is not None and expected_version != version:
+                raise GameMovedOn(_("The game moved on since that panel was shown; here is the current one."))
+            previous_to_act = set(engine.to_act(state))
+            if seat.seat not in previous_to_act:
+                raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
+            outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
+            before = self._private_views(engine, state, row)
+            state = await self._append(row, engine, version, seat.seat, action, outcome, by_ai=False)
+            self._mark_private_changes(engine, state, before, outcome)
+            await self._after_moves(row, engine, state, outcome, previous_to_act)
+        return outcome
+
+    def _private_views(self, engine: Any, state: Any, row: GameRow) -> list[str]:
+        return [canonical(engine.view(state, s)) for s in range(row.n_players or 0)]
+
+    def _mark_private_changes(self, engine: Any, state: Any, before: list[str], outcome: MoveOutcome) -> None:
+        for s, text in enumerate(before):
+            if canonical(engine.view(state, s)) != text:
+                outcome.changed_private.add(s)
+
+    async def _append(self, row: GameRow, engine: Any, version: int, seat: int, action: Any,
+                      outcome: MoveOutcome, by_ai: bool) -> Any:
+        try:
+            state, events, _new = await self.store.append_action(row.id, version, seat, action, engine,
+                                                                 self.clock(), by_ai=by_ai)
+        except IllegalAction as exc:
+            raise InvalidMove(str(exc) or _("That move is not allowed now.")) from None
+        except VersionConflict:
+            raise GameMovedOn(_("Someone else's move came first; here is the current state.")) from None
+        names = [s.display_name for s in await self.store.seats(row.id)]
+        outcome.events += [e for e in events if "private_to" not in e]
+        outcome.lines += public_lines_of(engine, events, names)
+        for s, lines in private_lines_of(engine, events, names).items():
+            outcome.private.setdefault(s, []).extend(lines)
+        if by_ai:
+            outcome.ai_moves += 1
+        log_event(log, "move", game=row.id, guild=row.guild_id, seat=seat, version=version + 1,
+                  action=str(action.get("type")) if isinstance(action, dict) else "?", ai=by_ai)
+        return state
+
+    async def _after_moves(self, row: GameRow, engine: Any, state: Any, outcome: MoveOutcome,
+                           previous_to_act: set[int]) -> None:
+        """Play automatic seats, then settle timers, the step counter and the end of the game."""
+        seats = await self.store.seats(row.id)
+        automatic = {s.seat for s in seats if s.is_ai or s.away}
+        before = self._private_views(engine, state, await self._row(row.id))
+        for _i in range(AUTO_MOVES_LIMIT):
+            to_act = engine.to_act(state)
+            auto_now = sorted(to_act & automatic)
+            if not auto_now:
+                break
+            fresh = await self._row(row.id)
+            seat = auto_now[0]
+            action = choose_action(engine, state, seat, fresh.seed, fresh.version)
+            state = await self._append(fresh, engine, fresh.version, seat, action, outcome, by_ai=True)
+        self._mark_private_changes(engine, state, before, outcome)
+        await self._settle(row.id, engine, state, outcome, previous_to_act)
+
+    async def _settle(self, game_id: int, engine: Any, state: Any, outcome: MoveOutcome,
+                      previous_to_act: set[int]) -> None:
+        row = await self._row(game_id)
+        to_act = set(engine.to_act(state))
+        outcome.newly_to_act = to_act - previous_to_act
+        step = set(row.step_seats)
+        same_step = bool(to_act) and to_act <= step and to_act <= previous_to_act and not outcome.newly_to_act
+        if not same_step:
+            step = to_act
+        now = self.clock()
+        result = engine.result(state)
+        if result is not None:
+            await self.store.update_game(game_id, now, status="finished", result=result, step_seats=[])
+            await self.store.set_timers(game_id, set(), [])
+            outcome.finished = True
+            log_event(log, "game finished", game=game_id, guild=row.guild_id)
+        else:
+            await self.store.update_game(game_id, now, step_seats=sorted(step))
+            new_timers = deadlines.timers_for(row.settings, outcome.newly_to_act, now, game_id)
+            await self.store.set_timers(game_id, to_act, new_timers)
+        outcome.game = await self._info(await self._row(game_id), state)
+        if outcome.finished:
+            for listener in self._finish_listeners:
+                try:
+                    await listener(outcome.game)
+                except Exception:  # noqa: BLE001 - a listener's failure must not undo the move
+                    log.exception("finish listener failed", extra={"fields": {"game": game_id}})
+
+    # -- what people see ---------------------------------------------------------------------
+    async def public_view(self, game_id: int) -> dict:
+        row, engine, state = await self._any_state(game_id)
+        return with_names(engine.view(state, None), await self.store.seats(game_id), None)
+
+    async def private_view(self, game_id: int, user_id: int) -> dict:
+        row, engine, state = await self._any_state(game_id)
+        seat = await self._seat_for(game_id, user_id)
+        return with_names(engine.view(state, seat.seat), await self.store.seats(game_id), seat.seat)
+
+    async def _any_state(self, game_id: int) -> tuple[GameRow, Any, Any]:
+        row = await self._row(game_id)
+        if row.status == "lobby" or row.n_players is None:
+            raise NotAllowed(_("Game #{id} has not started yet.", id=game_id))
+        engine = engine_for(row.game_key)
+        state, _v = await self.store.load_state(game_id, engine)
+        return row, engine, state
+
+    async def public_png(self, game_id: int) -> bytes:
+        view = await self.public_view(game_id)
+        return await asyncio.to_thread(render_view, (await self._row(game_id)).game_key, view)
+
+    async def private_png(self, game_id: int, user_id: int) -> bytes:
+        view = await self.private_view(game_id, user_id)
+        return await asyncio.to_thread(render_view, (await self._row(game_id)).game_key, view)
+
+    async def log_lines(self, game_id: int, limit: int = 15, user_id: int | None = None) -> list[str]:
+        """The game's log as text (public lines, plus the asking player's own private lines)."""
+        row = await self._row(game_id)
+        if row.status == "lobby":
+            return []
+        engine = engine_for(row.game_key)
+        seats = await self.store.seats(game_id)
+        names = [s.display_name for s in seats]
+        mine = next((s.seat for s in seats if user_id is not None and s.user_id == user_id and not s.is_ai), None)
+        state = engine.setup(row.n_players, dict(row.options), row.seed_value)
+        lines: list[str] = []
+        for entry in await self.store.action_log(game_id):
+            events = engine.apply(state, entry["seat"], entry["action"])
+            lines += public_lines_of(engine, events, names)
+            if mine is not None:
+                lines += private_lines_of(engine, events, names).get(mine, [])
+        return lines[-limit:]
+
+    async def score_sheet(self, game_id: int) -> dict | None:
+        row = await self._row(game_id)
+        if not row.result:
+            return None
+        seats = await self.store.seats(game_id)
+        res = row.result
+        rows = []
+        for s in seats:
+            rows.append({"seat": s.seat, "name": s.display_name, "is_ai": s.is_ai,
+                         "score": res.get("scores", [None] * len(seats))[s.seat],
+                         "rank": res.get("ranks", [None] * len(seats))[s.seat],
+                         "categories": {k: v[s.seat] for k, v in res.get("categories", {}).items()
+                                        if isinstance(v, list) and len(v) > s.seat}})
+        rows.sort(key=lambda r: (r["rank"] if r["rank"] is not None else 99, r["seat"]))
+        return {"game_id": game_id, "title": engine_for(row.game_key).title, "rows": rows,
+                "categories": list(res.get("categories", {})), "tiebreak": res.get("tiebreak", ""),
+                "forfeit": res.get("forfeit")}
+
+    # -- settings, vacation, leaving ---------------------------------------------------------
+    async def update_settings(self, game_id: int, by_user_id: int, is_admin: bool, **changes: Any) -> GameInfo:
+        row = await self._row(game_id)
+        if by_user_id != row.creator_id and not is_admin:
+            raise NotAllowed(_("Only the game's creator or a server manager can change its settings."))
+        settings = dict(row.settings)
+        settings.update(deadlines.validate_settings(changes))
+        await self.store.update_game(game_id, self.clock(), settings=settings)
+        if row.status == "active":
+            engine = engine_for(row.game_key)
+            state, _v = await self.store.load_state(game_id, engine)
+            to_act = set(engine.to_act(state))
+            await self.store.set_timers(game_id, set(), deadlines.timers_for(settings, to_act, self.clock(), game_id))
+        return await self.get(game_id)
+
+    async def set_away(self, game_id: int, user_id: int, away: bool) -> MoveOutcome:
+        """Vacation: the AI plays this seat until the player takes it back."""
+        seat = await self._seat_for(game_id, user_id)
+        await self.store.update_seat(game_id, seat.seat, away=away)
+        return await self._play_automatic(game_id)
+
+    async def _play_automatic(self, game_id: int) -> MoveOutcome:
+        async with self._lock(game_id):
+            row = await self._row(game_id)
+            if row.status != "active":
+                return MoveOutcome(game=await self._info(row))
+            engine = engine_for(row.game_key)
+            state, _v = await self.store.load_state(game_id, engine)
+            outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
+            await self._after_moves(row, engine, state, outcome, set(engine.to_act(state)))
+            return outcome
+
+    async def replace_with_ai(self, game_id: int, user_id: int, reason: str = "left") -> MoveOutcome:
+        seat = await self._seat_for(game_id, user_id)
+        await self.store.update_seat(game_id, seat.seat, is_ai=True,
+                                     display_name=_("{name} (AI)", name=seat.display_name))
+        log_event(log, "seat handed to AI", game=game_id, seat=seat.seat, reason=reason)
+        return await self._play_automatic(game_id)
+
+    async def set_dm_notifications(self, user_id: int, enabled: bool) -> None:
+        await self.store.set_user_pref(user_id, dm_notifications=enabled)
+
+    async def dm_notifications(self, user_id: int) -> bool:
+        return (await self.store.user_pref(user_id))["dm_notifications"]
+
+    async def first_notice(self, game_id: int, user_id: int, kind: str) -> bool:
+        """True only the first time (e.g. "open your DMs" is said once per game and player)."""
+        return await self.store.first_notice(game_id, user_id, kind)
+
+    async def abandon(self, game_id: int, by_user_id: int | None, is_admin: bool = False) -> GameInfo:
+        row = await self._row(game_id)
+        if row.status in ("finished", "abandoned"):
+            raise NotAllowed(_("Game #{id} is already over.", id=game_id))
+        if by_user_id is not None and by_user_id != row.creator_id and not is_admin:
+            raise NotAllowed(_("Only the game's creator or a server manager can abandon it."))
+        await self.store.update_game(game_id, self.clock(), status="abandoned")
+        await self.store.set_timers(game_id, set(), [])
+        log_event(log, "game abandoned", game=game_id, guild=row.guild_id)
+        return await self.get(game_id)
+
+    async def channel_deleted(self, channel_id: int) -> list[int]:
+        rows = await self.store.games_where("(thread_id = ? OR channel_id = ?) AND status IN ('lobby', 'active')",
+                                            (channel_id, channel_id))
+        for r in rows:
+            await self.abandon(r.id, None)
+        return [r.id for r in rows]
+
+    # -- deadlines ---------------------------------------------------------------------------
+    async def due_timers(self) -> list[Timer]:
+        return [Timer(t.game_id, t.seat, t.kind, t.due_at) for t in await self.store.due_timers(self.clock())]
+
+    async def fire_timer(self, timer: Timer) -> TimerOutcome | None:
+        """A reminder (the front end tells the player) or an expiry (AI move or forfeit)."""
+        from db.store import TimerRow
+
+        if not await self.store.timer_done(TimerRow(timer.game_id, timer.seat, timer.kind, timer.due_at)):
+            return None
+        row = await self._row(timer.game_id)
+        if row.status != "active":
+            return None
+        engine = engine_for(row.game_key)
+        state, _v = await self.store.load_state(row.id, engine)
+        if timer.seat not in engine.to_act(state):
+            return None
+        if timer.kind != "expire":
+            expire = [t for t in await self.store.timers(row.id) if t.seat == timer.seat and t.kind == "expire"]
+            remaining = (expire[0].due_at - self.clock()) if expire else 0.0
+            return TimerOutcome(timer, await self._info(row, state), reminder=True, remaining_seconds=remaining)
+        if row.settings.get("on_timeout") == "forfeit":
+            return await self._forfeit(row, engine, state, timer)
+        return TimerOutcome(timer, await self._info(row, state), reminder=False,
+                            move=await self._timeout_move(row.id, timer.seat))
+
+    async def _timeout_move(self, game_id: int, seat: int) -> MoveOutcome:
+        """The AI decides for ``seat`` until it has nothing left to do in this step."""
+        async with self._lock(game_id):
+            row, engine, state, version = await self._active(game_id)
+            previous = set(engine.to_act(state))
+            outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
+            before = self._private_views(engine, state, row)
+            for _i in range(50):
+                if seat not in engine.to_act(state):
+                    break
+                fresh = await self._row(game_id)
+                action = choose_action(engine, state, seat, fresh.seed, fresh.version)
+                state = await self._append(fresh, engine, fresh.version, seat, action, outcome, by_ai=True)
+                if not (engine.to_act(state) & previous - {seat}) and seat not in engine.to_act(state):
+                    break
+            self._mark_private_changes(engine, state, before, outcome)
+            await self._after_moves(row, engine, state, outcome, previous)
+            return outcome
+
+    async def _forfeit(self, row: GameRow, engine: Any, state: Any, timer: Timer) -> TimerOutcome:
+        n = row.n_players or 0
+        others = [s for s in range(n) if s != timer.seat]
+        ranks = [1 if s != timer.seat else n for s in range(n)] if n > 1 else [1]
+        result = {"scores": [0] * n, "ranks": ranks, "winners": others, "categories": {},
+                  "forfeit": timer.seat, "tiebreak": _("Seat {seat} ran out of time and forfeited.", seat=timer.seat + 1)}
+        await self.store.update_game(row.id, self.clock(), status="finished", result=result, step_seats=[])
+        await self.store.set_timers(row.id, set(), [])
+        info = await self._info(await self._row(row.id))
+        for listener in self._finish_listeners:
+            await listener(info)
+        outcome = MoveOutcome(game=info, finished=True)
+        return TimerOutcome(timer, info, reminder=False, move=outcome, forfeited=True)
+
+
+def render_view(key: str, view: dict) -> bytes:
+    from render import RENDERERS
+
+    renderer = RENDERERS.get(key)
+    return renderer(view) if renderer else fallback_png(view)

@@ -1,0 +1,97 @@
+"""All configuration, read in one place from the environment (and ``.env``) and validated.
+
+Every setting is listed in ``.env.example`` with a comment; ``load_settings`` raises
+:class:`SettingsError` with one friendly line per problem instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+MIN_DEADLINE, MAX_DEADLINE = 600, 7 * 24 * 3600
+
+
+class SettingsError(ValueError):
+    """One or more settings are missing or invalid; the message lists each problem."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    discord_token: str = ""
+    database_path: Path = Path("data/isle.db")
+    database_url: str = ""
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    default_deadline_seconds: int | None = 24 * 3600
+    timer_poll_seconds: int = 30
+    thread_archive_grace_seconds: int = 3600
+    default_locale: str = "en"
+    owner_ids: frozenset[int] = field(default_factory=frozenset)
+
+    @property
+    def has_token(self) -> bool:
+        return bool(self.discord_token.strip())
+
+
+def _int(env: dict, name: str, problems: list[str], default: int | None, lo: int | None = None,
+         hi: int | None = None, allow_none: bool = False) -> int | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    if allow_none and raw.lower() in ("none", "off", "0"):
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        problems.append(f"{name} must be a whole number, not {raw!r}.")
+        return default
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        problems.append(f"{name} must be between {lo} and {hi} (got {value}).")
+        return default
+    return value
+
+
+def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | None = ".env") -> Settings:
+    """Settings from ``env`` (default: the process environment after reading ``.env``)."""
+    if env is None:
+        if dotenv_path and Path(dotenv_path).exists():
+            from dotenv import load_dotenv
+
+            load_dotenv(dotenv_path, override=False)
+        env = dict(os.environ)
+    problems: list[str] = []
+    level = env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
+    if level not in LOG_LEVELS:
+        problems.append(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)} (got {level!r}).")
+        level = "INFO"
+    url = env.get("DATABASE_URL", "").strip()
+    if url and not url.startswith(("postgresql://", "postgres://", "sqlite:")):
+        problems.append("DATABASE_URL must start with postgresql:// (or be empty to use DATABASE_PATH).")
+    owners = set()
+    for part in env.get("OWNER_IDS", "").replace(",", " ").split():
+        if part.isdigit():
+            owners.add(int(part))
+        else:
+            problems.append(f"OWNER_IDS must be Discord user ids separated by commas, not {part!r}.")
+    locale = env.get("DEFAULT_LOCALE", "en").strip() or "en"
+    settings = Settings(
+        discord_token=env.get("DISCORD_TOKEN", "").strip(),
+        database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/isle.db"),
+        database_url=url,
+        dev_guild_id=_int(env, "DEV_GUILD_ID", problems, None, 1),
+        log_level=level,
+        default_deadline_seconds=_int(env, "DEFAULT_DEADLINE_SECONDS", problems, 24 * 3600,
+                                      MIN_DEADLINE, MAX_DEADLINE, allow_none=True),
+        timer_poll_seconds=_int(env, "TIMER_POLL_SECONDS", problems, 30, 1, 3600),
+        thread_archive_grace_seconds=_int(env, "THREAD_ARCHIVE_GRACE_SECONDS", problems, 3600, 0, 7 * 24 * 3600),
+        default_locale=locale,
+        owner_ids=frozenset(owners),
+    )
+    if url.startswith(("postgresql://", "postgres://")):
+        problems.append("PostgreSQL support (DATABASE_URL) is not available yet; unset it to use SQLite.")
+    if problems:
+        raise SettingsError("Configuration problems:\n" + "\n".join(f"  - {p}" for p in problems))
+    return settings

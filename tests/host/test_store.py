@@ -1,0 +1,113 @@
+"""The game store on a real SQLite file: migrations, one-transaction appends, corruption."""
+
+import asyncio
+import json
+import sqlite3
+
+import pytest
+
+from db.migrations import migration_files
+from db.store import Store, VersionConflict, replay, state_text
+from rules.base import IllegalAction
+from tests.toy_engines import TOYS
+
+RACE = TOYS["toy_race"]
+
+
+def schema(path) -> list[tuple]:
+    with sqlite3.connect(path) as conn:
+        return sorted(conn.execute("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'"))
+
+
+async def test_database_file_and_folder_are_created_on_first_start(tmp_path):
+    path = tmp_path / "deep" / "er" / "isle.db"
+    store = await Store.open(path)
+    await store.close()
+    assert path.exists()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+async def test_migrating_step_by_step_gives_the_same_schema_as_a_fresh_database(tmp_path):
+    fresh = tmp_path / "fresh.db"
+    await (await Store.open(fresh)).close()
+    stepwise = tmp_path / "old.db"
+    first_number, first_path = migration_files()[0]
+    with sqlite3.connect(stepwise) as conn:  # a database made by the first release
+        conn.execute("CREATE TABLE schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        conn.executescript(first_path.read_text())
+        conn.execute("INSERT INTO schema_migrations VALUES (?, ?)", (first_number, first_path.stem))
+    await (await Store.open(stepwise)).close()
+    assert schema(stepwise) == schema(fresh)
+    with sqlite3.connect(stepwise) as conn:
+        numbers = [r[0] for r in conn.execute("SELECT number FROM schema_migrations ORDER BY number")]
+    assert numbers == [n for n, _ in migration_files()]
+
+
+async def started_game(store: Store, n: int = 2) -> int:
+    gid = await store.create_game("toy_race", guild_id=1, channel_id=2, creator_id=1, options={}, settings={},
+                                  seed="7", now=0.0)
+    await store.start_game(gid, RACE, n, now=0.0)
+    return gid
+
+
+async def test_append_action_stores_log_snapshot_and_version_together(store):
+    gid = await started_game(store)
+    state, events, version = await store.append_action(gid, 0, 0, {"type": "add", "n": 2}, RACE, now=1.0)
+    assert version == 1 and events == [{"type": "add", "seat": 0, "n": 2}]
+    assert (await store.game(gid)).version == 1
+    assert [e["action"] for e in await store.action_log(gid)] == [{"type": "add", "n": 2}]
+    loaded, v = await store.load_state(gid, RACE)
+    assert v == 1 and loaded == state
+
+
+async def test_an_illegal_action_writes_nothing(store):
+    gid = await started_game(store)
+    with pytest.raises(IllegalAction):
+        await store.append_action(gid, 0, 0, {"type": "add", "n": 3}, RACE, now=1.0)
+    with pytest.raises(IllegalAction):
+        await store.append_action(gid, 0, 1, {"type": "add", "n": 1}, RACE, now=1.0)  # out of turn
+    assert (await store.game(gid)).version == 0
+    assert await store.action_log(gid) == []
+
+
+async def test_of_two_concurrent_submissions_for_one_version_exactly_one_wins(tmp_path):
+    path = tmp_path / "isle.db"
+    first, second = await Store.open(path), await Store.open(path)  # two connections, like two processes
+    try:
+        gid = await started_game(first)
+        for attempt in range(5):
+            version = (await first.game(gid)).version
+            seat = min(RACE.to_act((await first.load_state(gid, RACE))[0]))
+            results = await asyncio.gather(
+                first.append_action(gid, version, seat, {"type": "add", "n": 1}, RACE, now=1.0),
+                second.append_action(gid, version, seat, {"type": "add", "n": 2}, RACE, now=1.0),
+                return_exceptions=True)
+            wins = [r for r in results if not isinstance(r, BaseException)]
+            losses = [r for r in results if isinstance(r, BaseException)]
+            assert len(wins) == 1 and len(losses) == 1, results
+            assert isinstance(losses[0], VersionConflict)
+            if RACE.result(wins[0][0]):
+                break
+        log = await first.action_log(gid)
+        assert [e["seq"] for e in log] == list(range(1, len(log) + 1))
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_corrupt_snapshot_is_detected_and_rebuilt_from_the_log(store, tmp_path):
+    gid = await started_game(store)
+    await store.append_action(gid, 0, 0, {"type": "add", "n": 2}, RACE, now=1.0)
+    await store.append_action(gid, 1, 1, {"type": "add", "n": 1}, RACE, now=1.0)
+    good = state_text(RACE.dump((await store.load_state(gid, RACE))[0]))
+    tampered = json.loads(good)
+    tampered["counters"] = [99, 99]
+    await store.conn.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (state_text(tampered), gid))
+    state, version = await store.load_state(gid, RACE)
+    assert version == 2 and state_text(RACE.dump(state)) == good
+    await store.conn.execute("UPDATE snapshots SET state = 'not json{' WHERE game_id = ?", (gid,))
+    state, _ = await store.load_state(gid, RACE)
+    assert state_text(RACE.dump(state)) == good
+    log = [(e["seat"], e["action"]) for e in await store.action_log(gid)]
+    assert RACE.dump(replay(RACE, 2, {}, "7", log)) == RACE.dump(state)
