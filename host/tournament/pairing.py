@@ -84,7 +84,13 @@ class _Search:
                 self.cost[i][j] = self.cost[j][i] = met.get(pair_key(self.ranked[i], self.ranked[j]), 0)
         self.best: tuple[int, int] | None = None
         self.best_tables: list[tuple[int, ...]] = []
-        self.nodes = 0
+        self.work = 0
+        # seating consecutive places together is as close as standings allow: stop there
+        slices, start = [], 0
+        for k in sizes:
+            slices.append(tuple(range(start, start + k)))
+            start += k
+        self.ideal = (0, sum(self.table_cost(t)[1] for t in slices))
         self.rest_bound = [sum(_min_spread(k) for k in sizes[t:]) for t in range(len(sizes) + 1)]
 
     def table_cost(self, members: tuple[int, ...]) -> tuple[int, int]:
@@ -98,19 +104,23 @@ class _Search:
         self._dfs(tuple(range(len(self.ranked))), 0, 0, 0, [])
         return [[self.ranked[i] for i in t] for t in self.best_tables]
 
+    def done(self) -> bool:
+        return self.best is not None and (self.work > self.budget or self.best <= self.ideal)
+
     def _dfs(self, remaining: tuple[int, ...], t: int, rep: int, spread: int, chosen: list) -> None:
         if not remaining:
             if self.best is None or (rep, spread) < self.best:
                 self.best, self.best_tables = (rep, spread), list(chosen)
             return
-        self.nodes += 1
-        if self.nodes > self.budget and self.best is not None:
+        if self.done():
             return
         anchor, others = remaining[0], remaining[1:]
         k = self.sizes[t]
         pool = others if len(others) <= self.window else others[: self.window]
         options = []
+        self.work += 1
         for mates in combinations(pool, k - 1):
+            self.work += 1
             members = (anchor, *mates)
             options.append((self.table_cost(members), members))
         options.sort()
@@ -122,12 +132,12 @@ class _Search:
             chosen.append(members)
             self._dfs(tuple(i for i in remaining if i not in taken), t + 1, rep + r, spread + s, chosen)
             chosen.pop()
-            if self.nodes > self.budget and self.best is not None:
+            if self.done():
                 return
 
 
 def seat_tables(ranked: Sequence[Pid], sizes: list[int], met: Mapping[frozenset, int],
-                budget: int = 20000, window: int = 16) -> list[list[Pid]]:
+                budget: int = 200_000, window: int = 16) -> list[list[Pid]]:
     """Seat ``ranked`` (best first) at tables of ``sizes``: fewest repeats, then closest standings."""
     if sum(sizes) != len(ranked):
         raise ValueError("table sizes do not match the number of players")
@@ -137,7 +147,7 @@ def seat_tables(ranked: Sequence[Pid], sizes: list[int], met: Mapping[frozenset,
 
 
 def swiss_round(ranked: Sequence[Pid], met: Mapping[frozenset, int], bye_counts: Mapping[Pid, int],
-                size: int, min_size: int, budget: int = 20000) -> RoundPlan:
+                size: int, min_size: int, budget: int = 200_000) -> RoundPlan:
     """A Swiss round for players listed by current standing (best first)."""
     sizes, n_byes = table_sizes(len(ranked), size, min_size)
     byes = choose_byes(ranked, n_byes, bye_counts)
@@ -168,7 +178,7 @@ def round_robin_schedule(players: Sequence[Pid], size: int, min_size: int,
         # rotate the order every round so the spread term does not glue the same players together
         shift = len(rounds) % n
         order = players[shift:] + players[:shift]
-        plan = swiss_round(order, met, byes, size, min_size, budget=5000)
+        plan = swiss_round(order, met, byes, size, min_size, budget=20_000)
         for table in plan.tables:
             for a, b in combinations(table, 2):
                 met[pair_key(a, b)] = met.get(pair_key(a, b), 0) + 1
