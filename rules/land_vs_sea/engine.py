@@ -1,0 +1,118 @@
+"""Land vs Sea (Jon-Paul Jacques, Good Games Publishing 2021) behind the engine contract."""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from rules.base import Engine, IllegalAction
+from rules.land_vs_sea import turn as T
+from rules.land_vs_sea import views
+from rules.land_vs_sea.scoring import CATEGORIES
+from rules.land_vs_sea.setup import OPTIONS_SCHEMA, new_state, normalise_options
+
+WRONG_STEP = {
+    "draft": "Take a tile from one of the two stacks first.",
+    "draw": "Refill your hand first: take a tile from one of the two stacks.",
+    "choose": "Choose one of your tiles and the side to show first.",
+    "spot": "Choose one of the numbered spots first (or go back).",
+    "rotate": "Choose one of the offered rotations (or go back).",
+    "special": "The volcano/whirlpool tile must be placed in the hole now.",
+    "action": "Use the action of the tile you placed, or skip it.",
+    "waypoint": "Place your waypoint on one of the numbered spots, or keep it.",
+}
+STEP_OF = {"draw": ("draft", "draw"), "choose": ("choose",), "spot": ("spot",), "back": ("spot", "rotate"),
+           "place": ("rotate",), "place_special": ("special",), "play_again": ("action",),
+           "decline_action": ("action",), "steal": ("action",), "place_waypoint": ("waypoint",),
+           "skip_waypoint": ("waypoint",)}
+
+
+class LandVsSea(Engine):
+    key = "land_vs_sea"
+    title = "Land vs Sea"
+    min_players = 2
+    max_players = 4
+    options_schema = OPTIONS_SCHEMA
+
+    def setup(self, n_players: int, options: dict | None, seed: int | str) -> dict:
+        if not isinstance(n_players, int) or not self.min_players <= n_players <= self.max_players:
+            raise ValueError("Land vs Sea is played by 2, 3 or 4 players.")
+        return new_state(n_players, normalise_options(n_players, copy.deepcopy(options)), seed)
+
+    def dump(self, state: dict) -> dict:
+        return json.loads(json.dumps(state))
+
+    def load(self, data: dict) -> dict:
+        return json.loads(json.dumps(data))
+
+    def to_act(self, state: dict) -> set[int]:
+        return T.to_act(state)
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        return T.legal_actions(state, seat)
+
+    def apply(self, state: dict, seat: int, action: dict) -> list[dict]:
+        if state["phase"] == "over":
+            raise IllegalAction("The game is over.")
+        legal = self.check_legal(state, seat, action)
+        events = T.APPLY[legal["type"]](state, seat, copy.deepcopy(legal))
+        state["seq"] += 1
+        return events
+
+    def illegal_reason(self, state: dict, seat: int, action: dict) -> str:
+        kind = action.get("type")
+        phase = state["phase"]
+        if kind not in STEP_OF:
+            return f"Unknown move {kind!r}." if isinstance(kind, str) else "That is not a move."
+        if phase not in STEP_OF[kind]:
+            return WRONG_STEP.get(phase, "That move is not allowed now.")
+        if kind == "draw":
+            return "That stack is empty or does not exist."
+        if kind == "choose":
+            tiles = {h["tile"] for h in state["hands"][seat]}
+            if action.get("tile") not in tiles:
+                return "You do not hold that tile."
+            if action.get("tile") == state["turn_info"]["stolen"]:
+                return "You cannot play a tile you stole this turn."
+            return "Choose the front or back side of one of your tiles."
+        if kind == "spot":
+            return "That spot is not one of the numbered legal spots: every touching edge must match."
+        if kind == "place":
+            return "That rotation does not fit: every touching edge must match (land to land, sea to sea)."
+        if kind == "steal":
+            return "You may only steal one of the two tiles of another player who holds 2 tiles."
+        if kind == "place_waypoint":
+            return "A waypoint goes on your terrain of an open tile without a waypoint, in an unfinished area."
+        if kind == "place_special":
+            return "The special tile goes into the hole, with a rotation from 0 to 5."
+        return "That move is not allowed now."
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        if seat is None:
+            return views.public_view(state)
+        return views.seat_view(state, seat)
+
+    def result(self, state: dict) -> dict | None:
+        if state["phase"] != "over":
+            return None
+        roles = state["roles"]
+        scores = [state["scores"][roles[s]] for s in range(state["n"])]
+        team_scores = sorted(set(state["scores"].values()), reverse=True)
+        ranks = [1 + sum(1 for t, p in state["scores"].items() if p > scores[s]) for s in range(state["n"])]
+        best = max(scores)
+        categories = {cat: [state["categories"][roles[s]].get(cat, 0) for s in range(state["n"])] for cat in CATEGORIES}
+        del team_scores
+        return {
+            "scores": scores,
+            "ranks": ranks,
+            "winners": [s for s in range(state["n"]) if scores[s] == best],
+            "categories": categories,
+            "teams": {t: [s for s in range(state["n"]) if roles[s] == t] for t in state["scores"]},
+            "tiebreak": "Equal scores share the victory (rulebook: no tie-break).",
+        }
+
+    def describe_action(self, action: dict, view: dict | None = None) -> str:
+        return views.describe_action(action, view)
+
+    def describe_event(self, event: dict, names: list[str]) -> str:
+        return views.describe_event(event, names)
