@@ -29,7 +29,7 @@ from rules.base import IllegalAction, canonical
 log = logging.getLogger("host")
 
 DEFAULT_SETTINGS = {"deadline_seconds": 24 * 3600, "reminders": True, "on_timeout": "ai", "rated": False}
-AUTO_MOVES_LIMIT = 2000  # automatic moves after one submission (an all-AI game runs to its end)
+AUTO_MOVES_LIMIT = 10000  # automatic moves after one submission (an all-AI game runs to its end)
 
 FinishListener = Callable[[GameInfo], Awaitable[None]]
 
@@ -43,9 +43,12 @@ def engine_for(key: str) -> Any:
 
 class Host:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
-                 default_deadline_seconds: int | None = 24 * 3600) -> None:
+                 default_deadline_seconds: int | None = 24 * 3600, auto_play: bool = True) -> None:
+        """``auto_play``: AI seats answer at once after every move (the bot). The offline
+        table turns it off and calls :meth:`play_automatic_once` to show every AI move."""
         self.store = store
         self.clock = clock
+        self.auto_play = auto_play
         self.default_settings = dict(DEFAULT_SETTINGS, deadline_seconds=default_deadline_seconds)
         self._finish_listeners: list[FinishListener] = []
         self._game_locks: dict[int, asyncio.Lock] = {}
@@ -300,7 +303,7 @@ class Host:
         seats = await self.store.seats(row.id)
         automatic = {s.seat for s in seats if s.is_ai or s.away}
         before = self._private_views(engine, state, await self._row(row.id))
-        for _i in range(AUTO_MOVES_LIMIT):
+        for _i in range(AUTO_MOVES_LIMIT if self.auto_play else 0):
             to_act = engine.to_act(state)
             auto_now = sorted(to_act & automatic)
             if not auto_now:
@@ -432,6 +435,23 @@ class Host:
             state, _v = await self.store.load_state(game_id, engine)
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
             await self._after_moves(row, engine, state, outcome, set(engine.to_act(state)))
+            return outcome
+
+    async def play_automatic_once(self, game_id: int) -> MoveOutcome | None:
+        """One move of the lowest automatic seat to act (None if no automatic seat is to act)."""
+        async with self._lock(game_id):
+            row, engine, state, version = await self._active(game_id)
+            automatic = {s.seat for s in await self.store.seats(game_id) if s.is_ai or s.away}
+            seats = sorted(engine.to_act(state) & automatic)
+            if not seats:
+                return None
+            previous = set(engine.to_act(state))
+            outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
+            before = self._private_views(engine, state, row)
+            action = choose_action(engine, state, seats[0], row.seed, version)
+            state = await self._append(row, engine, version, seats[0], action, outcome, by_ai=True)
+            self._mark_private_changes(engine, state, before, outcome)
+            await self._settle(game_id, engine, state, outcome, previous)
             return outcome
 
     async def replace_with_ai(self, game_id: int, user_id: int, reason: str = "left") -> MoveOutcome:

@@ -84,8 +84,8 @@ def make_config(engine_min: int, engine_max: int, options: Mapping[str, Any] | N
     default_bye = "1" if size == 2 else "1/2"
     bye_points = str(Fraction(str(options.pop("bye_points", default_bye))))
     deadline = _int(options.pop("deadline_seconds", 86400), "deadline_seconds")
-    if not 60 <= deadline <= 14 * 86400:
-        raise ValueError("The turn deadline must be between one minute and two weeks.")
+    if not 600 <= deadline <= 7 * 86400:  # the host's limits (host/deadlines.py)
+        raise ValueError("The turn deadline must be between 10 minutes and 7 days.")
     on_timeout = str(options.pop("on_timeout", "ai"))
     if on_timeout not in ON_TIMEOUT:
         raise ValueError(f"on_timeout must be one of {', '.join(ON_TIMEOUT)}.")
@@ -242,7 +242,16 @@ def _alive(round_no: int, history: History, seeds: Sequence[Pid], active: set) -
         return [p for p in seeds if p in active]
     seed_order = {p: i for i, p in enumerate(seeds)}
     last = round_no - 1
-    advanced = {table_winner(res, seed_order) for res in history.results if res.round == last}
+    advanced = set()
+    for res in history.results:
+        if res.round != last:
+            continue
+        # a winner who dropped out hands the place to the best table-mate still in
+        keep = [i for i, p in enumerate(res.players) if p in active]
+        if keep:
+            advanced.add(table_winner(TableResult(res.round, [res.players[i] for i in keep],
+                                                  [res.ranks[i] for i in keep], [res.scores[i] for i in keep]),
+                                      seed_order))
     advanced |= {p for r, p in history.byes if r == last}
     return [p for p in seeds if p in advanced and p in active]
 

@@ -1,0 +1,80 @@
+"""Isle Host: entry point.
+
+    python bot.py                      run the Discord bot (reads .env)
+    python bot.py offline GAME ...     play in the terminal, no token needed
+    python bot.py tournament GAME ...  run a whole AI tournament and print the standings
+"""
+
+from __future__ import annotations
+
+import sys
+
+from host.settings import SettingsError, load_settings
+
+NO_TOKEN_HELP = """\
+Isle Host is installed, but there is no DISCORD_TOKEN yet, so the bot cannot connect.
+
+To run it in your Discord server:
+  1. Open https://discord.com/developers/applications, "New Application", then "Bot",
+     "Reset Token", and copy the token.
+  2. Copy .env.example to .env and put the token after DISCORD_TOKEN=
+  3. Invite the bot with this link (replace APP_ID with your application's id):
+     https://discord.com/oauth2/authorize?client_id=APP_ID&scope=bot+applications.commands&permissions=328565197824
+     (View Channels, Send Messages, Send Messages in Threads, Create Public Threads,
+      Manage Threads, Embed Links, Attach Files, Read Message History)
+  4. Run this command again.
+
+To try it without Discord, play at the offline table:
+  scripts/run offline isle_of_skye --seats human,ai,ai
+"""
+
+
+def create_bot(settings=None, host=None):
+    """The Discord bot, built but not connected (tests build it this way)."""
+    from cogs.app import create_bot as build
+
+    return build(settings or load_settings(), host=host)
+
+
+def run_discord() -> int:
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if not settings.has_token:
+        print(NO_TOKEN_HELP, file=sys.stderr)
+        return 1
+    import asyncio
+
+    from cogs.app import run_bot
+    from host.logging_setup import setup_logging
+
+    setup_logging(settings.log_level)
+    try:
+        asyncio.run(run_bot(settings))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] == "offline":
+        from offline.table import main as offline
+
+        return offline(argv[1:])
+    if argv and argv[0] == "tournament":
+        from host.tournament.cli import main as tournament
+
+        return tournament(argv[1:])
+    if argv and argv[0] in ("-h", "--help", "help"):
+        print(__doc__)
+        return 0
+    if argv:
+        print(f"Unknown command {argv[0]!r}.\n{__doc__}", file=sys.stderr)
+        return 2
+    return run_discord()
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,57 @@
+"""Settings are read in one place and validated; starting without a token explains what to do."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from host.settings import SettingsError, load_settings
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_defaults_need_nothing_but_a_token():
+    s = load_settings({})
+    assert s.database_path == Path("data/isle.db") and s.default_deadline_seconds == 24 * 3600
+    assert not s.has_token and s.log_level == "INFO" and s.dev_guild_id is None
+
+
+def test_every_bad_setting_is_listed_in_one_friendly_message():
+    with pytest.raises(SettingsError) as err:
+        load_settings({"LOG_LEVEL": "LOUD", "DEV_GUILD_ID": "my-server", "DEFAULT_DEADLINE_SECONDS": "5"})
+    text = str(err.value)
+    assert "LOG_LEVEL must be one of" in text
+    assert "DEV_GUILD_ID must be a whole number" in text
+    assert "DEFAULT_DEADLINE_SECONDS must be between 600 and 604800" in text
+
+
+def test_deadline_can_be_switched_off():
+    assert load_settings({"DEFAULT_DEADLINE_SECONDS": "none"}).default_deadline_seconds is None
+
+
+def test_env_example_lists_every_setting():
+    example = (ROOT / ".env.example").read_text()
+    for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL",
+                 "DEFAULT_DEADLINE_SECONDS", "TIMER_POLL_SECONDS", "THREAD_ARCHIVE_GRACE_SECONDS",
+                 "DEFAULT_LOCALE", "OWNER_IDS"):
+        assert f"\n{name}=" in "\n" + example, name
+
+
+def test_starting_without_a_token_explains_instead_of_crashing(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    proc = subprocess.run([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr
+    assert "DISCORD_TOKEN" in proc.stderr and "bot+applications.commands" in proc.stderr
+    assert "offline isle_of_skye" in proc.stderr
+
+
+def test_bad_configuration_is_reported_without_a_traceback(tmp_path):
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=x\nLOG_LEVEL=LOUD\n")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "LOG_LEVEL")}
+    proc = subprocess.run([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 2 and "LOG_LEVEL must be one of" in proc.stderr and "Traceback" not in proc.stderr
