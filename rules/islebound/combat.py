@@ -1,0 +1,332 @@
+"""Attack (red cities, dice), diplomacy (teal cities, influence) and Boarding (spec 8.2, 8.3, 15.3)."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from rules.base import rng_for
+
+from .data import ICHOR_TABLE, INFLUENCE_VALUES, PIRATE_TABLE, SERPENT_TABLE
+from .state import (city_side, crew_with, exhaust, free_cubes, has, owner_of, pick_sailor, player,
+                    take_city)
+
+
+# -- attack --------------------------------------------------------------------------------
+def attack_strength(state: dict, city: str) -> int:
+    strength = city_side(state, city)["value"]
+    owner = owner_of(state, city)
+    if owner is not None:
+        strength += 2
+        if has(player(state, owner), "b33"):
+            strength += 1
+    return strength
+
+
+def can_attack(state: dict, seat: int) -> bool:
+    p = player(state, seat)
+    city = p["region"]
+    return (city_side(state, city)["banner"] == "red" and owner_of(state, city) != seat
+            and (p["pirates"] + p["serpents"] + p["ichor"]) > 0 and free_cubes(state, seat) > 0)
+
+
+def start_attack(state: dict, seat: int, events: list) -> None:
+    city = player(state, seat)["region"]
+    state["attack"] = {"city": city, "strength": attack_strength(state, city), "stage": "pirates",
+                       "pirates": 0, "serpents": 0, "ichor": False, "combat": 0, "dice": [],
+                       "total": 0, "rerolls": 0}
+    state["phase"] = "attack"
+    events.append({"type": "attack_start", "seat": seat, "city": city,
+                   "strength": state["attack"]["strength"]})
+    _next_stage(state, seat, events)
+
+
+_STAGES = ["pirates", "serpents", "ichor", "combat", "roll"]
+
+
+def _stage_choices(state: dict, seat: int, stage: str) -> list[dict]:
+    a = state["attack"]
+    p = player(state, seat)
+    if stage == "pirates":
+        if not p["pirates"]:
+            return []
+        low = 1 if not p["serpents"] and not p["ichor"] else 0
+        return [{"type": "commit", "pirates": k} for k in range(low, p["pirates"] + 1)]
+    if stage == "serpents":
+        if not p["serpents"]:
+            return []
+        low = 1 if a["pirates"] == 0 and not p["ichor"] else 0
+        return [{"type": "commit", "serpents": k} for k in range(low, p["serpents"] + 1)]
+    if stage == "ichor":
+        if not p["ichor"]:
+            return []
+        if a["pirates"] + a["serpents"] == 0:
+            return [{"type": "commit", "ichor": True}]
+        return [{"type": "commit", "ichor": True}, {"type": "commit", "ichor": False}]
+    if stage == "combat":
+        c = len(crew_with(p, "combat"))
+        return [{"type": "commit", "combat": k} for k in range(c + 1)] if c else []
+    return []
+
+
+def _next_stage(state: dict, seat: int, events: list) -> None:
+    a = state["attack"]
+    while a["stage"] != "roll":
+        choices = _stage_choices(state, seat, a["stage"])
+        if len(choices) > 1:
+            return
+        if len(choices) == 1:
+            a.update({k: v for k, v in choices[0].items() if k != "type"})
+        a["stage"] = _STAGES[_STAGES.index(a["stage"]) + 1]
+    _roll(state, seat, events)
+
+
+def _roll(state: dict, seat: int, events: list) -> None:
+    a = state["attack"]
+    p = player(state, seat)
+    for _ in range(a["combat"]):
+        exhaust(p, "combat")
+    n = a["pirates"] + a["serpents"] + (1 if a["ichor"] else 0) + a["combat"]
+    rng = rng_for(state["seed"], f"{state['seq']}:attack")
+    a["dice"] = sorted((rng.randint(1, 6) for _ in range(n)), reverse=True)
+    a["total"] = attack_total(p, a)
+    a["stage"] = "reroll"
+    events.append({"type": "roll", "seat": seat, "dice": list(a["dice"]), "total": a["total"],
+                   "strength": a["strength"]})
+    if a["total"] >= a["strength"]:
+        _success(state, seat, events)
+
+
+def attack_total(p: dict, a: dict) -> int:
+    """Dice assigned to maximise the total (ruling R7): best dice to the ichor, then serpents."""
+    dice = sorted(a["dice"], reverse=True)
+    tables = ([ICHOR_TABLE] if a["ichor"] else []) + [SERPENT_TABLE] * a["serpents"] + [PIRATE_TABLE] * a["pirates"]
+    total = 0
+    for table, die in zip(tables, dice):
+        value = table[die]
+        if table is PIRATE_TABLE and has(p, "m04") and value == 0:
+            value = 1
+        total += value
+    return total + (1 if has(p, "b15") else 0)
+
+
+def wound_needed(state: dict, seat: int) -> int | None:
+    a = state["attack"]
+    p = player(state, seat)
+    per = 2 if has(p, "b35") else 1
+    short = a["strength"] - a["total"]
+    k = -(-short // per)
+    return k if 0 < k <= len(crew_with(p, None)) else None
+
+
+def attack_choices(state: dict, seat: int) -> list[dict]:
+    a = state["attack"]
+    p = player(state, seat)
+    stage = a["stage"]
+    if stage in ("pirates", "serpents", "ichor", "combat"):
+        return _stage_choices(state, seat, stage) + [{"type": "cancel"}]
+    if stage == "reroll":
+        out = []
+        if p["wood"] > 0:
+            out = [{"type": "reroll", "value": v} for v in sorted(set(a["dice"])) if v < 6]
+        k = wound_needed(state, seat)
+        if k:
+            out.append({"type": "wound", "n": k})
+        out.append({"type": "retreat"})
+        return out
+    if stage == "lose":
+        kinds = []
+        if a["pirates"]:
+            kinds.append("pirate")
+        if a["serpents"]:
+            kinds.append("serpent")
+        if a["ichor"]:
+            kinds.append("ichor")
+        return [{"type": "lose", "card": k} for k in kinds]
+    return []
+
+
+def attack_apply(state: dict, seat: int, action: dict, events: list) -> None:
+    a = state["attack"]
+    p = player(state, seat)
+    t = action["type"]
+    if t == "cancel":
+        state["attack"] = None
+        state["phase"] = "act"
+        events.append({"type": "attack_cancel", "seat": seat})
+        return
+    if t == "commit":
+        a.update({k: v for k, v in action.items() if k != "type"})
+        a["stage"] = _STAGES[_STAGES.index(a["stage"]) + 1]
+        _next_stage(state, seat, events)
+        return
+    if t == "reroll":
+        rng = rng_for(state["seed"], f"{state['seq']}:reroll")
+        p["wood"] -= 1
+        i = a["dice"].index(action["value"])
+        new = rng.randint(1, 6)
+        a["dice"][i] = new
+        a["dice"].sort(reverse=True)
+        a["rerolls"] += 1
+        a["total"] = attack_total(p, a)
+        events.append({"type": "reroll", "seat": seat, "old": action["value"], "new": new,
+                       "dice": list(a["dice"]), "total": a["total"]})
+        if a["total"] >= a["strength"]:
+            _success(state, seat, events)
+        return
+    if t == "wound":
+        per = 2 if has(p, "b35") else 1
+        hurt = []
+        for _ in range(action["n"]):
+            s = pick_sailor(p, None)
+            s["deck"] = False
+            s["wounded"] = True
+            hurt.append(s["id"])
+        a["total"] += per * action["n"]
+        events.append({"type": "wound", "seat": seat, "sailors": hurt})
+        _success(state, seat, events)
+        return
+    if t == "retreat":
+        events.append({"type": "retreat", "seat": seat, "city": a["city"]})
+        if has(p, "b27"):
+            _return_cards(state, seat, None, events)
+        else:
+            choices = attack_choices_lose(a)
+            if len(choices) == 1:
+                _return_cards(state, seat, choices[0], events)
+            else:
+                a["stage"] = "lose"
+        return
+    if t == "lose":
+        _return_cards(state, seat, action["card"], events)
+
+
+def attack_choices_lose(a: dict) -> list[str]:
+    return [k for k, on in (("pirate", a["pirates"]), ("serpent", a["serpents"]), ("ichor", a["ichor"])) if on]
+
+
+def _return_cards(state: dict, seat: int, lost: str | None, events: list) -> None:
+    """Retreat: one committed card of the player's choice goes to the supply (ichor to the Gate)."""
+    a = state["attack"]
+    p = player(state, seat)
+    if lost == "pirate":
+        p["pirates"] -= 1
+        state["supply"]["pirates"] += 1
+    elif lost == "serpent":
+        p["serpents"] -= 1
+        state["supply"]["serpents"] += 1
+    if a["ichor"]:  # R33: a used ichor goes back to the Gate
+        p["ichor"] = False
+        state["ichor_on_gate"] = True
+    if lost:
+        events.append({"type": "lose_card", "seat": seat, "card": lost})
+    state["attack"] = None
+    state["phase"] = "act"
+
+
+def _success(state: dict, seat: int, events: list) -> None:
+    a = state["attack"]
+    p = player(state, seat)
+    p["pirates"] -= a["pirates"]
+    p["serpents"] -= a["serpents"]
+    state["supply"]["pirates"] += a["pirates"]
+    state["supply"]["serpents"] += a["serpents"]
+    if a["ichor"]:
+        p["ichor"] = False
+        state["ichor_on_gate"] = True
+    take_city(state, seat, a["city"], "attack", events)
+    state["attack"] = None
+    state["phase"] = "capture_visit"
+
+
+# -- diplomacy -----------------------------------------------------------------------------
+def diplomacy_requirement(state: dict, seat: int, city: str) -> int:
+    need = city_side(state, city)["value"]
+    owner = owner_of(state, city)
+    if owner is not None:
+        need += 2
+        if has(player(state, owner), "b33"):
+            need += 1
+    p = player(state, seat)
+    need -= (1 if has(p, "b32") else 0) + (2 if has(p, "m05") else 0)
+    return max(1, need)
+
+
+def cube_payment(state: dict, seat: int, need: int) -> list[int] | None:
+    """Track spaces (0-based) to remove: least overpayment, then fewest cubes (ruling E3)."""
+    mine = [i for i, c in enumerate(state["influence"]) if c == seat]
+    if need <= 0:
+        return []
+    by_value: dict[int, list[int]] = {1: [], 2: [], 3: []}
+    for i in mine:
+        by_value[INFLUENCE_VALUES[i]].append(i)
+    best = None
+    for c1, c2, c3 in product(range(len(by_value[1]) + 1), range(len(by_value[2]) + 1),
+                              range(len(by_value[3]) + 1)):
+        total = c1 + 2 * c2 + 3 * c3
+        if total < need:
+            continue
+        key = (total - need, c1 + c2 + c3)
+        if best is None or key < best[0]:
+            best = (key, (c1, c2, c3))
+    if best is None:
+        return None
+    c1, c2, c3 = best[1]
+    spaces = by_value[1][len(by_value[1]) - c1:] + by_value[2][len(by_value[2]) - c2:] + by_value[3][len(by_value[3]) - c3:]
+    return sorted(spaces)
+
+
+def diplomacy_choices(state: dict, seat: int) -> list[dict]:
+    p = player(state, seat)
+    city = p["region"]
+    if city_side(state, city)["banner"] != "teal" or owner_of(state, city) == seat:
+        return []
+    need = diplomacy_requirement(state, seat, city)
+    out = []
+    for k in range(len(crew_with(p, "negotiation")) + 1):
+        if k > need:
+            break
+        spaces = cube_payment(state, seat, need - k)
+        if spaces is None:
+            continue
+        if free_cubes(state, seat) + len(spaces) < 1:
+            continue
+        out.append({"type": "diplomacy", "sailors": k})
+        if need - k <= 0:
+            break
+    return out
+
+
+def diplomacy_apply(state: dict, seat: int, action: dict, events: list) -> None:
+    p = player(state, seat)
+    city = p["region"]
+    need = diplomacy_requirement(state, seat, city)
+    spaces = cube_payment(state, seat, need - action["sailors"])
+    for _ in range(action["sailors"]):
+        exhaust(p, "negotiation")
+    for i in spaces:
+        state["influence"][i] = None
+    events.append({"type": "diplomacy", "seat": seat, "city": city, "need": need,
+                   "sailors": action["sailors"], "spaces": [i + 1 for i in spaces]})
+    take_city(state, seat, city, "diplomacy", events)
+    state["phase"] = "capture_visit"
+
+
+# -- boarding (variant) --------------------------------------------------------------------
+def boarding_apply(state: dict, seat: int, target: int, events: list) -> None:
+    rng = rng_for(state["seed"], f"{state['seq']}:boarding")
+    rolls = {}
+    for s in (seat, target):
+        q = player(state, s)
+        n = len(crew_with(q, "combat")) + q["pirates"]
+        rolls[s] = [rng.randint(1, 6) for _ in range(n)]
+    hits = {s: sum(1 for d in r if d >= 4) for s, r in rolls.items()}
+    diff = hits[seat] - hits[target]
+    winner = seat if diff > 0 else target if diff < 0 else None
+    taken = 0
+    if winner is not None:
+        loser = target if winner == seat else seat
+        taken = min(abs(diff), player(state, loser)["coins"])
+        player(state, loser)["coins"] -= taken
+        player(state, winner)["coins"] += taken
+    events.append({"type": "boarding", "seat": seat, "target": target, "dice": [rolls[seat], rolls[target]],
+                   "hits": [hits[seat], hits[target]], "winner": winner, "coins": taken})

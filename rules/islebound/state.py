@@ -1,0 +1,387 @@
+"""Setup and the small bookkeeping rules every phase shares: crew, goods, fame, cubes.
+
+The state is a JSON-ready dict (see ``setup``); helpers mutate it in place and append
+events to a list. Validation happens before any helper runs (engine.apply).
+"""
+
+from __future__ import annotations
+
+from rules.base import rng_for
+
+from .board import default_layout, random_layout
+from .data import (ALL_BUILDINGS, BUILDINGS, CITIES, CUBES, END_TRIGGER, EVENTS, FAME_THRESHOLD,
+                   FAME_TOKENS, HIRE_COST, HOLD_LIMIT, INFLUENCE_VALUES, METROPOLIS, PIRATE_SUPPLY,
+                   REPUTATION, ROW_GATES, SAILORS, SERPENT_SUPPLY, SPEED_CAP, SPEED_START,
+                   START_COINS, TWO_PLAYER_BLOCKED)
+
+NEUTRAL = -1  # the unused colour's cubes on influence spaces 1-2 (2 players)
+
+OPTIONS_SCHEMA = {
+    "advanced": {"type": "bool", "default": False,
+                 "help": "Advanced sea boards: every sea board on its advanced side (rulebook variant)."},
+    "map": {"type": "choice", "choices": ["default", "random"], "default": "default",
+            "help": "Sea-board and port layout: the fixed default map or a random (seeded) one."},
+    "trade": {"type": "bool", "default": False,
+              "help": "Trade variant: ships in one region may swap fish, wood, books, pirates, serpents."},
+    "boarding": {"type": "bool", "default": False,
+                 "help": "Boarding variant: attack another ship in your region as your action."},
+    "small_world": {"type": "bool", "default": False,
+                    "help": "Small World (2 players only): entering a region with the other ship costs an admin."},
+    "six_buildings": {"type": "bool", "default": False,
+                      "help": "Six Buildings variant: a row of 6, the first needs 4 books and pays 1 coin."},
+    "architect": {"type": "bool", "default": False,
+                  "help": "Architect variant: draft 7 buildings into your hand; no books, no row."},
+    "metropolis": {"type": "bool", "default": False,
+                   "help": "Metropolis expansion: a second row of 3 metropolis buildings."},
+}
+
+
+def normalise_options(options: dict | None, n_players: int) -> dict:
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ValueError("Options must be a dictionary.")
+    out = {}
+    for name, value in options.items():
+        if name not in OPTIONS_SCHEMA:
+            raise ValueError(f"Unknown option {name!r}; known options: {', '.join(sorted(OPTIONS_SCHEMA))}.")
+        spec = OPTIONS_SCHEMA[name]
+        if spec["type"] == "bool" and not isinstance(value, bool):
+            raise ValueError(f"Option {name!r} must be true or false.")
+        if spec["type"] == "choice" and value not in spec["choices"]:
+            raise ValueError(f"Option {name!r} must be one of {spec['choices']}.")
+        out[name] = value
+    for name, spec in OPTIONS_SCHEMA.items():
+        out.setdefault(name, spec["default"])
+    if out["small_world"] and n_players != 2:
+        raise ValueError("The Small World variant is for 2 players only.")
+    return out
+
+
+def setup(n_players: int, options: dict | None, seed) -> dict:
+    if not isinstance(n_players, int) or isinstance(n_players, bool) or not 2 <= n_players <= 4:
+        raise ValueError("Islebound is for 2 to 4 players.")
+    opts = normalise_options(options, n_players)
+    rng = rng_for(seed, "setup")
+    layout = random_layout(rng) if opts["map"] == "random" else default_layout()
+    first = rng.randrange(n_players)
+    starters_admin = [s for s in sorted(SAILORS) if SAILORS[s]["starting"] and SAILORS[s]["skills"] == ["admin"]]
+    starters_work = [s for s in sorted(SAILORS) if SAILORS[s]["starting"] and SAILORS[s]["skills"] == ["work"]]
+    players = []
+    for seat in range(n_players):
+        crew = [starters_admin[2 * seat], starters_admin[2 * seat + 1], starters_work[seat]]
+        players.append({
+            "coins": START_COINS, "wood": 0, "fish": 0, "books": 0, "pirates": 0, "serpents": 0,
+            "ichor": False, "fame": 0, "tokens": [], "buildings": [], "region": None, "home": None,
+            "sailors": [{"id": s, "deck": True, "wounded": False} for s in crew],
+            "hand": [], "packet": [], "pick": None,
+        })
+    events = sorted(EVENTS)
+    rng.shuffle(events)
+    reps = sorted(REPUTATION)
+    rng.shuffle(reps)
+    two_skill = [s for s in sorted(SAILORS) if not SAILORS[s]["starting"]]
+    rng.shuffle(two_skill)
+    tokens = sorted(FAME_TOKENS)
+    rng.shuffle(tokens)
+    deck = sorted(BUILDINGS)
+    rng.shuffle(deck)
+    metro = sorted(METROPOLIS)
+    rng.shuffle(metro)
+    influence = [None] * len(INFLUENCE_VALUES)
+    if n_players == 2:
+        for space in TWO_PLAYER_BLOCKED:
+            influence[space - 1] = NEUTRAL
+    order = [(first + i) % n_players for i in range(n_players)]
+    state = {
+        "seed": seed, "seq": 0, "n": n_players, "options": opts,
+        "side": "advanced" if opts["advanced"] else "standard", "layout": layout,
+        "players": players, "owner": {}, "influence": influence, "treasure": 0,
+        "event_decks": [events[:8], events[8:]], "event_discard": [],
+        "rep_decks": [reps[:4], reps[4:]], "rep_discard": [],
+        "sailor_row": two_skill[:3], "sailor_stack": two_skill[3:],
+        "tokens": tokens, "deck": deck, "row": [], "metro_deck": [], "metro_row": [],
+        "discard": [], "supply": {"pirates": PIRATE_SUPPLY, "serpents": SERPENT_SUPPLY},
+        "ichor_on_gate": True, "first": first, "order": order, "turn_index": 0, "round": 1,
+        "end_round": None, "phase": "home", "home_queue": list(reversed(order)),
+        "turn": {}, "pending": None, "last_move": None, "over": False,
+    }
+    if opts["architect"]:
+        for seat in range(n_players):
+            players[seat]["packet"] = [state["deck"].pop() for _ in range(7)]
+    else:
+        size = 6 if opts["six_buildings"] else 5
+        state["row"] = [state["deck"].pop() for _ in range(size)]
+    if opts["metropolis"]:
+        state["metro_deck"] = metro
+        state["metro_row"] = [metro_pop(state) for _ in range(3)]
+    return state
+
+
+def metro_pop(state: dict):
+    return state["metro_deck"].pop() if state["metro_deck"] else None
+
+
+# -- small queries -------------------------------------------------------------------------
+def player(state: dict, seat: int) -> dict:
+    return state["players"][seat]
+
+
+def has(p: dict, bid: str) -> bool:
+    return bid in p["buildings"]
+
+
+def city_side(state: dict, city: str) -> dict:
+    c = CITIES[city]
+    return c.get(state["side"]) or c["standard"]
+
+
+def owner_of(state: dict, city: str):
+    o = state["owner"].get(city)
+    return None if o is None else o["seat"]
+
+
+def architect(state: dict) -> bool:
+    return state["options"]["architect"]
+
+
+def books_held(state: dict, p: dict) -> int:
+    return len(p["hand"]) if architect(state) else p["books"]
+
+
+def skills_of(sailor: dict) -> list[str]:
+    return [] if sailor["wounded"] else SAILORS[sailor["id"]]["skills"]
+
+
+def crew_with(p: dict, skill: str | None, deck: bool = True) -> list[dict]:
+    return [s for s in p["sailors"] if s["deck"] == deck and not s["wounded"]
+            and (skill is None or skill == "any" or skill in skills_of(s))]
+
+
+def work_count(p: dict) -> int:
+    n = len(crew_with(p, "work"))
+    if has(p, "b03"):
+        n += len(crew_with(p, "work", deck=False))
+    return n
+
+
+_SKILL_WORTH = {"admin": 3, "work": 2, "combat": 2, "negotiation": 2, "sailing": 3}
+
+
+def pick_sailor(p: dict, skill: str | None) -> dict | None:
+    """The sailor the engine exhausts for a cost: the one whose other skills are worth least
+    (one-skill starting sailors first), then the lowest id (RULES.md, ruling E1)."""
+    cands = crew_with(p, skill)
+    if not cands:
+        return None
+
+    def cost(s):
+        skills = SAILORS[s["id"]]["skills"]
+        return (sum(_SKILL_WORTH[k] for k in skills if k != skill), s["id"])
+
+    return min(cands, key=cost)
+
+
+def exhaust(p: dict, skill: str | None) -> str:
+    s = pick_sailor(p, skill)
+    s["deck"] = False
+    return s["id"]
+
+
+def speed(state: dict, p: dict) -> int:
+    base = 3 if has(p, "b23") else SPEED_START
+    cap = 5 if has(p, "m01") else SPEED_CAP
+    sailing = len(crew_with(p, "sailing"))
+    return min(cap, base + sailing) + state["turn"].get("fish_spent", 0)
+
+
+def hold_limit(p: dict) -> int:
+    return 15 if has(p, "b29") else HOLD_LIMIT
+
+
+def free_cubes(state: dict, seat: int) -> int:
+    owned = sum(1 for o in state["owner"].values() if o["seat"] == seat)
+    on_track = sum(1 for c in state["influence"] if c == seat)
+    return CUBES - owned - on_track
+
+
+def row_gates(state: dict, which: str) -> list[dict]:
+    if which == "metro":
+        return ROW_GATES["metropolis"]
+    return ROW_GATES["six_buildings" if state["options"]["six_buildings"] else "standard"]
+
+
+def n_buildings(p: dict) -> int:
+    return len(p["buildings"])
+
+
+def end_trigger_count(state: dict) -> int:
+    return END_TRIGGER[state["n"]]
+
+
+def hire_cost(p: dict, slot: int, surcharge: int) -> int:
+    return max(0, HIRE_COST[slot] + surcharge - (1 if has(p, "b26") else 0))
+
+
+# -- changing things -----------------------------------------------------------------------
+def rest(state: dict, seat: int, at_city: bool, events: list) -> None:
+    p = player(state, seat)
+    heal = has(p, "b09")
+    for s in p["sailors"]:
+        if s["wounded"]:
+            s["wounded"] = False
+            if heal:
+                s["deck"] = True
+        else:
+            s["deck"] = True
+    events.append({"type": "rest", "seat": seat})
+    if at_city:
+        if has(p, "b05"):
+            gain(state, seat, {"fish": 1}, events, "Fishing Guild")
+        if has(p, "b06"):
+            gain(state, seat, {"coin": 1}, events, "Gambling Hall")
+
+
+def gain(state: dict, seat: int, items: dict, events: list, source: str = "") -> None:
+    """Take goods; fame goes to the track (tokens), cubes to the influence track."""
+    p = player(state, seat)
+    shown = {}
+    for kind, n in items.items():
+        if n <= 0:
+            continue
+        if kind == "coin":
+            p["coins"] += n
+        elif kind in ("wood", "fish"):
+            p[kind] += n
+        elif kind == "book":
+            if architect(state):
+                for _ in range(n):
+                    draw_to_hand(state, p)
+            else:
+                p["books"] += n
+        elif kind == "pirate":
+            got = min(n, state["supply"]["pirates"])
+            state["supply"]["pirates"] -= got
+            p["pirates"] += got
+            n = got
+        elif kind == "serpent":
+            got = min(n, state["supply"]["serpents"])
+            state["supply"]["serpents"] -= got
+            p["serpents"] += got
+            n = got
+            if got and has(p, "b22") and state["ichor_on_gate"]:
+                state["ichor_on_gate"] = False
+                p["ichor"] = True
+        elif kind in ("fame", "influence_cube"):
+            continue
+        shown[kind] = n
+    if shown:
+        events.append({"type": "gain", "seat": seat, "items": shown, "source": source})
+    if items.get("wood", 0) or items.get("fish", 0):
+        over = p["wood"] + p["fish"] - hold_limit(p)
+        if over > 0:
+            first = "wood" if items.get("wood", 0) >= items.get("fish", 0) else "fish"
+            for kind in (first, "fish" if first == "wood" else "wood"):
+                d = min(over, p[kind])
+                p[kind] -= d
+                over -= d
+            events.append({"type": "hold_full", "seat": seat})
+    if items.get("influence_cube", 0):
+        place_cubes(state, seat, items["influence_cube"], events)
+    if items.get("fame", 0):
+        gain_fame(state, seat, items["fame"], events)
+
+
+def draw_to_hand(state: dict, p: dict) -> None:
+    if state["deck"]:
+        p["hand"].append(state["deck"].pop())
+    elif state["metro_deck"]:
+        p["hand"].append(state["metro_deck"].pop())
+
+
+def spend_books(state: dict, p: dict, n: int) -> None:
+    if architect(state):
+        for _ in range(n):
+            cheapest = min(p["hand"], key=lambda b: (ALL_BUILDINGS[b]["coin_cost"], b))
+            p["hand"].remove(cheapest)
+            state["discard"].append(cheapest)
+    else:
+        p["books"] -= n
+
+
+def gain_fame(state: dict, seat: int, n: int, events: list) -> None:
+    p = player(state, seat)
+    p["fame"] += n
+    events.append({"type": "fame", "seat": seat, "n": n})
+    while p["fame"] >= FAME_THRESHOLD and state["tokens"]:
+        token = state["tokens"].pop(0)
+        p["fame"] -= FAME_THRESHOLD
+        p["tokens"].append(token)
+        events.append({"type": "token", "seat": seat, "token": token})
+        reward = FAME_TOKENS[token]["reward"]
+        if reward.get("rest"):
+            rest(state, seat, False, events)
+        elif reward.get("free_hire"):
+            slots = [i for i, s in enumerate(state["sailor_row"]) if s]
+            if slots:
+                hire(state, seat, slots[0], None, events)
+        else:
+            gain(state, seat, reward, events, "fame token")
+        if not state["tokens"]:
+            trigger_end(state, events, "the last fame token was taken")
+
+
+def place_cubes(state: dict, seat: int, n: int, events: list) -> None:
+    track = state["influence"]
+    empty = [i for i, c in enumerate(track) if c is None]
+    if has(player(state, seat), "b21") and len(empty) > n:
+        empty = empty[1:]  # House of Commons (ruling R31 / E5)
+    placed = []
+    for i in empty[:n]:
+        if free_cubes(state, seat) <= 0:
+            break
+        track[i] = seat
+        placed.append(i + 1)
+    events.append({"type": "cubes", "seat": seat, "spaces": placed, "wanted": n})
+
+
+def hire(state: dict, seat: int, slot: int, surcharge: int | None, events: list) -> None:
+    """Take the sailor in ``slot`` (0-based); ``surcharge`` None = free (fame token)."""
+    p = player(state, seat)
+    row = state["sailor_row"]
+    sid = row[slot]
+    cost = 0 if surcharge is None else hire_cost(p, slot, surcharge)
+    p["coins"] -= cost
+    p["sailors"].append({"id": sid, "deck": True, "wounded": False})
+    for i in range(slot, 0, -1):
+        row[i] = row[i - 1]
+    row[0] = state["sailor_stack"].pop(0) if state["sailor_stack"] else None
+    events.append({"type": "hire", "seat": seat, "sailor": sid, "coins": cost})
+
+
+def trigger_end(state: dict, events: list, why: str) -> None:
+    if state["end_round"] is None:
+        state["end_round"] = state["round"] + 1
+        events.append({"type": "end_triggered", "why": why, "final_round": state["end_round"]})
+
+
+def check_building_trigger(state: dict, seat: int, events: list) -> None:
+    if n_buildings(player(state, seat)) >= end_trigger_count(state):
+        trigger_end(state, events, "a capital reached the building count")
+
+
+def take_city(state: dict, seat: int, city: str, method: str, events: list) -> None:
+    """Capture by attack or diplomacy (spec 8.2 step 9, 8.3 step 3)."""
+    old = owner_of(state, city)
+    value = city_side(state, city)["value"] + (2 if old is not None else 0)
+    state["owner"][city] = {"seat": seat, "method": method}
+    events.append({"type": "capture", "seat": seat, "city": city, "method": method, "from": old, "loot": value})
+    if old is not None and has(player(state, old), "b07"):
+        gain_fame(state, old, 2, events)
+    p = player(state, seat)
+    bonus = {"coin": value}
+    if has(p, "m02"):
+        bonus["coin"] += 2
+    gain(state, seat, bonus, events, "loot")
+    if method == "attack" and has(p, "b04"):
+        gain_fame(state, seat, 2, events)
