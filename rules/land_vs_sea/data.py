@@ -118,3 +118,22 @@ def public_face(tile, side=None) -> dict:
     if isinstance(tile, tuple):
         tile, side = tile
     return _public_face(tile, side)
+
+
+_REGISTERED: dict[str, str] = {}
+
+
+def register_face(f: dict) -> tuple[str, str]:
+    """A (tile, side) handle for a face known only by its printed content (AI use: shown faces)."""
+    sig = json.dumps(public_face_dict(f), sort_keys=True)
+    name = _REGISTERED.get(sig)
+    if name is None:
+        name = f"~face{len(_REGISTERED)}"
+        _REGISTERED[sig] = name
+        full = dict(public_face_dict(f))
+        FACES[name] = {"front": full, "back": full}
+    return name, "front"
+
+
+def public_face_dict(f: dict) -> dict:
+    return {k: f[k] for k in ("edges", "regions", "mountains", "corals", "caravans", "ships", "action")}

@@ -1,0 +1,215 @@
+"""The Land vs Sea AI seat: greedy one-placement lookahead with an area heuristic.
+
+It decides from its own view only: the public map, its hand (both faces of its own tiles),
+the shown faces of stack tops and of other hands. Placements are scored incrementally from
+the areas/chains of the current map, so a full decision over every tile, side, spot and
+rotation stays in the tens of milliseconds.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.land_vs_sea import board as B
+from rules.land_vs_sea.data import SPECIAL, oriented, register_face
+
+
+class Evaluator:
+    """Value of a placement for ``team`` on the map of a view (immediate points + potential)."""
+
+    def __init__(self, view: dict, seat: int) -> None:
+        self.board = {c: {"tile": e["tile"], "side": e["side"], "rot": e["rot"]} for c, e in view["map"].items()}
+        self.team = view["roles"][seat]
+        self.teams = list(view["scores"])
+        self.n = view["n_players"]
+        self.opts = view["options"]
+        self.node_area: dict = {}
+        self.area_list = B.areas(self.board)
+        for i, a in enumerate(self.area_list):
+            for c, r in a["nodes"]:
+                self.node_area[(c, r)] = i
+        self.waypoints = {(B.key(*w["at"]), w["region"]): w for w in view.get("waypoints", [])}
+        self.waypoint_cells = {B.key(*w["at"]) for w in view.get("waypoints", [])}
+        self.chain_of = {}
+        if self.opts.get("mountains_corals"):
+            for kind in ("mountains", "corals"):
+                for ch in B.chains(self.board, kind):
+                    for c, i in ch["nodes"]:
+                        self.chain_of[(kind, c, i)] = (id(ch), len(ch["nodes"]))
+        self.patterns: dict = {}
+
+    def pattern(self, cell: str) -> str:
+        p = self.patterns.get(cell)
+        if p is None:
+            p = self.patterns[cell] = B.required(self.board, cell)
+        return p
+
+    def weight(self, team: str) -> float:
+        if team == self.team:
+            return 1.0
+        return -1.0 if self.n != 3 else -0.6
+
+    def value(self, tile: str, side: str, cell: str, rot: int) -> float:
+        o = oriented(tile, side, rot)
+        gains: dict = {t: 0.0 for t in self.teams}
+        potential = 0.0
+        nbs = B.neighbours(cell)
+        # group the new tile's regions with the areas they join
+        groups: dict = {}
+        for rid, dirs in o.region_dirs.items():
+            touched = set()
+            for d in dirs:
+                other = self.board.get(nbs[d])
+                if other is not None:
+                    touched.add(self.node_area[(nbs[d], B.placed(other).region_at[(d + 3) % 6])])
+            groups[rid] = touched
+        merged: list = []
+        for rid, touched in groups.items():
+            for g in merged:
+                if g["areas"] & touched:
+                    g["areas"] |= touched
+                    g["regions"].append(rid)
+                    break
+            else:
+                merged.append({"areas": set(touched), "regions": [rid]})
+        # merge groups that now share areas transitively
+        changed = True
+        while changed:
+            changed = False
+            for i in range(len(merged)):
+                for j in range(i + 1, len(merged)):
+                    if merged[i]["areas"] & merged[j]["areas"]:
+                        merged[i]["areas"] |= merged[j]["areas"]
+                        merged[i]["regions"] += merged[j]["regions"]
+                        del merged[j]
+                        changed = True
+                        break
+                if changed:
+                    break
+        for g in merged:
+            terrain = o.region_terrain[g["regions"][0]]
+            open_edges = sum(self.area_list[a]["open"] for a in g["areas"])
+            cells = {cell}
+            bonus = 0
+            for a in g["areas"]:
+                cells.update(self.area_list[a]["cells"])
+                bonus += self.area_list[a]["bonus"]
+            for rid in g["regions"]:
+                bonus += o.region_bonus[rid]
+                for d in o.region_dirs[rid]:
+                    if nbs[d] in self.board:
+                        open_edges -= 1
+                    else:
+                        open_edges += 1
+            if open_edges == 0:
+                gains[terrain] = gains.get(terrain, 0) + len(cells)
+                gains[self.team] += bonus
+                for a in g["areas"]:
+                    for c, r in self.area_list[a]["nodes"]:
+                        if (c, r) in self.waypoints:
+                            gains[self.team] += 1
+            else:
+                w = 1.0 if terrain == self.team else (-1.0 if self.n != 3 else -0.5)
+                if terrain in self.teams:
+                    # an open area of my terrain is worth more the closer it is to completion
+                    potential += w * (0.35 * len(cells) + 0.6 * bonus) / (1.0 + 0.5 * open_edges)
+                if bonus and terrain != self.team:
+                    potential -= 0.15 * bonus / open_edges
+        for n in nbs:
+            if n in self.waypoint_cells and all(x in self.board or x == cell for x in B.neighbours(n)):
+                gains[self.team] += 1
+        if self.opts.get("mountains_corals"):
+            for kind, feats, to in (("mountains", o.mountains, "land"), ("corals", o.corals, "sea")):
+                to = "cartographer" if self.n == 3 else to
+                for dirs in feats:
+                    seen, size = set(), 1
+                    for d in dirs:
+                        other = self.board.get(nbs[d])
+                        if other is None:
+                            continue
+                        ofeats = B.placed(other).mountains if kind == "mountains" else B.placed(other).corals
+                        for j, od in enumerate(ofeats):
+                            if (d + 3) % 6 in od:
+                                cid, csize = self.chain_of[(kind, nbs[d], j)]
+                                if cid not in seen:
+                                    seen.add(cid)
+                                    size += csize
+                    if seen:
+                        gains[to] = gains.get(to, 0) + size
+                    else:
+                        open_feat = sum(1 for d in dirs if nbs[d] not in self.board)
+                        potential += 0.2 * self.weight(to) * min(open_feat, 1)
+        if self.opts.get("caravans_ships") and o.trade:
+            if any(self.board.get(n) is not None and B.placed(self.board[n]).trade for n in nbs):
+                gains[self.team] += 2
+            mine = (o.caravans if self.team == "land" else o.ships) if self.team in ("land", "sea") else 0
+            potential += 0.3 * mine
+        total = sum(self.weight(t) * v for t, v in gains.items() if t in self.teams)
+        return total + potential
+
+    def best_for(self, tile: str, side: str, cells: list[str] | None = None) -> tuple[float, str | None, int]:
+        best = (-1e9, None, 0)
+        terrains = None
+        for cell in cells if cells is not None else B.frontier(self.board):
+            pattern = self.pattern(cell)
+            if pattern == "??????":
+                continue
+            for rot in range(6):
+                if B.fits(pattern, oriented(tile, side, rot).terrain):
+                    v = self.value(tile, side, cell, rot)
+                    if v > best[0]:
+                        best = (v, cell, rot)
+        del terrains
+        return best
+
+
+def _face_value(ev: Evaluator, f: dict | None) -> float:
+    if not f:
+        return -1e9
+    tile, side = register_face(f)
+    return ev.best_for(tile, side)[0] + (1.5 if f.get("action") else 0.0)
+
+
+def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    seat = view["seat"]
+    kind = legal[0]["type"]
+    kinds = {a["type"] for a in legal}
+    ev = Evaluator(view, seat)
+    if kind == "draw":
+        return max(legal, key=lambda a: _face_value(ev, view["stacks"][a["stack"]]["top"]))
+    if kind == "choose":
+        scored = []
+        for a in legal:
+            v = ev.best_for(a["tile"], a["side"])[0]
+            scored.append((v, a))
+        return max(scored, key=lambda x: x[0])[1]
+    if kind == "spot":
+        p = view["pending"]
+        cells = [B.key(*a["at"]) for a in legal if a["type"] == "spot"]
+        _, cell, _ = ev.best_for(p["tile"], p["side"], cells)
+        return next(a for a in legal if a["type"] == "spot" and B.key(*a["at"]) == cell)
+    if kind == "place":
+        places = [a for a in legal if a["type"] == "place"]
+        return max(places, key=lambda a: ev.value(a["tile"], a["side"], B.key(*a["at"]), a["rot"]))
+    if kind == "place_special":
+        def special_value(a):
+            side = "front" if view["special_spots"][0]["face"] == "volcano" else "back"
+            for h in view.get("special_spots", []):
+                if h["at"] == a["at"]:
+                    side = "front" if h["face"] == "volcano" else "back"
+            return ev.value(SPECIAL, side, B.key(*a["at"]), a["rot"])
+        return max(legal, key=special_value)
+    if "play_again" in kinds:
+        tiles = [h for h in view["my_hand"] if not h["stolen_this_turn"]]
+        best = max((ev.best_for(h["tile"], s)[0] for h in tiles for s in ("front", "back")), default=-1e9)
+        return {"type": "play_again"} if best > -1.0 else {"type": "decline_action"}
+    if "steal" in kinds:
+        steals = [a for a in legal if a["type"] == "steal"]
+        return max(steals, key=lambda a: _face_value(ev, view["hands"][a["from"]][a["slot"]]["shown"]))
+    if "place_waypoint" in kinds:
+        spots = [a for a in legal if a["type"] == "place_waypoint"]
+        def open_of(a):
+            idx = ev.node_area.get((B.key(*a["at"]), a["region"]))
+            return ev.area_list[idx]["open"] if idx is not None else 99
+        return min(spots, key=open_of)
+    return legal[0]
