@@ -1,0 +1,29 @@
+"""``/admin sync``: publish the slash commands globally (bot owners only)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from host.i18n import _
+
+
+async def is_owner(interaction: discord.Interaction) -> bool:
+    return await interaction.client.is_owner(interaction.user)  # type: ignore[attr-defined]
+
+
+@app_commands.command(name="sync", description="Publish the slash commands everywhere (bot owner only)")
+@app_commands.check(is_owner)
+async def sync(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True)
+    synced = await interaction.client.tree.sync()  # type: ignore[attr-defined]
+    await interaction.followup.send(_("Synced {n} commands globally; Discord may take a while to show them.",
+                                      n=len(synced)), ephemeral=True)
+
+
+async def setup(bot: Any) -> None:
+    group = app_commands.Group(name="admin", description="Bot administration")
+    group.add_command(sync)
+    bot.tree.add_command(group)

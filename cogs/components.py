@@ -1,0 +1,164 @@
+"""Persistent buttons and selects: their ``custom_id`` carries the game id (and state version).
+
+They are ``DynamicItem``s registered at start-up, so a click on a message posted before a
+restart still reaches the right handler; the version lets a handler notice an out-of-date
+panel and show the current one instead of acting.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord import ui
+
+from cogs.errors import guarded
+from host import Choice
+from host.i18n import _
+
+PAGE = 25  # options per select menu (Discord's limit)
+MAX_BUTTONS = 5  # a short list of choices is one row of buttons
+
+LOBBY_ACTIONS = ("join", "leave", "ai", "start")
+
+
+class LobbyButton(ui.DynamicItem[ui.Button], template=r"isle:lobby:(?P<action>join|leave|ai|start):(?P<game>[0-9]+)"):
+    def __init__(self, action: str, game_id: int, disabled: bool = False) -> None:
+        labels = {"join": _("Join"), "leave": _("Leave"), "ai": _("Add AI"), "start": _("Start")}
+        styles = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+                  "ai": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary}
+        super().__init__(ui.Button(label=labels[action], style=styles[action], disabled=disabled,
+                                   custom_id=f"isle:lobby:{action}:{game_id}"))
+        self.action, self.game_id = action, game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> LobbyButton:
+        return cls(match["action"], int(match["game"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs import lobby
+
+        await lobby.on_button(interaction, self.game_id, self.action)
+
+
+class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"isle:turn:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
+    def __init__(self, game_id: int, version: int, disabled: bool = False) -> None:
+        super().__init__(ui.Button(label=_("Take turn"), style=discord.ButtonStyle.primary, disabled=disabled,
+                                   emoji="🎲", custom_id=f"isle:turn:{game_id}:{version}"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> TakeTurnButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs import panels
+
+        await panels.take_turn(interaction, self.game_id)
+
+
+class ChoiceButton(ui.DynamicItem[ui.Button],
+                   template=r"isle:act:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)(?P<ok>:ok)?"):
+    """One legal action; ``:ok`` marks the click on a confirmation prompt."""
+
+    def __init__(self, game_id: int, version: int, index: int, label: str = "?", confirmed: bool = False,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        suffix = ":ok" if confirmed else ""
+        super().__init__(ui.Button(label=label[:80], style=style,
+                                   custom_id=f"isle:act:{game_id}:{version}:{index}{suffix}"))
+        self.game_id, self.version, self.index, self.confirmed = game_id, version, index, confirmed
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> ChoiceButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]), confirmed=bool(match["ok"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs import panels
+
+        await panels.on_choice(interaction, self.game_id, self.version, self.index, self.confirmed)
+
+
+class ChoiceSelect(ui.DynamicItem[ui.Select], template=r"isle:pick:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
+    def __init__(self, game_id: int, version: int, page: int, choices: list[Choice] | None = None,
+                 pages: int = 1) -> None:
+        options = [discord.SelectOption(label=c.label[:100] or "?", value=str(c.index)) for c in choices or []]
+        placeholder = _("Choose your move") if pages <= 1 else _("Choose your move (page {p} of {n})",
+                                                                  p=page + 1, n=pages)
+        super().__init__(ui.Select(custom_id=f"isle:pick:{game_id}:{version}:{page}", placeholder=placeholder,
+                                   options=options or [discord.SelectOption(label="?", value="0")]))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> ChoiceSelect:
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs import panels
+
+        values = self.item.values
+        await panels.on_choice(interaction, self.game_id, self.version, int(values[0]), False)
+
+
+class PageButton(ui.DynamicItem[ui.Button], template=r"isle:page:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
+    """Turn the page of a long list of choices, or go back from a confirmation prompt."""
+
+    def __init__(self, game_id: int, version: int, page: int, label: str = "?") -> None:
+        super().__init__(ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
+                                   custom_id=f"isle:page:{game_id}:{version}:{page}"))
+        self.game_id, self.version, self.page = game_id, version, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> PageButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs import panels
+
+        await panels.on_page(interaction, self.game_id, self.version, self.page)
+
+
+ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, PageButton)
+
+
+def lobby_view(game_id: int, open_: bool) -> ui.View:
+    view = ui.View(timeout=None)
+    for action in LOBBY_ACTIONS:
+        view.add_item(LobbyButton(action, game_id, disabled=not open_))
+    return view
+
+
+def take_turn_view(game_id: int, version: int, disabled: bool = False) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(TakeTurnButton(game_id, version, disabled=disabled))
+    return view
+
+
+def choices_view(game_id: int, version: int, choices: list[Choice], page: int = 0) -> ui.View:
+    """Buttons for a short list, else one select of 25 per page with Previous/Next."""
+    view = ui.View(timeout=None)
+    if len(choices) <= MAX_BUTTONS:
+        for c in choices:
+            view.add_item(ChoiceButton(game_id, version, c.index, c.label))
+        return view
+    pages = (len(choices) + PAGE - 1) // PAGE
+    page = max(0, min(page, pages - 1))
+    view.add_item(ChoiceSelect(game_id, version, page, choices[page * PAGE:(page + 1) * PAGE], pages))
+    if page > 0:
+        view.add_item(PageButton(game_id, version, page - 1, _("◀ Previous")))
+    if page < pages - 1:
+        view.add_item(PageButton(game_id, version, page + 1, _("Next ▶")))
+    return view
+
+
+def confirm_view(game_id: int, version: int, choice: Choice) -> ui.View:
+    view = ui.View(timeout=None)
+    view.add_item(ChoiceButton(game_id, version, choice.index, _("Confirm"), confirmed=True,
+                               style=discord.ButtonStyle.danger))
+    view.add_item(PageButton(game_id, version, 0, _("Back")))
+    return view

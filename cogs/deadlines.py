@@ -1,0 +1,80 @@
+"""The deadline loop: every few seconds, fire the timers that are due (reminders, AI moves).
+
+Timers live in the database (host), so a restarted bot simply carries on. Tests call
+:meth:`Deadlines.tick` directly with the host's clock moved forward.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from cogs import notify
+
+log = logging.getLogger("cogs.deadlines")
+
+TASK_NAME = "isle-bg-deadlines"
+
+
+class Deadlines:
+    def __init__(self, bot: Any, interval: float) -> None:
+        self.bot = bot
+        self.interval = max(1.0, float(interval))
+        self._task: asyncio.Task | None = None
+
+    async def tick(self) -> int:
+        """Fire every due timer once; returns how many fired."""
+        fired = 0
+        for timer in await self.bot.host.due_timers():
+            try:
+                if timer.kind == "expire":
+                    await self._replace_departed(timer)
+                outcome = await self.bot.host.fire_timer(timer)
+                if outcome is not None:
+                    await notify.timer_fired(self.bot, outcome)
+                    fired += 1
+            except Exception:  # noqa: BLE001 - one bad timer must not stop the others
+                log.exception("timer %s failed", timer)
+        return fired
+
+    async def _replace_departed(self, timer: Any) -> None:
+        """A player who left the server cannot move: an AI takes the seat (with a notice).
+
+        Without the privileged members intent the bot hears of departures only by asking.
+        """
+        info = await self.bot.host.get(timer.game_id)
+        seat = next((s for s in info.seats if s.seat == timer.seat), None)
+        if seat is None or seat.user_id is None or seat.automatic or info.guild_id is None:
+            return
+        try:
+            await self.bot.http.get_member(info.guild_id, seat.user_id)
+        except discord.NotFound:
+            from cogs.members import seat_left
+
+            await seat_left(self.bot, info, seat.user_id)
+        except discord.HTTPException as exc:
+            log.info("could not check member %s: %s", seat.user_id, exc)
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.interval)
+            try:
+                await self.tick()
+            except Exception:  # noqa: BLE001 - keep the loop alive; the log has the details
+                log.exception("deadline tick failed")
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run(), name=TASK_NAME)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+            self._task = None

@@ -1,0 +1,130 @@
+"""The adapter's one error handler: a short ephemeral message for the user, details in the log.
+
+``HostError`` messages are already friendly sentences and are shown as they are; anything
+else becomes "Something went wrong (error id …)" with the traceback logged under that id.
+Slash commands reach :func:`report` through ``tree.on_error``; component callbacks through
+:func:`guarded` (their views are rebuilt from messages, so ``View.on_error`` is not ours).
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from host import HostError
+from host.i18n import _, current_locale
+
+log = logging.getLogger("cogs.errors")
+
+# The permissions a game needs where it is played, with the words a server admin knows.
+NEEDED = {
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+}
+
+
+class AdapterError(HostError):
+    """A friendly refusal raised by the adapter itself (missing permissions, no game here)."""
+
+
+def new_error_id() -> str:
+    return secrets.token_hex(3)
+
+
+def set_locale(interaction: discord.Interaction) -> None:
+    """Player-facing text follows the user's Discord language (``ru``, ``uk``, else English)."""
+    code = str(getattr(interaction, "locale", "en") or "en").split("-")[0]
+    current_locale.set(code)
+
+
+def missing_permissions(interaction: discord.Interaction, extra: dict[str, str] | None = None) -> list[str]:
+    perms = interaction.app_permissions
+    wanted = dict(NEEDED, **(extra or {}))
+    return [label for name, label in wanted.items() if not getattr(perms, name, False)]
+
+
+def check_permissions(interaction: discord.Interaction, extra: dict[str, str] | None = None) -> None:
+    """Explain to the person who ran the command what the bot may not do here."""
+    if interaction.guild_id is None:
+        return
+    missing = missing_permissions(interaction, extra)
+    if missing:
+        raise AdapterError(_("I am missing permissions in this channel: {perms}. Ask a server admin to allow "
+                             "them, or use another channel.", perms=", ".join(missing)))
+
+
+def _unwrap(error: BaseException) -> BaseException:
+    while isinstance(error, (app_commands.CommandInvokeError, app_commands.TransformerError)) and error.__cause__:
+        error = error.__cause__
+    original = getattr(error, "original", None)
+    return original if isinstance(original, BaseException) else error
+
+
+def describe(error: BaseException) -> str:
+    """The sentence the user sees (and logs the details when it is our fault)."""
+    error = _unwrap(error)
+    if isinstance(error, HostError):
+        log.info("refused: %s", error)
+        return str(error)
+    if isinstance(error, app_commands.CheckFailure):
+        return _("You are not allowed to use this command.")
+    if isinstance(error, discord.Forbidden):
+        error_id = new_error_id()
+        log.warning("forbidden [%s]: %s", error_id, error)
+        return _("Discord refused: I lack a permission here (error id {id}). Check that I may send messages, "
+                 "embed links, attach files and create threads.", id=error_id)
+    error_id = new_error_id()
+    log.error("unexpected error [%s]", error_id, exc_info=(type(error), error, error.__traceback__))
+    return _("Something went wrong on my side (error id {id}). The game is safe; please try again.", id=error_id)
+
+
+async def send_ephemeral(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+    """Answer privately, whether or not the interaction was acknowledged already."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, **kwargs)
+    except discord.HTTPException as exc:  # the interaction expired: nothing more we can say
+        log.warning("could not deliver a reply: %s", exc)
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    await send_ephemeral(interaction, describe(error))
+
+
+Handler = Callable[..., Awaitable[None]]
+
+
+def guarded(callback: Handler) -> Handler:
+    """Route a component callback's exceptions to :func:`report`."""
+
+    @functools.wraps(callback)
+    async def wrapper(self: Any, interaction: discord.Interaction, *args: Any) -> None:
+        set_locale(interaction)
+        try:
+            await callback(self, interaction, *args)
+        except Exception as exc:  # noqa: BLE001 - the one place errors become messages
+            await report(interaction, exc)
+
+    return wrapper
+
+
+def install(tree: app_commands.CommandTree) -> None:
+    async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report(interaction, error)
+
+    async def interaction_check(interaction: discord.Interaction) -> bool:
+        set_locale(interaction)
+        return True
+
+    tree.on_error = on_error  # type: ignore[method-assign]
+    tree.interaction_check = interaction_check  # type: ignore[method-assign]

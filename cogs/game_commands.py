@@ -1,0 +1,208 @@
+"""The ``/game`` command group. Each handler acknowledges first, delegates to the host, presents.
+
+Commands that act on "the game" use the game of the thread or channel they run in, or
+the number given in ``game:`` (autocompleted with the user's own games).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs import catalog, lobby, notify, panels, present
+from cogs.errors import AdapterError
+from host import GameInfo
+from host.deadlines import DEADLINE_CHOICES
+from host.i18n import _
+
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.key) for g in catalog.games()][:25]
+DEADLINES = [app_commands.Choice(name=label, value=seconds or 0) for label, seconds in DEADLINE_CHOICES.items()]
+TIMEOUTS = [app_commands.Choice(name="the AI plays the move", value="ai"),
+            app_commands.Choice(name="the seat forfeits", value="forfeit")]
+
+
+def host_of(interaction: discord.Interaction) -> Any:
+    return interaction.client.host  # type: ignore[attr-defined]
+
+
+async def resolve(interaction: discord.Interaction, game: int | None) -> GameInfo:
+    host = host_of(interaction)
+    if game is not None:
+        return await host.get(game)
+    info = await host.game_for_channel(interaction.channel_id)
+    if info is None:
+        raise AdapterError(_("There is no game in this channel. Give its number (game:) or start one with /game new."))
+    return info
+
+
+async def my_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    games = await host_of(interaction).games_for_user(interaction.user.id)
+    out = []
+    for info in games:
+        label = f"{present.game_name(info)} ({info.status})"
+        if current.lower() in label.lower():
+            out.append(app_commands.Choice(name=label[:100], value=info.id))
+    return out[:25]
+
+
+async def option_text(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    key = getattr(interaction.namespace, "game", None) or ""
+    return [app_commands.Choice(name=s[:100], value=s[:100]) for s in catalog.option_suggestions(key, current)]
+
+
+def build_group() -> app_commands.Group:
+    group = app_commands.Group(name="game", description="Play island board games", guild_only=True)
+    for command in (new, join, leave, start, add_ai, status, board, hand, log_, list_, abandon, settings):
+        group.add_command(command)
+    return group
+
+
+@app_commands.command(name="new", description="Open a new game in its own thread")
+@app_commands.describe(game="Which game", options="Game options as name=value pairs",
+                       deadline="Time each player has per turn")
+@app_commands.choices(game=GAME_CHOICES, deadline=DEADLINES)
+@app_commands.autocomplete(options=option_text)
+async def new(interaction: discord.Interaction, game: str, options: str | None = None,
+              deadline: int | None = None) -> None:
+    await lobby.create(interaction, game, options, deadline)
+
+
+@app_commands.command(name="join", description="Take a seat in the game")
+@app_commands.autocomplete(game=my_games)
+async def join(interaction: discord.Interaction, game: int | None = None) -> None:
+    await interaction.response.defer(ephemeral=True)
+    info = await lobby.join(interaction, (await resolve(interaction, game)).id)
+    await interaction.followup.send(_("You joined {game}.", game=present.game_name(info)), ephemeral=True)
+
+
+@app_commands.command(name="leave", description="Leave the lobby (in a running game an AI takes your seat)")
+@app_commands.autocomplete(game=my_games)
+async def leave(interaction: discord.Interaction, game: int | None = None) -> None:
+    await interaction.response.defer(ephemeral=True)
+    info = await lobby.leave(interaction, (await resolve(interaction, game)).id)
+    await interaction.followup.send(_("You left {game}.", game=present.game_name(info)), ephemeral=True)
+
+
+@app_commands.command(name="start", description="Start the game (its creator or a server manager)")
+@app_commands.autocomplete(game=my_games)
+async def start(interaction: discord.Interaction, game: int | None = None) -> None:
+    await interaction.response.defer(ephemeral=True)
+    info = await resolve(interaction, game)
+    await lobby.start(interaction, info.id)
+    await interaction.followup.send(_("{game} has started.", game=present.game_name(info)), ephemeral=True)
+
+
+@app_commands.command(name="add-ai", description="Add an AI player to the lobby")
+@app_commands.autocomplete(game=my_games)
+async def add_ai(interaction: discord.Interaction, game: int | None = None) -> None:
+    await interaction.response.defer(ephemeral=True)
+    info = await lobby.add_ai(interaction, (await resolve(interaction, game)).id)
+    await interaction.followup.send(_("An AI joined {game}.", game=present.game_name(info)), ephemeral=True)
+
+
+@app_commands.command(name="status", description="Seats, whose turn it is and the settings")
+@app_commands.autocomplete(game=my_games)
+async def status(interaction: discord.Interaction, game: int | None = None) -> None:
+    await interaction.response.defer(ephemeral=True)
+    info = await resolve(interaction, game)
+    embed = present.lobby_embed(info)
+    if info.status == "active":
+        embed.add_field(name=_("Now"), value=present.to_act_text(info, set()), inline=False)
+    embed.add_field(name=_("Thread"), value=present.jump_url(info), inline=False)
+    await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+@app_commands.command(name="board", description="Show the current board (only to you)")
+@app_commands.autocomplete(game=my_games)
+async def board(interaction: discord.Interaction, game: int | None = None) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    info = await resolve(interaction, game)
+    png = await host_of(interaction).public_png(info.id)
+    embed = present.turn_embed(info, [], present.to_act_text(info, set()) or None)
+    await interaction.followup.send(embed=embed, file=present.board_file(png), ephemeral=True)
+
+
+@app_commands.command(name="hand", description="Your private board and, on your turn, your moves")
+@app_commands.autocomplete(game=my_games)
+async def hand(interaction: discord.Interaction, game: int | None = None) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    info = await resolve(interaction, game)
+    await panels.show_panel(interaction, info.id)
+
+
+@app_commands.command(name="log", description="The last moves of the game (with your own private notes)")
+@app_commands.autocomplete(game=my_games)
+async def log_(interaction: discord.Interaction, game: int | None = None) -> None:
+    await interaction.response.defer(ephemeral=True)
+    info = await resolve(interaction, game)
+    lines = await host_of(interaction).log_lines(info.id, limit=15, user_id=interaction.user.id)
+    embed = discord.Embed(title=_("Log of {game}", game=present.game_name(info)), colour=present.COLOUR,
+                          description=present.clip("\n".join(f"• {x}" for x in lines) or _("Nothing yet."), 4000))
+    await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+
+@app_commands.command(name="list", description="Your games across servers, with whose turn it is")
+async def list_(interaction: discord.Interaction) -> None:
+    await interaction.response.defer(ephemeral=True)
+    games = await host_of(interaction).games_for_user(interaction.user.id)
+    text = "\n".join(present.game_list_line(g, interaction.user.id) for g in games[:30])
+    embed = discord.Embed(title=_("Your games"), colour=present.COLOUR,
+                          description=present.clip(text, 4000) or _("You are in no open game. Try /game new."))
+    await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+@app_commands.command(name="abandon", description="End the game without a result (creator or server manager)")
+@app_commands.autocomplete(game=my_games)
+async def abandon(interaction: discord.Interaction, game: int | None = None) -> None:
+    await interaction.response.defer(ephemeral=True)
+    info = await resolve(interaction, game)
+    info = await host_of(interaction).abandon(info.id, interaction.user.id, lobby.is_admin(interaction))
+    await notify.refresh_lobby(interaction.client, info)
+    await notify.post(interaction.client, info, content=_("{who} abandoned {game}.", who=interaction.user.mention,
+                                                         game=present.game_name(info)))
+    await interaction.followup.send(_("{game} was abandoned.", game=present.game_name(info)), ephemeral=True)
+
+
+@app_commands.command(name="settings", description="Game deadline and reminders, your vacation and DM notices")
+@app_commands.describe(deadline="Turn deadline for this game", reminders="Remind players before the deadline",
+                       on_timeout="What happens at the deadline", away="Let the AI play your seat for a while",
+                       dm="Send me DMs about my games")
+@app_commands.choices(deadline=DEADLINES, on_timeout=TIMEOUTS)
+@app_commands.autocomplete(game=my_games)
+async def settings(interaction: discord.Interaction, game: int | None = None, deadline: int | None = None,
+                   reminders: bool | None = None, on_timeout: str | None = None, away: bool | None = None,
+                   dm: bool | None = None) -> None:
+    await interaction.response.defer(ephemeral=True)
+    host = host_of(interaction)
+    said: list[str] = []
+    if dm is not None:
+        await host.set_dm_notifications(interaction.user.id, dm)
+        said.append(_("DM notices are on.") if dm else _("DM notices are off."))
+    changes: dict[str, Any] = {}
+    if deadline is not None:
+        changes["deadline_seconds"] = deadline or None
+    if reminders is not None:
+        changes["reminders"] = reminders
+    if on_timeout is not None:
+        changes["on_timeout"] = on_timeout
+    if changes or away is not None or not said:
+        info = await resolve(interaction, game)
+        if changes:
+            info = await host.update_settings(info.id, interaction.user.id, lobby.is_admin(interaction), **changes)
+            await notify.refresh_lobby(interaction.client, info)
+            said.append(present.settings_text(info))
+        if away is not None:
+            outcome = await host.set_away(info.id, interaction.user.id, away)
+            said.append(_("The AI plays your seat until you come back.") if away else _("Welcome back: your seat is yours again."))
+            if outcome.lines or outcome.newly_to_act:
+                await notify.publish(interaction.client, outcome)
+        if not said:
+            said.append(present.settings_text(info))
+    await interaction.followup.send("\n".join(said), ephemeral=True)
+
+
+async def setup(bot: Any) -> None:
+    bot.tree.add_command(build_group())

@@ -1,0 +1,154 @@
+"""The lobby: a new game gets its own thread with a lobby message (Join / Leave / Add AI / Start).
+
+Where the bot may not create threads, it says so and uses the channel itself (then one
+open game per channel). The lobby message is edited in place as seats change; the game
+starts when the creator (or someone with Manage Server) presses Start, or by itself
+when the last seat is taken.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from cogs import catalog, notify, present
+from cogs.components import lobby_view
+from cogs.errors import AdapterError, check_permissions
+from host import GameInfo, PlayerRef
+from host.i18n import _
+
+log = logging.getLogger("cogs.lobby")
+
+THREAD_PERMISSIONS = {"create_public_threads": "Create Public Threads"}
+
+
+def player_of(interaction: discord.Interaction) -> PlayerRef:
+    return PlayerRef(interaction.user.id, interaction.user.display_name)
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+def _can_thread(interaction: discord.Interaction) -> bool:
+    perms = interaction.app_permissions
+    return isinstance(interaction.channel, discord.TextChannel) and perms.create_public_threads \
+        and perms.send_messages_in_threads
+
+
+async def create(interaction: discord.Interaction, key: str, options_text: str | None,
+                 deadline: int | None) -> None:
+    check_permissions(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot: Any = interaction.client
+    host = bot.host
+    if catalog.find(key) is None:
+        raise AdapterError(_("There is no game called {key}.", key=key))
+    threads = _can_thread(interaction)
+    if not threads:
+        existing = await host.game_for_channel(interaction.channel_id)
+        if existing is not None and existing.status in ("lobby", "active"):
+            raise AdapterError(_("I may not create threads here, so this channel holds one game at a time, and "
+                                 "{game} is still open. Finish it first, or allow me Create Public Threads.",
+                                 game=present.game_name(existing)))
+    settings = {} if deadline is None else {"deadline_seconds": deadline or None}
+    info = await host.create_game(key, catalog.parse_options(options_text), player_of(interaction),
+                                  interaction.guild_id, interaction.channel_id, settings=settings)
+    thread = await _open_thread(interaction, info) if threads else None
+    note = ""
+    if thread is None:
+        note = _("I can't create threads here, so the game is played in this channel.") + "\n"
+    else:
+        await host.set_thread(info.id, thread.id)
+        info = await host.get(info.id)
+    lobby = await notify.post(bot, info, embed=present.lobby_embed(info), view=lobby_view(info.id, True))
+    if lobby is None:
+        await host.abandon(info.id, None)
+        raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
+    await host.set_message(info.id, "lobby", lobby.id, lobby.channel.id)
+    if thread is not None:
+        await _announce(interaction, content=_("{who} opened {game}: join in <#{thread}>.", who=interaction.user.mention,
+                                    game=present.game_name(info), thread=thread.id))
+    await interaction.followup.send(note + _("{game} is ready: {url}", game=present.game_name(info),
+                                             url=present.jump_url(info)), ephemeral=True)
+
+
+async def _announce(interaction: discord.Interaction, content: str) -> None:
+    """A one-line pointer in the parent channel, so the new thread is easy to find."""
+    try:
+        await interaction.channel.send(content, allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
+    except discord.HTTPException as exc:
+        log.info("could not announce game in %s: %s", interaction.channel_id, exc)
+
+
+async def _open_thread(interaction: discord.Interaction, info: GameInfo) -> discord.Thread | None:
+    channel = interaction.channel
+    assert isinstance(channel, discord.TextChannel)
+    try:
+        return await channel.create_thread(name=present.clip(present.game_name(info), 100),
+                                           type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+    except discord.Forbidden as exc:
+        log.info("no thread in %s: %s", channel.id, exc)
+        return None
+
+
+async def after_change(bot: Any, info: GameInfo) -> None:
+    """Show the new seat list; start by itself once every seat is taken."""
+    await notify.refresh_lobby(bot, info)
+    if info.status == "lobby" and info.is_full:
+        outcome = await bot.host.start(info.id, None)
+        await started(bot, outcome)
+
+
+async def started(bot: Any, outcome: Any) -> None:
+    await notify.refresh_lobby(bot, outcome.game)
+    await notify.publish(bot, outcome, headline=_("The game begins!"))
+
+
+async def join(interaction: discord.Interaction, game_id: int) -> GameInfo:
+    info = await interaction.client.host.join(game_id, player_of(interaction))  # type: ignore[attr-defined]
+    await after_change(interaction.client, info)
+    return info
+
+
+async def leave(interaction: discord.Interaction, game_id: int) -> GameInfo:
+    """Leave the lobby; leaving a running game hands the seat to an AI."""
+    bot: Any = interaction.client
+    before = await bot.host.get(game_id)
+    if before.status == "active":
+        seat = before.seat_of(interaction.user.id)
+        outcome = await bot.host.replace_with_ai(game_id, interaction.user.id, reason="left")
+        name = seat.name if seat else interaction.user.display_name
+        await notify.publish(bot, outcome, headline=_("{name} left the game; an AI plays their seat now.",
+                                                       name=name))
+        return outcome.game
+    info = await bot.host.leave(game_id, interaction.user.id)
+    await notify.refresh_lobby(bot, info)
+    return info
+
+
+async def add_ai(interaction: discord.Interaction, game_id: int) -> GameInfo:
+    info = await interaction.client.host.add_ai(game_id, interaction.user.id)  # type: ignore[attr-defined]
+    await after_change(interaction.client, info)
+    return info
+
+
+async def start(interaction: discord.Interaction, game_id: int) -> None:
+    bot: Any = interaction.client
+    outcome = await bot.host.start(game_id, interaction.user.id, is_admin(interaction))
+    await started(bot, outcome)
+
+
+async def on_button(interaction: discord.Interaction, game_id: int, action: str) -> None:
+    await interaction.response.defer()
+    if action == "join":
+        await join(interaction, game_id)
+    elif action == "leave":
+        await leave(interaction, game_id)
+    elif action == "ai":
+        await add_ai(interaction, game_id)
+    else:
+        await start(interaction, game_id)

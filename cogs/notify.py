@@ -1,0 +1,209 @@
+"""Telling people what happened: the turn post in the game's thread, progress edits, DMs, reminders.
+
+Public messages only ever carry what the host gives for everyone (``outcome.lines``, the
+public board image); a player's private lines and private board go to that player alone,
+by DM, or through the ephemeral Take turn panel when their DMs are closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from cogs import present
+from cogs.components import lobby_view, take_turn_view
+from host import GameInfo, HostError, MoveOutcome, TimerOutcome
+from host.deadlines import describe_seconds
+from host.i18n import _
+
+log = logging.getLogger("cogs.notify")
+
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+def channel_of(bot: Any, info: GameInfo) -> discord.PartialMessageable | None:
+    where = info.where
+    if where is None:
+        return None
+    return bot.get_partial_messageable(where, guild_id=info.guild_id)
+
+
+async def _gone(bot: Any, info: GameInfo, exc: discord.HTTPException) -> bool:
+    """A deleted thread or channel: mark its games abandoned instead of failing forever."""
+    if isinstance(exc, discord.NotFound) and exc.code == 10003 and info.where is not None:
+        log.info("channel %s of game %s is gone", info.where, info.id)
+        await bot.host.channel_deleted(info.where)
+        return True
+    return False
+
+
+async def post(bot: Any, info: GameInfo, **kwargs: Any) -> discord.Message | None:
+    channel = channel_of(bot, info)
+    if channel is None:
+        return None
+    kwargs.setdefault("allowed_mentions", MENTION_USERS)
+    try:
+        return await channel.send(**kwargs)
+    except discord.HTTPException as exc:
+        if not await _gone(bot, info, exc):
+            log.warning("could not post in %s for game %s: %s", info.where, info.id, exc)
+        return None
+
+
+async def _edit_remembered(bot: Any, game_id: int, kind: str, **kwargs: Any) -> bool:
+    where = await bot.host.get_message(game_id, kind)
+    if where is None:
+        return False
+    channel_id, message_id = where
+    message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+    try:
+        await message.edit(**kwargs)
+        return True
+    except discord.HTTPException as exc:
+        log.info("could not edit the %s message of game %s: %s", kind, game_id, exc)
+        return False
+
+
+async def refresh_lobby(bot: Any, info: GameInfo) -> None:
+    await _edit_remembered(bot, info.id, "lobby", embed=present.lobby_embed(info),
+                           view=lobby_view(info.id, info.status == "lobby"))
+
+
+async def publish(bot: Any, outcome: MoveOutcome, headline: str | None = None, actor_id: int | None = None) -> None:
+    """Present one move (and the automatic moves after it) in the game's thread and by DM."""
+    info = outcome.game
+    if outcome.finished or info.status == "finished":
+        await _post_final(bot, info, outcome, headline)
+    elif outcome.lines or outcome.newly_to_act or headline:
+        await _post_turn(bot, info, outcome, headline)
+    elif info.acted > 0:  # a sealed choice inside a simultaneous step: only the count is public
+        await _edit_remembered(bot, info.id, "turn", content=_turn_content(info, set()),
+                               allowed_mentions=discord.AllowedMentions.none())
+    await dm_players(bot, outcome, actor_id)
+
+
+def _turn_content(info: GameInfo, newly: set[int]) -> str:
+    text = present.to_act_text(info, newly)
+    if info.acted > 0 and info.waiting > 0:
+        text += "\n" + present.progress_text(info)
+    return text
+
+
+async def _post_turn(bot: Any, info: GameInfo, outcome: MoveOutcome, headline: str | None) -> None:
+    png = await bot.host.public_png(info.id)
+    message = await post(bot, info, content=_turn_content(info, outcome.newly_to_act),
+                         embed=present.turn_embed(info, outcome.lines, headline),
+                         file=present.board_file(png), view=take_turn_view(info.id, info.version))
+    if message is not None:
+        await _replace_panel(bot, info, message)
+
+
+async def _replace_panel(bot: Any, info: GameInfo, message: discord.Message | None) -> None:
+    """Disable the previous post's Take turn button so only the newest panel is live."""
+    await _edit_remembered(bot, info.id, "turn", view=take_turn_view(info.id, 0, disabled=True))
+    if message is not None:
+        await bot.host.set_message(info.id, "turn", message.id, message.channel.id)
+
+
+async def _post_final(bot: Any, info: GameInfo, outcome: MoveOutcome, headline: str | None) -> None:
+    sheet = await bot.host.score_sheet(info.id)
+    embeds = []
+    if outcome.lines or headline:
+        log_embed = present.turn_embed(info, outcome.lines, headline)
+        log_embed.set_image(url=None)
+        embeds.append(log_embed)
+    embeds.append(present.score_embed(info, sheet))
+    kwargs: dict[str, Any] = {"embeds": embeds, "content": present.to_act_text(info)}
+    try:
+        kwargs["file"] = present.board_file(await bot.host.public_png(info.id))
+    except HostError:  # e.g. a forfeit before the first move: no board to show
+        embeds[-1].set_image(url=None)
+    message = await post(bot, info, **kwargs)
+    await _replace_panel(bot, info, None)
+    if message is not None:
+        await bot.host.set_message(info.id, "final", message.id, message.channel.id)
+    schedule_archive(bot, info)
+
+
+def schedule_archive(bot: Any, info: GameInfo) -> None:
+    if not info.thread_id:
+        return
+    grace = getattr(bot.settings, "thread_archive_grace_seconds", 3600)
+
+    async def archive() -> None:
+        thread = bot.get_partial_messageable(info.thread_id, guild_id=info.guild_id)
+        try:
+            await bot.http.edit_channel(thread.id, archived=True, reason="game over")
+        except discord.HTTPException as exc:
+            log.info("could not archive thread %s: %s", info.thread_id, exc)
+
+    if grace <= 0:
+        asyncio.get_running_loop().create_task(archive(), name=f"isle-archive-{info.id}")
+    else:
+        asyncio.get_running_loop().call_later(
+            grace, lambda: asyncio.get_running_loop().create_task(archive(), name=f"isle-bg-archive-{info.id}"))
+
+
+async def dm_players(bot: Any, outcome: MoveOutcome, actor_id: int | None = None) -> None:
+    """DM whoever must now act (with their private board) and whoever got private news."""
+    info = outcome.game
+    if info.status != "active":
+        return
+    for seat in info.seats:
+        if seat.user_id is None or seat.automatic:
+            continue
+        lines = outcome.private.get(seat.seat, [])
+        your_move = seat.seat in outcome.newly_to_act
+        if not your_move and not (lines and seat.user_id != actor_id):
+            continue
+        if not await bot.host.dm_notifications(seat.user_id):
+            continue
+        title = _("your move") if your_move else _("news for you")
+        await send_dm(bot, info, seat.user_id, title, lines, with_board=True)
+
+
+async def send_dm(bot: Any, info: GameInfo, user_id: int, title: str, lines: list[str],
+                  with_board: bool = False) -> bool:
+    kwargs: dict[str, Any] = {"content": _("Back to the game: {url}", url=present.jump_url(info))}
+    embed = present.private_embed(info, title, lines, image=with_board)
+    if with_board:
+        kwargs["file"] = present.board_file(await bot.host.private_png(info.id, user_id))
+    kwargs["embed"] = embed
+    try:
+        dm = await bot.create_dm(discord.Object(id=user_id))
+        await dm.send(**kwargs)
+        return True
+    except discord.Forbidden as exc:
+        log.info("DMs closed for user %s (code %s)", user_id, exc.code)
+        if await bot.host.first_notice(info.id, user_id, "dm_closed"):
+            await post(bot, info, content=_("<@{uid}>, I can't DM you: open your DMs or use **Take turn** here.",
+                                            uid=user_id))
+        return False
+    except discord.HTTPException as exc:
+        log.warning("DM to %s failed: %s", user_id, exc)
+        return False
+
+
+async def timer_fired(bot: Any, fired: TimerOutcome) -> None:
+    info = fired.game
+    seat = next((s for s in info.seats if s.seat == fired.timer.seat), None)
+    if seat is None:
+        return
+    if fired.reminder:
+        left = describe_seconds(fired.remaining_seconds)
+        if seat.user_id is not None and not seat.automatic:
+            await post(bot, info, content=_("⏰ <@{uid}>, your move in {game} is due in {left}.", uid=seat.user_id,
+                                            game=present.game_name(info), left=left))
+            if await bot.host.dm_notifications(seat.user_id):
+                await send_dm(bot, info, seat.user_id, _("reminder: {left} left", left=left), [])
+        return
+    if fired.move is None:
+        return
+    if fired.forfeited:
+        headline = _("⏰ {name} ran out of time and forfeits the game.", name=seat.name)
+    else:
+        headline = _("⏰ {name} ran out of time; the AI made their move.", name=seat.name)
+    await publish(bot, fired.move, headline=headline)

@@ -1,0 +1,133 @@
+"""The ephemeral Take turn panel: the player's private board and their legal moves as controls.
+
+Controls are built from ``host.choices()`` only (labels come from the engine through the
+host), so every game gets the same panel. A click carries the state version it was built
+for: an out-of-date click shows the current panel instead of acting.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from cogs import notify, present
+from cogs.components import choices_view, confirm_view
+from cogs.errors import AdapterError
+from host import Choice, GameInfo, GameMovedOn, NotYourTurn
+from host.i18n import _
+
+
+def needs_confirmation(info: GameInfo, choice: Choice) -> bool:
+    """Sealed choices in a simultaneous step cannot be taken back: ask once more."""
+    flag = getattr(choice, "confirm", None)
+    if flag is not None:
+        return bool(flag)
+    simultaneous = len(info.to_act) + info.acted > 1
+    return simultaneous and choice.action.get("type") not in ("back", "pass")
+
+
+async def take_turn(interaction: discord.Interaction, game_id: int) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await show_panel(interaction, game_id)
+
+
+async def show_panel(interaction: discord.Interaction, game_id: int, *, note: str | None = None,
+                     edit: bool = False, page: int = 0) -> None:
+    """Send (or, on a panel click, replace) this player's private panel."""
+    host = interaction.client.host  # type: ignore[attr-defined]
+    user_id = interaction.user.id
+    info = await host.get(game_id)
+    seat = info.seat_of(user_id)
+    if seat is None:
+        raise AdapterError(_("You are not playing in {game}.", game=present.game_name(info)))
+    if info.status != "active":
+        raise AdapterError(_("{game} is not being played right now ({status}).", game=present.game_name(info),
+                             status=info.status))
+    view: discord.ui.View | None = None
+    lines = [note] if note else []
+    if seat.seat in info.to_act and not seat.automatic:
+        choices = await host.choices(game_id, user_id)
+        view = choices_view(game_id, info.version, choices, page)
+        title = _("your move")
+        lines.append(_("Pick your move below ({n} options).", n=len(choices)))
+    else:
+        title = _("your board")
+        if seat.automatic:
+            lines.append(_("The AI is playing your seat (away). Use /game settings away:False to take it back."))
+        else:
+            lines.append(present.to_act_text(info, set()) or _("Nothing to do for you right now."))
+    embed = present.private_embed(info, title, None)
+    embed.description = "\n".join(lines)
+    file = present.board_file(await host.private_png(game_id, user_id))
+    await _answer(interaction, edit, embed=embed, file=file, view=view)
+
+
+async def _answer(interaction: discord.Interaction, edit: bool, *, embed: discord.Embed,
+                  file: discord.File | None = None, view: discord.ui.View | None = None,
+                  content: str | None = None) -> None:
+    if edit:
+        kwargs: dict[str, Any] = {"content": content, "embed": embed, "view": view}
+        if file is not None:
+            kwargs["attachments"] = [file]
+        await interaction.edit_original_response(**kwargs)
+    else:
+        kwargs = {"embed": embed, "ephemeral": True}
+        if file is not None:
+            kwargs["file"] = file
+        if view is not None:
+            kwargs["view"] = view
+        if content:
+            kwargs["content"] = content
+        await interaction.followup.send(**kwargs)
+
+
+async def on_page(interaction: discord.Interaction, game_id: int, version: int, page: int) -> None:
+    await interaction.response.defer()
+    info = await interaction.client.host.get(game_id)  # type: ignore[attr-defined]
+    note = None if info.version == version else _("The game moved on; here is your current panel.")
+    await show_panel(interaction, game_id, note=note, edit=True, page=page if note is None else 0)
+
+
+async def on_choice(interaction: discord.Interaction, game_id: int, version: int, index: int,
+                    confirmed: bool) -> None:
+    await interaction.response.defer()
+    host = interaction.client.host  # type: ignore[attr-defined]
+    user_id = interaction.user.id
+    info = await host.get(game_id)
+    if info.version != version:
+        await show_panel(interaction, game_id, edit=True,
+                         note=_("The game moved on since this panel was shown; here is the current one."))
+        return
+    try:
+        choices = await host.choices(game_id, user_id)
+    except NotYourTurn as exc:
+        await show_panel(interaction, game_id, edit=True, note=str(exc))
+        return
+    choice = next((c for c in choices if c.index == index), None)
+    if choice is None:
+        await show_panel(interaction, game_id, edit=True, note=_("That choice is no longer available."))
+        return
+    if not confirmed and needs_confirmation(info, choice):
+        embed = discord.Embed(title=present.game_name(info), colour=present.COLOUR,
+                              description=_("Confirm **{label}**? Once confirmed it cannot be changed.",
+                                            label=choice.label))
+        await interaction.edit_original_response(embed=embed, attachments=[],
+                                                 view=confirm_view(game_id, version, choice))
+        return
+    try:
+        outcome = await host.submit(game_id, user_id, choice.action, expected_version=version)
+    except GameMovedOn as exc:
+        await show_panel(interaction, game_id, edit=True, note=str(exc))
+        return
+    done = _("Done: {label}.", label=choice.label)
+    after = outcome.game
+    seat = after.seat_of(user_id)
+    if after.status == "active" and seat is not None and seat.seat in after.to_act:
+        await show_panel(interaction, game_id, edit=True, note=done)
+    else:
+        embed = discord.Embed(title=present.game_name(after), colour=present.COLOUR, description=done)
+        if after.status == "active" and after.acted and after.waiting:
+            embed.description += "\n" + present.progress_text(after)
+        await interaction.edit_original_response(embed=embed, attachments=[], view=None)
+    await notify.publish(interaction.client, outcome, actor_id=user_id)

@@ -1,0 +1,154 @@
+"""How games look in Discord: embeds, files, mentions and links (no host calls, no sending)."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+from host import GameInfo, SeatInfo
+from host.deadlines import describe_seconds
+from host.i18n import _
+
+COLOUR = discord.Colour(0x2E7D6B)
+BOARD = "board.png"
+MAX_LOG_LINES = 12
+
+
+def mention(seat: SeatInfo) -> str:
+    if seat.user_id is None or seat.is_ai:
+        return f"**{seat.name}**"
+    return f"<@{seat.user_id}>"
+
+
+def game_name(info: GameInfo) -> str:
+    return _("{title} #{id}", title=info.title, id=info.id)
+
+
+def jump_url(info: GameInfo) -> str:
+    return f"https://discord.com/channels/{info.guild_id or '@me'}/{info.where}"
+
+
+def board_file(png: bytes, name: str = BOARD) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=name)
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def seat_line(info: GameInfo, seat: SeatInfo) -> str:
+    marks = []
+    if seat.is_ai:
+        marks.append(_("AI"))
+    if seat.away:
+        marks.append(_("away, AI plays"))
+    if seat.user_id is not None and seat.user_id == info.creator_id:
+        marks.append(_("host"))
+    extra = f" ({', '.join(marks)})" if marks else ""
+    return f"{seat.seat + 1}. {mention(seat)}{extra}"
+
+
+def settings_text(info: GameInfo) -> str:
+    s = info.settings
+    parts = [_("Turn deadline: {d}", d=describe_seconds(s.get("deadline_seconds")))]
+    if s.get("deadline_seconds"):
+        parts.append(_("Reminders: {on}", on=_("on") if s.get("reminders", True) else _("off")))
+        parts.append(_("At the deadline: {what}", what=_("the AI moves") if s.get("on_timeout", "ai") == "ai"
+                                                     else _("the seat forfeits")))
+    return "\n".join(parts)
+
+
+def lobby_embed(info: GameInfo) -> discord.Embed:
+    status = {"lobby": _("Waiting for players"), "active": _("Started"), "finished": _("Finished"),
+              "abandoned": _("Abandoned")}.get(info.status, info.status)
+    embed = discord.Embed(title=game_name(info), colour=COLOUR,
+                          description=_("{status} · {n}/{max} seats (needs {min})", status=status,
+                                        n=len(info.seats), max=info.max_players, min=info.min_players))
+    seats = "\n".join(seat_line(info, s) for s in info.seats) or _("Nobody yet")
+    embed.add_field(name=_("Players"), value=clip(seats, 1024), inline=False)
+    if info.options:
+        opts = ", ".join(f"{k}={v}" for k, v in sorted(info.options.items()))
+        embed.add_field(name=_("Options"), value=clip(opts, 1024), inline=False)
+    embed.add_field(name=_("Settings"), value=settings_text(info), inline=False)
+    if info.status == "lobby":
+        embed.set_footer(text=_("Join, add AI seats, then the host presses Start (it starts by itself when full)."))
+    return embed
+
+
+def to_act_text(info: GameInfo, newly: set[int] | None = None) -> str:
+    """Who must act: newcomers are mentioned (pinged); those already waiting are named."""
+    if info.status == "finished":
+        return _("The game is over.")
+    if info.status != "active":
+        return ""
+    newly = newly if newly is not None else info.to_act
+    seats = [s for s in info.seats if s.seat in info.to_act]
+    if not seats:
+        return ""
+    shown = [mention(s) if s.seat in newly else f"**{s.name}**" for s in seats]
+    if len(seats) == 1:
+        return _("Your move: {who}", who=shown[0])
+    return _("To act now: {who}", who=", ".join(shown))
+
+
+def progress_text(info: GameInfo) -> str:
+    total = info.acted + info.waiting
+    return _("{done} of {total} have made their choice; waiting for {who}.", done=info.acted, total=total,
+             who=", ".join(f"**{s.name}**" for s in info.seats if s.seat in info.to_act))
+
+
+def turn_embed(info: GameInfo, lines: list[str], headline: str | None = None) -> discord.Embed:
+    shown = lines[-MAX_LOG_LINES:]
+    text = "\n".join(f"• {line}" for line in shown)
+    if len(lines) > len(shown):
+        text = _("… {n} earlier lines in /game log", n=len(lines) - len(shown)) + "\n" + text
+    if headline:
+        text = f"**{headline}**\n{text}"
+    embed = discord.Embed(title=game_name(info), description=clip(text or _("The game goes on."), 4000),
+                          colour=COLOUR)
+    embed.set_image(url=f"attachment://{BOARD}")
+    embed.set_footer(text=_("Move {v}", v=info.version))
+    return embed
+
+
+def score_embed(info: GameInfo, sheet: dict | None) -> discord.Embed:
+    embed = discord.Embed(title=_("Final scores: {name}", name=game_name(info)), colour=discord.Colour.gold())
+    if not sheet:
+        embed.description = _("The game ended without a score sheet.")
+        return embed
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    lines = []
+    for row in sheet["rows"]:
+        rank = row.get("rank")
+        lines.append(f"{medals.get(rank, f'{rank}.')} **{row['name']}**: {row['score']}")
+    embed.description = "\n".join(lines)
+    for category in sheet.get("categories", [])[:20]:
+        values = " · ".join(f"{r['name']} {r['categories'].get(category, '–')}" for r in sheet["rows"])
+        embed.add_field(name=clip(str(category), 256), value=clip(values, 1024), inline=False)
+    if sheet.get("tiebreak"):
+        embed.add_field(name=_("Tie-break"), value=clip(str(sheet["tiebreak"]), 1024), inline=False)
+    embed.set_image(url=f"attachment://{BOARD}")
+    return embed
+
+
+def private_embed(info: GameInfo, title: str, lines: list[str] | None = None,
+                  image: bool = True) -> discord.Embed:
+    embed = discord.Embed(title=clip(f"{game_name(info)}: {title}", 256), colour=COLOUR)
+    if lines:
+        embed.description = clip("\n".join(f"• {line}" for line in lines[-MAX_LOG_LINES:]), 4000)
+    if image:
+        embed.set_image(url=f"attachment://{BOARD}")
+    return embed
+
+
+def game_list_line(info: GameInfo, user_id: int) -> str:
+    mine = info.seat_of(user_id)
+    if info.status == "lobby":
+        state = _("in the lobby")
+    elif mine is not None and mine.seat in info.to_act:
+        state = _("**your move**")
+    else:
+        names = [s.name for s in info.seats if s.seat in info.to_act]
+        state = _("waiting for {who}", who=", ".join(names)) if names else info.status
+    return f"[{game_name(info)}]({jump_url(info)}): {state}"

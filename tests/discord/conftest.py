@@ -1,0 +1,66 @@
+"""Fixtures for the Discord adapter tests: a harness per test and bots on a shared database file."""
+
+from __future__ import annotations
+
+import pytest
+
+from db.store import Store
+from host import Host
+from host.settings import Settings
+from tests.discord.harness import Harness
+
+START = 1_800_000_000.0
+
+
+class Clock:
+    """The host's injected clock: tests move time forward by hand."""
+
+    def __init__(self, now: float = START) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+async def harness():
+    h = Harness()
+    h.install()
+    stores: list[Store] = []
+    h.stores = stores
+    try:
+        yield h
+    finally:
+        await h.shutdown()
+        for store in stores:
+            await store.close()
+        problems = h.problems()
+        h.uninstall()
+    assert not problems, "\n".join(problems)
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "isle.db"
+
+
+async def start_bot(h: Harness, db_path, clock: Clock, **settings):
+    """A bot on ``db_path`` (a second call is the 'restarted' bot on the same database)."""
+    from cogs.app import create_bot
+
+    store = await Store.open(db_path)
+    h.stores.append(store)
+    values = {"timer_poll_seconds": 3600, "thread_archive_grace_seconds": 0, "default_deadline_seconds": None,
+              "owner_ids": frozenset({1})}
+    values.update(settings)
+    config = Settings(**values)
+    host = Host(store, clock=clock, default_deadline_seconds=config.default_deadline_seconds)
+    return await h.boot(create_bot(config, host=host))
