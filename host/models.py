@@ -77,6 +77,8 @@ class Choice:
     index: int
     label: str
     action: dict
+    confirm: bool = False
+    """Choosing this seals the seat's part of a simultaneous step: ask "are you sure?" first."""
 
 
 @dataclass

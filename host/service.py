@@ -9,6 +9,7 @@ everything a front end shows comes from the engine's views, so a channel only ev
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 import time
@@ -250,8 +251,20 @@ class Host:
         if seat.seat not in engine.to_act(state):
             raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
         view = engine.view(state, seat.seat)
-        return [Choice(i, engine.describe_action(a, view)[:100], a)
-                for i, a in enumerate(engine.legal_actions(state, seat.seat))]
+        simultaneous = len(set(row.step_seats) | set(engine.to_act(state))) > 1
+        snapshot = engine.dump(state) if simultaneous else None
+        choices = []
+        for i, action in enumerate(engine.legal_actions(state, seat.seat)):
+            confirm = simultaneous and self._seals(engine, snapshot, seat.seat, action)
+            choices.append(Choice(i, engine.describe_action(action, view)[:100], action, confirm))
+        return choices
+
+    @staticmethod
+    def _seals(engine: Any, snapshot: dict, seat: int, action: dict) -> bool:
+        """True when ``action`` ends this seat's part of a simultaneous step (irreversible)."""
+        trial = engine.load(json.loads(json.dumps(snapshot)))
+        engine.apply(trial, seat, json.loads(json.dumps(action)))
+        return seat not in engine.to_act(trial)
 
     async def submit(self, game_id: int, user_id: int, action: Any, expected_version: int | None = None) -> MoveOutcome:
         async with self._lock(game_id):

@@ -179,3 +179,12 @@ async def test_settings_are_validated(host):
         await host.update_settings(info.id, BO.user_id, False, deadline_seconds=3600)
     info = await host.update_settings(info.id, ANA.user_id, False, deadline_seconds=None)
     assert info.settings["deadline_seconds"] is None
+
+
+async def test_choices_that_seal_a_simultaneous_step_ask_for_confirmation(host):
+    info = await lobby(host, key="toy_sealed", players=(ANA, BO))
+    await host.start(info.id, ANA.user_id)
+    assert all(c.confirm for c in await host.choices(info.id, ANA.user_id))
+    race = await lobby(host, key="toy_race", players=(ANA, BO))
+    await host.start(race.id, ANA.user_id)
+    assert not any(c.confirm for c in await host.choices(race.id, ANA.user_id))

@@ -1,0 +1,79 @@
+"""Standings as text (messages, the terminal) and as a table image (Pillow, render.common look)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from host.i18n import _
+from host.tournament.standings import Row, fmt_points
+from render.common import INK, MUTED, PAPER, font, seat_colour, to_png
+
+MAX_ROWS = 40
+
+
+def _score(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def standings_lines(rows: Sequence[Row], limit: int = 25) -> list[str]:
+    """A fixed-width table (put it in a code block in chat)."""
+    head = f"{'#':>3} {_('Player'):<18} {_('Pts'):>5} {_('Score'):>6} {_('Opp'):>5} {_('W'):>3} {_('G'):>3}"
+    lines = [head, "-" * len(head)]
+    for r in rows[:limit]:
+        name = (r.name[:16] + "…") if len(r.name) > 17 else r.name
+        mark = " ✝" if r.dropped else ""
+        lines.append(f"{r.place:>3} {name + mark:<18} {fmt_points(r.match_points):>5} {_score(r.total_score):>6} "
+                     f"{fmt_points(r.opponents):>5} {r.wins:>3} {r.games + r.byes:>3}")
+    if len(rows) > limit:
+        lines.append(_("… and {n} more", n=len(rows) - limit))
+    return lines
+
+
+def standings_png(rows: Sequence[Row], title: str, subtitle: str = "") -> bytes:
+    """The standings table as a PNG: readable on a phone, zebra rows, top three marked."""
+    rows = list(rows)[:MAX_ROWS]
+    cols = [(_("#"), 70, "r"), (_("Player"), 430, "l"), (_("Points"), 130, "r"), (_("Score"), 130, "r"),
+            (_("Opp."), 120, "r"), (_("Wins"), 100, "r"), (_("Games"), 110, "r")]
+    width = sum(w for _n, w, _a in cols) + 60
+    row_h, top = 46, 150
+    height = top + row_h * (len(rows) + 1) + 40
+    img = Image.new("RGB", (width, height), PAPER)
+    draw = ImageDraw.Draw(img)
+    draw.text((30, 28), title, font=font(40, bold=True), fill=INK)
+    if subtitle:
+        draw.text((30, 84), subtitle, font=font(24), fill=MUTED)
+    y = top
+    x = 30
+    for name, w, align in cols:
+        _cell(draw, x, y, w, row_h, name, align, font(24, bold=True), INK)
+        x += w
+    draw.line([(30, y + row_h - 4), (width - 30, y + row_h - 4)], fill=INK, width=3)
+    medal = {1: (240, 200, 60), 2: (190, 190, 200), 3: (205, 140, 80)}
+    for i, r in enumerate(rows):
+        y = top + row_h * (i + 1)
+        if i % 2:
+            draw.rectangle([30, y, width - 30, y + row_h], fill=(238, 234, 224))
+        if r.place in medal and not r.dropped:
+            draw.rectangle([30, y + 6, 40, y + row_h - 6], fill=medal[r.place])
+        colour = MUTED if r.dropped else INK
+        name = r.name if len(r.name) <= 24 else r.name[:23] + "…"
+        if r.dropped:
+            name += " " + _("(dropped)")
+        values = [str(r.place), name, fmt_points(r.match_points), _score(r.total_score), fmt_points(r.opponents),
+                  str(r.wins), str(r.games + r.byes)]
+        x = 30
+        for (header, w, align), value in zip(cols, values, strict=True):
+            bold = header == _("Points")
+            _cell(draw, x, y, w, row_h, value, align, font(26, bold=bold), colour)
+            x += w
+    draw.rectangle([0, 0, width - 1, height - 1], outline=seat_colour(0), width=4)
+    return to_png(img)
+
+
+def _cell(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, text: str, align: str, f, fill) -> None:
+    if align == "r":
+        draw.text((x + w - 14, y + h / 2), text, font=f, fill=fill, anchor="rm")
+    else:
+        draw.text((x + 14, y + h / 2), text, font=f, fill=fill, anchor="lm")
