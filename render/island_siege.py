@@ -1,0 +1,376 @@
+"""Island Siege board image: both islands (forts as stacked cubes, buildings, ships,
+colonists, coins, imperial card), the dice of the current or last attack, and in a
+private view the player's hand as readable cards.
+
+Cube types carry colour AND pattern AND a letter (T tower/white, W wall/grey,
+C cannon/black); seats carry colour, pattern and letter (render.common).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_badge, seat_colour, to_png
+
+WIDTH = 1280
+CELL = 34
+CUBE_FILL = {"white": (250, 250, 250), "grey": (150, 150, 150), "black": (35, 35, 35)}
+CUBE_LETTER = {"white": "T", "grey": "W", "black": "C"}
+FACE_FILL = {"white": (250, 250, 250), "grey": (150, 150, 150), "black": (35, 35, 35),
+             "red": (213, 94, 0), "yellow": (240, 228, 66)}
+FACE_WORD = {"white": "tower", "grey": "wall", "black": "cannon", "red": "target", "yellow": "leader"}
+SEA = (203, 228, 240)
+SAND = (246, 236, 210)
+CARD = (255, 253, 247)
+KIND_FILL = {"fort": (232, 224, 205), "building": (220, 232, 214), "ship": (212, 226, 240)}
+
+
+# -- sprites (drawn once) ----------------------------------------------------------------------------
+
+@lru_cache(maxsize=16)
+def cube_sprite(colour: str, size: int = CELL - 4) -> Image.Image:
+    img = Image.new("RGB", (size, size), CUBE_FILL[colour])
+    d = ImageDraw.Draw(img)
+    if colour == "grey":  # wall: brick courses
+        for y in range(0, size, 8):
+            d.line([(0, y), (size, y)], fill=(105, 105, 105), width=2)
+    elif colour == "black":  # cannon: dotted
+        for y in range(4, size, 8):
+            for x in range(4, size, 8):
+                d.ellipse([x - 1, y - 1, x + 1, y + 1], fill=(200, 200, 200))
+    d.rectangle([0, 0, size - 1, size - 1], outline=INK, width=2)
+    fg = INK if colour != "black" else (255, 255, 255)
+    d.text((size / 2, size / 2), CUBE_LETTER[colour], font=font(17, bold=True), fill=fg, anchor="mm",
+           stroke_width=2, stroke_fill=CUBE_FILL[colour])
+    return img
+
+
+@lru_cache(maxsize=16)
+def die_sprite(face: str, size: int = 46) -> Image.Image:
+    img = Image.new("RGB", (size, size), PAPER)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle([1, 1, size - 2, size - 2], radius=8, fill=FACE_FILL[face], outline=INK, width=2)
+    fg = (255, 255, 255) if face == "black" else INK
+    symbol = {"white": "T", "grey": "W", "black": "C", "red": "◎", "yellow": "★"}[face]
+    d.text((size / 2, size / 2), symbol, font=font(24, bold=True), fill=fg, anchor="mm")
+    return img
+
+
+def wrap(text: str, width: int) -> list[str]:
+    return textwrap.wrap(text, width=width) or [""]
+
+
+def names_of(view: dict) -> list[str]:
+    names = view.get("seat_names") or []
+    return [names[s] if s < len(names) and names[s] else f"Player {s + 1}" for s in range(2)]
+
+
+# -- pieces ---------------------------------------------------------------------------------------------
+
+def draw_colonists(d: ImageDraw.ImageDraw, x: int, y: int, n: int, seat: int, r: int = 7) -> None:
+    for i in range(n):
+        cx = x + i * (2 * r + 3) + r
+        d.ellipse([cx - r, y, cx + r, y + 2 * r], fill=seat_colour(seat), outline=INK, width=2)
+
+
+def fort_height(fort: dict) -> int:
+    lines = len(wrap(fort["text"], 30)[:3]) if fort["card"] != "START" else 1
+    return 30 + 4 * CELL + 8 + 16 * lines + 28 * len(fort["buildings"]) + 6
+
+
+def draw_fort(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, fort: dict, seat: int,
+              highlight: bool, fleet: int | None, spots: dict | None = None, hit: set | None = None) -> int:
+    w = 236
+    h = fort_height(fort)
+    d.rounded_rectangle([x, y, x + w, y + h], radius=8, fill=KIND_FILL["fort"],
+                        outline=HIGHLIGHT if highlight else INK, width=5 if highlight else 2)
+    d.text((x + 8, y + 5), fort["name"][:22], font=font(18, bold=True), fill=INK)
+    gx, gy = x + 10, y + 30
+    d.rectangle([gx - 4, gy - 2, gx + 4 * CELL + 2, gy + 3], fill=SEA)  # the sea side is row 0
+    for cell in fort["cells"]:
+        r, c = cell["cell"]
+        bx, by = gx + c * CELL, gy + r * CELL
+        box = [bx, by, bx + CELL - 2, by + CELL - 2]
+        if hit and (r, c) in hit:
+            d.rectangle(box, outline=(213, 94, 0), width=4)
+        else:
+            d.rectangle(box, outline=MUTED, width=2)
+        if cell["color"]:
+            img.paste(cube_sprite(cell["color"]), (bx + 1, by + 1))
+            if cell.get("protected"):
+                d.polygon([(bx + CELL - 13, by + 2), (bx + CELL - 4, by + 2), (bx + CELL - 4, by + 11)],
+                          fill=(0, 158, 115), outline=INK)
+        elif fort.get("printed") == [r, c]:
+            d.rectangle([bx + 8, by + 8, bx + CELL - 10, by + CELL - 10], outline=INK, width=1)
+        if spots and (r, c) in spots:
+            d.ellipse([bx + 2, by + 2, bx + CELL - 4, by + CELL - 4], fill=HIGHLIGHT, outline=INK, width=2)
+            d.text((bx + CELL / 2 - 1, by + CELL / 2 - 1), str(spots[(r, c)]), font=font(18, bold=True),
+                   fill=INK, anchor="mm")
+    # right column: capacity and colonists
+    tx = gx + 4 * CELL + 8
+    d.text((tx, gy), "colon.", font=font(14), fill=MUTED)
+    d.text((tx, gy + 16), f"{fort['colonists']}/{fort['capacity']}", font=font(22, bold=True), fill=INK)
+    for i in range(fort["colonists"]):
+        draw_colonists(d, tx + (i % 2) * 18, gy + 46 + (i // 2) * 18, 1, seat)
+    if fleet is not None:
+        seat_badge(d, (tx + 4, gy + 4 * CELL - 30), fleet, size=28)
+        d.text((tx + 36, gy + 4 * CELL - 24), "fleet", font=font(14), fill=INK)
+    by = gy + 4 * CELL + 2
+    lines = wrap(fort["text"], 30)[:3] if fort["card"] != "START" else ["Starting fort"]
+    for i, line in enumerate(lines):
+        d.text((x + 8, by + i * 16), line, font=font(14), fill=INK)
+    by += 16 * len(lines) + 6
+    for b in fort["buildings"]:
+        d.rectangle([x + 6, by, x + w - 6, by + 24], fill=KIND_FILL["building"], outline=INK, width=1)
+        d.text((x + 12, by + 3), b["name"][:18], font=font(16, bold=True), fill=INK)
+        draw_colonists(d, x + w - 12 - b["colonists"] * 17, by + 5, b["colonists"], seat, r=6)
+        by += 28
+    return h
+
+
+def draw_imperial(d: ImageDraw.ImageDraw, x: int, y: int, count: int, seat: int) -> None:
+    """Three levels of three slots; colonists fill from the top (slot 1)."""
+    d.rounded_rectangle([x, y, x + 150, y + 96], radius=6, fill=CARD, outline=INK, width=2)
+    labels = ["top: win", "mid: +1 die", "bot: +1 re-roll"]
+    for level in range(3):
+        ly = y + 6 + level * 30
+        for i in range(3):
+            slot = level * 3 + i + 1
+            cx = x + 12 + i * 22
+            if slot <= count:
+                d.ellipse([cx, ly, cx + 18, ly + 18], fill=seat_colour(seat), outline=INK, width=2)
+            else:
+                d.ellipse([cx, ly, cx + 18, ly + 18], outline=MUTED, width=1)
+        empty = all(level * 3 + i + 1 > count for i in range(3))
+        d.text((x + 80, ly + 2), labels[level].split(": ")[1], font=font(13, bold=empty),
+               fill=INK if empty else MUTED)
+
+
+def draw_bank(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, bank: dict, label: str) -> int:
+    d.text((x, y + 6), label, font=font(18), fill=INK)
+    x += int(d.textlength(label, font=font(18))) + 8
+    for colour in ("white", "grey", "black"):
+        img.paste(cube_sprite(colour), (x, y))
+        d.text((x + CELL, y + 4), f"×{bank[colour]}", font=font(20, bold=True), fill=INK)
+        x += CELL + 46
+    return x
+
+
+def draw_card(d: ImageDraw.ImageDraw, x: int, y: int, card: dict, w: int = 300, h: int = 170,
+              label: str | None = None) -> None:
+    kind = card["kind"]
+    d.rounded_rectangle([x, y, x + w, y + h], radius=10, fill=KIND_FILL[kind], outline=INK, width=2)
+    d.text((x + 10, y + 6), card["name"][:24], font=font(20, bold=True), fill=INK)
+    if kind == "fort":
+        pr = card.get("printed")
+        info = f"Fort · {len(card['slots'])} slots · {card['capacity']} colonists"
+        if pr:
+            info += f" · {pr['color']}"
+    elif kind == "building":
+        info = f"Building · cost {card['cost']} · {card['coins']} coins · fix {card.get('repair', '')}"
+    else:
+        info = f"Ship · cost {card['cost']} · {card['coins']} coins" + (" · ⟳" if card.get("reroll_symbols") else "")
+    d.text((x + 10, y + 34), info, font=font(15), fill=INK)
+    for i, line in enumerate(wrap(card["text"], 27)[:5]):
+        d.text((x + 10, y + 58 + i * 21), line, font=font(18), fill=INK)
+    if label:
+        d.text((x + w - 10, y + 8), label, font=font(16, bold=True), fill=(0, 114, 178), anchor="ra")
+
+
+def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, names: list[str]) -> int:
+    att = view.get("attack")
+    live = att is not None
+    att = att or view.get("last_attack")
+    if not att:
+        return y
+    d.rectangle([0, y, WIDTH, y + 10], fill=PAPER)
+    title = "Attack in progress" if live else "Last attack"
+    target = "at sea" if att["target"] == "sea" else _fort_name(view, att)
+    owner = "" if att["target"] == "sea" else f"{names[att['defender']]}'s "
+    d.text((20, y + 8), f"{title}: {names[att['attacker']]} attacks {owner}{target}", font=font(22, bold=True),
+           fill=INK)
+    y += 40
+    for roll in att["rolls"][-4:]:
+        kind = {"roll": "Roll", "reroll": "Re-roll", "defender_reroll": "Defender"}.get(roll["kind"], roll["kind"])
+        d.text((20, y + 12), kind, font=font(18), fill=INK)
+        x = 130
+        for i, face in enumerate(roll["dice"]):
+            img.paste(die_sprite(face), (x, y))
+            if i in roll["indices"] and roll["kind"] != "roll":
+                d.rectangle([x - 3, y - 3, x + 48, y + 48], outline=(213, 94, 0), width=3)
+            d.text((x + 23, y + 50), FACE_WORD[face], font=font(13), fill=INK, anchor="ma")
+            x += 62
+        y += 70
+    extra = []
+    if att.get("added"):
+        extra.append("added: " + ", ".join(FACE_WORD[f] for f in att["added"]))
+    if att.get("spent_yellow"):
+        extra.append(f"leadership used {att['spent_yellow']}")
+    if att.get("attack_color"):
+        extra.append(f"attack colour {att['attack_color']}")
+    if att.get("destroyed"):
+        w1 = sum(1 for x in att["destroyed"] if x[3] == 1)
+        w2 = sum(1 for x in att["destroyed"] if x[3] == 2)
+        extra.append(f"destroyed: wave 1 {w1}, wave 2 {w2}")
+    if att.get("taken"):
+        extra.append("reinforced: " + ", ".join(f"{n} {c}" for c, n in sorted(att["taken"].items())))
+    if live:
+        extra.append(f"re-rolls left {att.get('rerolls_left', 0)} · step {att.get('step')}")
+    if extra:
+        d.text((20, y), " · ".join(extra), font=font(18), fill=INK)
+        y += 30
+    return y + 6
+
+
+def _fort_name(view: dict, att: dict) -> str:
+    for p in view["players"]:
+        for f in p["forts"]:
+            if f["id"] == att["target"]:
+                return f["name"]
+    card = att.get("target_card")
+    return "Starting Fort" if card == "START" else (card or "?")
+
+
+def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, seat: int, names: list[str],
+                spots_fort: dict | None = None) -> int:
+    p = view["players"][seat]
+    active = seat in view.get("to_act", [])
+    d.rectangle([0, y, WIDTH, y + 8], fill=seat_colour(seat))
+    y += 14
+    seat_badge(d, (20, y), seat, size=40)
+    d.text((72, y + 2), names[seat] + ("  ◀ to act" if active else ""), font=font(26, bold=True), fill=INK)
+    d.text((72, y + 34), f"{p['coins']} coins", font=font(30, bold=True), fill=(0, 90, 150))
+    d.text((260, y + 42), f"hand {p['hand_size']} · forts {len(p['forts'])} · ships {len(p['ships'])}",
+           font=font(18), fill=INK)
+    draw_bank(img, d, 620, y + 4, p["bank"], "own bank")
+    draw_imperial(d, WIDTH - 170, y, p["imperial"], seat)
+    d.text((WIDTH - 330, y + 70), f"imperial {p['imperial']}/9", font=font(18, bold=True), fill=INK)
+    y += 104
+    last = view.get("last_move") or {}
+    last_attack = view.get("attack") or view.get("last_attack") or {}
+    hit = {(x[0], x[1]) for x in last_attack.get("destroyed", [])}
+    fleet_of = {}
+    for s, q in enumerate(view["players"]):
+        if q["fleet_at"]:
+            fleet_of[q["fleet_at"]] = s
+    x = 16
+    row_h = 0
+    for fort in p["forts"]:
+        if x + 236 > WIDTH - 10:
+            x, y = 16, y + row_h + 10
+            row_h = 0
+        highlight = last.get("card") == fort["card"] or last.get("target") == fort["id"]
+        h = draw_fort(img, d, x, y, fort, seat, highlight, fleet_of.get(fort["id"]),
+                      hit=hit if last_attack.get("target") == fort["id"] else None)
+        row_h = max(row_h, h)
+        x += 250
+    if not p["forts"]:
+        d.text((20, y + 10), "No fort: attacks on this island are made at sea.", font=font(20), fill=INK)
+        row_h = 40
+    y += row_h + 10
+    if p["ships"]:
+        x = 16
+        for ship in p["ships"]:
+            if x + 236 > WIDTH - 10:
+                x, y = 16, y + 58
+            d.rounded_rectangle([x, y, x + 236, y + 50], radius=8, fill=KIND_FILL["ship"], outline=INK, width=2)
+            d.text((x + 8, y + 4), ("⟳ " if ship["reroll_symbols"] else "") + ship["name"][:18],
+                   font=font(18, bold=True), fill=INK)
+            draw_colonists(d, x + 8, y + 28, ship["colonists"], seat, r=7)
+            x += 250
+        y += 60
+    if "hand" in p and view.get("seat") != seat:
+        d.text((20, y), "Open hand: " + ", ".join(c["name"] for c in p["hand"]), font=font(18), fill=INK)
+        y += 28
+    return y
+
+
+def status_line(view: dict, names: list[str]) -> str:
+    if view["stage"] == "over":
+        if view.get("winner") is None:
+            return "Game over: a draw"
+        kind = {"colonist": "colonist victory", "economic": "economic victory", "cap": "round cap"}
+        return f"Game over: {names[view['winner']]} wins ({kind.get(view['win_kind'], '')})"
+    if view["stage"] == "draft":
+        return f"Opening draft: each player gives 1 of 3 cards ({view.get('draft_chosen', 0)}/2 chosen)"
+    who = ", ".join(names[s] for s in view.get("to_act", []))
+    stage = {"action": "action phase", "attack": "attack", "draw_give": "passing a drawn card",
+             "repair": "repair", "on_build": "building effect", "colonize": "colonization"}.get(view["stage"],
+                                                                                            view["stage"])
+    return f"Turn {view['turn_number']} (round {view['round']}): {names[view['turn_player']]} · {stage} · to act: {who}"
+
+
+def estimate_height(view: dict) -> int:
+    """A generous canvas height (drawing a huge canvas and cropping is slow)."""
+    h = 120 + 400  # header, dice panel
+    for p in view["players"]:
+        rows = max(1, -(-len(p["forts"]) // 5))
+        tallest = max([fort_height(f) for f in p["forts"]] or [40])
+        h += 140 + rows * (tallest + 12) + 60 * (-(-len(p["ships"]) // 5)) + 40
+    if view.get("seat") in (0, 1):
+        n = len(view.get("hand", [])) + len(view.get("draw_choice") or []) + len(view.get("peek") or []) + 3
+        h += 120 + 300 + 190 * (-(-n // 4)) + 100
+    return h
+
+
+def render(view: dict) -> bytes:
+    names = names_of(view)
+    img = Image.new("RGB", (WIDTH, estimate_height(view)), PAPER)
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, 0, WIDTH, 96], fill=SAND)
+    d.text((20, 10), "Island Siege", font=font(30, bold=True), fill=INK)
+    d.text((20, 52), status_line(view, names), font=font(20), fill=INK)
+    draw_bank(img, d, 300, 10, view["common_bank"], "common bank")
+    d.text((WIDTH - 20, 14), f"deck {view['deck_size']} · discard {len(view['discard'])}", font=font(20),
+           fill=INK, anchor="ra")
+    y = 104
+    me = view.get("seat")
+    order = [1 - me, me] if me in (0, 1) else [0, 1]
+    y = draw_player(img, d, y, view, order[0], names)
+    y = draw_dice_panel(img, d, y, view, names)
+    y = draw_player(img, d, y, view, order[1], names)
+    if me in (0, 1):
+        y = draw_private(img, d, y, view, names)
+    return to_png(img.crop((0, 0, WIDTH, min(y + 16, img.height))))
+
+
+def draw_private(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, names: list[str]) -> int:
+    d.rectangle([0, y, WIDTH, y + 6], fill=INK)
+    y += 14
+    pend = view.get("pending")
+    if pend and pend.get("kind") == "fort_cubes":
+        d.text((20, y), f"Building {pend['preview']['name']}: own cubes placed so far earn {pend['coins']} coin(s). "
+                        "Numbers = free spots.", font=font(20, bold=True), fill=INK)
+        y += 32
+        spots = {tuple(s["cell"]): s["n"] for s in pend["spots"]}
+        y += draw_fort(img, d, 20, y, pend["preview"], view["seat"], True, None, spots=spots) + 12
+    for title, key in (("Drawn: choose the card to pass on", "draw_choice"),
+                       ("Opening draft: choose the card to give away", "draft"),
+                       ("Spy Outpost: the defender's hand", "peek")):
+        cards = view.get(key)
+        if key == "draft" and cards:
+            cards = cards["offer"] if cards.get("gift") is None else []
+        if cards:
+            d.text((20, y), title, font=font(20, bold=True), fill=INK)
+            y += 30
+            y = draw_cards(d, y, cards)
+    hand = view.get("hand", [])
+    d.text((20, y), f"Your hand ({len(hand)} cards)", font=font(22, bold=True), fill=INK)
+    y += 32
+    if not hand:
+        d.text((20, y), "(empty)", font=font(18), fill=MUTED)
+        return y + 30
+    return draw_cards(d, y, hand)
+
+
+def draw_cards(d: ImageDraw.ImageDraw, y: int, cards: list[dict]) -> int:
+    x = 20
+    for card in cards:
+        if x + 300 > WIDTH:
+            x, y = 20, y + 180
+        draw_card(d, x, y, card)
+        x += 312
+    return y + 184
