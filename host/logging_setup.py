@@ -25,13 +25,20 @@ class KeyValueFormatter(logging.Formatter):
         return _TOKEN.sub("[token]", line)
 
 
+# Libraries whose debug output would echo SQL parameters (states with hidden information)
+# or raw gateway payloads (tokens, DMs): never below WARNING/INFO, whatever LOG_LEVEL says.
+QUIET = {"aiosqlite": logging.WARNING, "discord.gateway": logging.INFO, "discord.http": logging.INFO,
+         "discord.client": logging.INFO, "PIL": logging.INFO}
+
+
 def setup_logging(level: str = "INFO") -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(KeyValueFormatter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
-    logging.getLogger("discord").setLevel(max(logging.getLevelName(level), logging.INFO))
+    for name, floor in QUIET.items():
+        logging.getLogger(name).setLevel(max(logging.getLevelName(level), floor))
 
 
 def log_event(logger: logging.Logger, message: str, level: int = logging.INFO, **fields: object) -> None:

@@ -188,3 +188,30 @@ async def test_choices_that_seal_a_simultaneous_step_ask_for_confirmation(host):
     race = await lobby(host, key="toy_race", players=(ANA, BO))
     await host.start(race.id, ANA.user_id)
     assert not any(c.confirm for c in await host.choices(race.id, ANA.user_id))
+
+
+async def test_logs_carry_ids_but_no_hidden_information(host, caplog):
+    import logging
+
+    from host.logging_setup import KeyValueFormatter, setup_logging
+
+    setup_logging("DEBUG")
+    caplog.set_level(logging.DEBUG)
+    info = await lobby(host, key="toy_sealed", players=(ANA, BO))
+    await host.start(info.id, ANA.user_id)
+    await host.submit(info.id, ANA.user_id, {"type": "pick", "n": 3})
+    fmt = KeyValueFormatter()
+    lines = [fmt.format(r) for r in caplog.records]
+    move = next(line for line in lines if " move " in line)
+    assert f"game={info.id}" in move and "seat=0" in move and "action=pick" in move
+    assert not any("secret-" in line or '"n": 3' in line for line in lines)
+
+
+def test_log_formatter_never_prints_a_bot_token():
+    import logging
+
+    from host.logging_setup import KeyValueFormatter
+
+    token = "MTA" + "x" * 23 + ".GaBcDe." + "y" * 30
+    record = logging.LogRecord("t", logging.INFO, "", 0, f"connecting with {token}", None, None)
+    assert token not in KeyValueFormatter().format(record) and "[token]" in KeyValueFormatter().format(record)
