@@ -37,6 +37,10 @@ def setup_logging(level: str = "INFO") -> None:
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)
+    quiet_libraries(level)
+
+
+def quiet_libraries(level: str) -> None:
     for name, floor in QUIET.items():
         logging.getLogger(name).setLevel(max(logging.getLevelName(level), floor))
 

@@ -193,9 +193,9 @@ async def test_choices_that_seal_a_simultaneous_step_ask_for_confirmation(host):
 async def test_logs_carry_ids_but_no_hidden_information(host, caplog):
     import logging
 
-    from host.logging_setup import KeyValueFormatter, setup_logging
+    from host.logging_setup import KeyValueFormatter, quiet_libraries
 
-    setup_logging("DEBUG")
+    quiet_libraries("DEBUG")
     caplog.set_level(logging.DEBUG)
     info = await lobby(host, key="toy_sealed", players=(ANA, BO))
     await host.start(info.id, ANA.user_id)
