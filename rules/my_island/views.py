@@ -65,7 +65,9 @@ def public_view(state: dict) -> dict:
         "to_act": sorted(_to_act(state)),
         "board": {"rows": ROW_MAPS, "totems": [{"id": t["id"], "at": list(t["at"])} for t in TOTEMS]},
         "open_terrain": list(rules["open"]),
+        "flip_allowed": state["flip"],
         "rules": module_lines(rules),
+        "ruleset": {k: v for k, v in rules.items() if k not in ("modules",)},
         "islands": [_island_public(state, s) for s in range(state["n"])],
         "last_move": state["last"],
     }

@@ -1,0 +1,434 @@
+"""My Island renderer: every island's hex grid, the revealed tile, scores by category.
+
+Public view: all islands side by side (2) or in a 2x2 grid (3-4), the revealed tile, who
+still has to decide, the last round highlighted, the score sheet.  Private view (the view
+has ``"seat"``): the seat's own island large with the numbered legal spots of the current
+orientation (big markers matching the "Spot N" actions), the tile in that orientation
+with its anchor marked, a sealed placement drawn as a preview, and the score sheet.
+
+Symbols are never colour only: every tile cell carries its letter (F field, H house,
+W wall, R road); seats carry their letter badge and pattern from ``render.common``.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_badge, seat_colour, to_png
+
+WIDTH = 1280
+SQRT3 = math.sqrt(3)
+
+TERRAIN_FILL = {
+    "B": (246, 232, 192),  # beach
+    "S": (222, 228, 200),  # steppe
+    "P": (176, 208, 160),  # palm
+    "J": (86, 118, 84),    # jungle
+    "T": (112, 76, 52),    # totem
+}
+TERRAIN_WORD = {"B": "beach", "S": "steppe", "P": "palm", "J": "jungle", "T": "totem"}
+SYMBOL_FILL = {
+    "field": (240, 196, 40),
+    "house": (150, 88, 48),
+    "wall": (52, 104, 196),
+    "road": (40, 140, 70),
+}
+SYMBOL_LETTER = {"field": "F", "house": "H", "wall": "W", "road": "R"}
+SYMBOL_TEXT = {"field": INK, "house": (255, 255, 255), "wall": (255, 255, 255), "road": (255, 255, 255)}
+SEA = (196, 222, 236)
+MOUNTAIN = (150, 140, 130)
+
+
+def _names(view: dict) -> list[str]:
+    names = list(view.get("seat_names") or [])
+    n = view.get("n_players", len(view.get("islands", [])))
+    return [names[i] if i < len(names) and names[i] else f"Player {i + 1}" for i in range(n)]
+
+
+# -- hex geometry ----------------------------------------------------------------------
+
+def _centre(r: int, c: int, radius: float, x0: float, y0: float) -> tuple[float, float]:
+    w = SQRT3 * radius
+    return x0 + w * (c + 0.5 * (r % 2)) + w / 2, y0 + radius + 1.5 * radius * r
+
+
+def _hexagon(cx: float, cy: float, radius: float) -> list[tuple[float, float]]:
+    return [(cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
+            for a in (-90, -30, 30, 90, 150, 210)]
+
+
+def _edge_neighbours(r: int, c: int) -> list[tuple[int, int]]:
+    """Neighbour across each hexagon edge, in the vertex order of :func:`_hexagon`."""
+    even = r % 2 == 0
+    ne = (r - 1, c) if even else (r - 1, c + 1)
+    se = (r + 1, c) if even else (r + 1, c + 1)
+    sw = (r + 1, c - 1) if even else (r + 1, c)
+    nw = (r - 1, c - 1) if even else (r - 1, c)
+    return [ne, (r, c + 1), se, sw, (r, c - 1), nw]
+
+
+def _grid_size(rows: list[str], radius: float) -> tuple[int, int]:
+    w = SQRT3 * radius
+    cols = max(len(m) for m in rows)
+    return int(w * (cols + 0.5)) + 4, int(radius * (1.5 * len(rows) + 0.5)) + 4
+
+
+@lru_cache(maxsize=16)
+def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple = ()) -> Image.Image:
+    """The printed island (terrain only), drawn once per size."""
+    gw, gh = _grid_size(list(rows), radius)
+    img = Image.new("RGB", (gw, gh), SEA)
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, 0, gw, int(radius * 0.6)], fill=MOUNTAIN)
+    small = font(max(10, int(radius * 0.42)))
+    for r, line in enumerate(rows):
+        for c, ch in enumerate(line):
+            if ch == ".":
+                continue
+            cx, cy = _centre(r, c, radius, 2, 2)
+            d.polygon(_hexagon(cx, cy, radius - 1), fill=TERRAIN_FILL[ch], outline=(150, 150, 140))
+            if ch == "P":
+                d.text((cx, cy + radius * 0.45), "palm", font=small, fill=(70, 100, 60), anchor="mm")
+            elif ch == "J":
+                d.text((cx, cy), "jungle", font=small, fill=(200, 220, 200), anchor="mm")
+            elif ch == "B":
+                d.text((cx, cy + radius * 0.45), "beach", font=small, fill=(170, 140, 90), anchor="mm")
+    bold = font(max(11, int(radius * 0.45)), bold=True)
+    for t in totems:
+        cx, cy = _centre(t[1], t[2], radius, 2, 2)
+        d.text((cx, cy), t[0], font=bold, fill=(255, 255, 255), anchor="mm")
+    return img
+
+
+def _draw_island(img: Image.Image, view: dict, seat: int, x0: int, y0: int, radius: float,
+                 spots: list[dict] | None = None, page_spots: list[int] | None = None,
+                 preview: list | None = None, hide_tiles: bool = False) -> None:
+    rows = tuple(view["board"]["rows"])
+    totems = tuple((t["id"], t["at"][0], t["at"][1]) for t in view["board"]["totems"])
+    img.paste(_terrain_layer(rows, radius, totems), (x0, y0))
+    d = ImageDraw.Draw(img)
+    isl = view["islands"][seat]
+    ox, oy = x0 + 2, y0 + 2
+    letter = font(max(12, int(radius * 0.8)), bold=True)
+    small = font(max(11, int(radius * 0.45)), bold=True)
+    last_cells = set()
+    lm = view.get("last_move") or {}
+    for move in lm.get("moves", []):
+        if move.get("seat") == seat and move.get("type") == "place":
+            last_cells = {(r, c) for r, c, _ in move["cells"]}
+    # totems (scored ones get a ring)
+    for t in view["board"]["totems"]:
+        r, c = t["at"]
+        cx, cy = _centre(r, c, radius, ox, oy)
+        if t["id"] in isl["totems"]:
+            d.ellipse([cx - radius * 0.8, cy - radius * 0.8, cx + radius * 0.8, cy + radius * 0.8],
+                      outline=SYMBOL_FILL["road"], width=max(3, int(radius / 7)))
+    if not hide_tiles:
+        tile_of = {(r, c): tile for r, c, _, tile, _ in isl["cells"]}
+        doubles = {(t, i) for t, i in isl.get("doubles", [])}
+        for r, c, sym, tile, idx in isl["cells"]:
+            _symbol_cell(d, r, c, sym, radius, ox, oy, letter, img=img,
+                         double=(sym == "wall" and (tile, idx) in doubles and view["ruleset"]["legacy"]))
+        for r, c, sym, tile, idx in isl["cells"]:
+            cx, cy = _centre(r, c, radius, ox, oy)
+            pts = _hexagon(cx, cy, radius - 1)
+            for i, nb in enumerate(_edge_neighbours(r, c)):
+                if tile_of.get(nb) != tile:
+                    d.line([pts[i], pts[(i + 1) % 6]], fill=INK, width=max(2, int(radius / 9)))
+        for sym, cells in isl["markers"].items():
+            for r, c in cells:
+                cx, cy = _centre(r, c, radius, ox, oy)
+                d.ellipse([cx + radius * 0.25, cy - radius * 0.75, cx + radius * 0.65, cy - radius * 0.35],
+                          fill=(255, 255, 255), outline=INK, width=2)
+        for r, c in last_cells:
+            cx, cy = _centre(r, c, radius, ox, oy)
+            d.polygon(_hexagon(cx, cy, radius - 3), outline=HIGHLIGHT, width=max(3, int(radius / 7)))
+    for r, c in isl["harbours"]:
+        cx, cy = _centre(r, c, radius, ox, oy)
+        d.ellipse([cx - radius * 0.95, cy - radius * 0.95, cx - radius * 0.25, cy - radius * 0.25],
+                  fill=(255, 255, 255), outline=(30, 60, 120), width=2)
+        d.text((cx - radius * 0.6, cy - radius * 0.6), "⚓", font=small, fill=(30, 60, 120), anchor="mm")
+    for r, c in isl["huts"]:
+        cx, cy = _centre(r, c, radius, ox, oy)
+        d.polygon(_hexagon(cx, cy, radius - 2), fill=(120, 100, 80), outline=INK, width=2)
+        d.text((cx, cy), "hut", font=small, fill=(255, 255, 255), anchor="mm")
+    if preview:
+        for r, c, sym in preview:
+            _symbol_cell(d, r, c, sym, radius, ox, oy, letter, img=img)
+            cx, cy = _centre(r, c, radius, ox, oy)
+            d.polygon(_hexagon(cx, cy, radius - 3), outline=(220, 0, 120), width=max(3, int(radius / 7)))
+    if spots:
+        lo, hi = page_spots or [1, len(spots)]
+        for spot in spots:
+            if "at" not in spot:
+                continue
+            r, c = spot["at"]
+            cx, cy = _centre(r, c, radius, ox, oy)
+            _paste_centred(img, _spot_sprite(spot["n"], radius, lo <= spot["n"] <= hi), cx, cy)
+
+
+@lru_cache(maxsize=64)
+def _symbol_sprite(sym: str, radius: float, double: bool) -> Image.Image:
+    """One tile cell (hexagon + letter) drawn once per size and pasted everywhere."""
+    size = int(2 * radius + 4)
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = size / 2
+    d.polygon(_hexagon(c, c, radius - 1), fill=SYMBOL_FILL[sym])
+    letter = font(max(12, int(radius * (0.62 if double else 0.8))), bold=True)
+    d.text((c, c), SYMBOL_LETTER[sym] * (2 if double else 1), font=letter, fill=SYMBOL_TEXT[sym], anchor="mm")
+    return img
+
+
+@lru_cache(maxsize=256)
+def _spot_sprite(n: int, radius: float, on_page: bool) -> Image.Image:
+    size = int(2 * radius + 4)
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = size / 2
+    rr = radius * (0.72 if on_page else 0.5)
+    d.ellipse([c - rr, c - rr, c + rr, c + rr], fill=(255, 255, 255) if on_page else (225, 225, 225),
+              outline=INK if on_page else MUTED, width=3 if on_page else 1)
+    f = font(max(14, int(radius * 0.85)) if on_page else max(11, int(radius * 0.45)), bold=True)
+    d.text((c, c), str(n), font=f, fill=INK if on_page else MUTED, anchor="mm")
+    return img
+
+
+def _paste_centred(img: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
+    w, h = sprite.size
+    img.paste(sprite, (int(round(cx - w / 2)), int(round(cy - h / 2))), sprite)
+
+
+def _symbol_cell(d, r, c, sym, radius, ox, oy, letter, double=False, img=None):
+    cx, cy = _centre(r, c, radius, ox, oy)
+    _paste_centred(img if img is not None else d._image, _symbol_sprite(sym, radius, double), cx, cy)
+
+
+def _draw_shape(img: Image.Image, cells: list, x0: int, y0: int, box: int, mark_anchor: bool) -> None:
+    """A tile picture from axial offsets, centred in a ``box`` square."""
+    d = ImageDraw.Draw(img)
+    radius = box / 7.0
+    pts = []
+    for q, r, sym in cells:
+        x = SQRT3 * radius * (q + r / 2)
+        y = 1.5 * radius * r
+        pts.append((x, y, sym))
+    minx = min(p[0] for p in pts) - SQRT3 * radius / 2
+    maxx = max(p[0] for p in pts) + SQRT3 * radius / 2
+    miny = min(p[1] for p in pts) - radius
+    maxy = max(p[1] for p in pts) + radius
+    dx = x0 + (box - (maxx - minx)) / 2 - minx
+    dy = y0 + (box - (maxy - miny)) / 2 - miny
+    letter = font(int(radius * 0.8), bold=True)
+    for i, (x, y, sym) in enumerate(pts):
+        cx, cy = x + dx, y + dy
+        d.polygon(_hexagon(cx, cy, radius - 1), fill=SYMBOL_FILL[sym], outline=INK, width=3)
+        d.text((cx, cy), SYMBOL_LETTER[sym], font=letter, fill=SYMBOL_TEXT[sym], anchor="mm")
+        if mark_anchor and i == 0:
+            d.ellipse([cx - radius * 0.85, cy - radius * 0.85, cx + radius * 0.85, cy + radius * 0.85],
+                      outline=(255, 255, 255), width=4)
+            d.ellipse([cx - radius * 0.95, cy - radius * 0.95, cx + radius * 0.95, cy + radius * 0.95],
+                      outline=INK, width=2)
+
+
+# -- text panels -----------------------------------------------------------------------
+
+def _title(view: dict) -> str:
+    if view.get("mode") == "campaign":
+        return f"My Island — campaign episode {view['episode']} · chapter {view['chapter']}: {view['chapter_title']}"
+    return "My Island — regular game"
+
+
+def _status(view: dict, names: list[str]) -> str:
+    phase = view["phase"]
+    if phase == "over":
+        res = view.get("outcome") or {}
+        winners = ", ".join(names[s] for s in res.get("winners", []))
+        return f"Game over — winner: {winners}"
+    if phase in ("start_stickers", "end_stickers"):
+        waiting = ", ".join(names[s] for s in view["to_act"])
+        return f"Placing stickers · waiting for {waiting}"
+    waiting = ", ".join(names[s] for s in view["to_act"])
+    return f"Round {view['round']} of {view['deck_size']} · {view['deck_left']} cards left · deciding: {waiting}"
+
+
+def _score_sheet(img: Image.Image, view: dict, names: list[str], x0: int, y0: int, width: int) -> int:
+    d = ImageDraw.Draw(img)
+    n = len(view["islands"])
+    cats: list[str] = []
+    for isl in view["islands"]:
+        for cat in isl["categories"]:
+            if cat not in cats:
+                cats.append(cat)
+    col0 = 300
+    colw = (width - col0) // max(n, 1)
+    f = font(20)
+    fb = font(22, bold=True)
+    row_h = 30
+    y = y0
+    for seat in range(n):
+        x = x0 + col0 + seat * colw
+        seat_badge(d, (x + 4, y + 2), seat, 26)
+        d.text((x + 36, y + 4), names[seat][:12], font=fb, fill=INK)
+    y += row_h + 6
+    outcome = view.get("outcome") or {}
+    for cat in cats:
+        vals = [isl["categories"].get(cat, 0) for isl in view["islands"]]
+        if not any(vals) and cat != "Start":
+            continue
+        d.text((x0 + 8, y), cat, font=f, fill=INK)
+        for seat, v in enumerate(vals):
+            d.text((x0 + col0 + seat * colw + 40, y), f"{v:+d}" if cat != "Start" else str(v), font=f, fill=INK)
+        y += row_h
+    d.line([(x0, y + 2), (x0 + width, y + 2)], fill=INK, width=2)
+    y += 8
+    d.text((x0 + 8, y), "Score", font=fb, fill=INK)
+    for seat, isl in enumerate(view["islands"]):
+        extra = ""
+        if outcome.get("ranks"):
+            extra = f"  (#{outcome['ranks'][seat]})"
+        elif not isl["participating"]:
+            extra = "  ended"
+        d.text((x0 + col0 + seat * colw + 40, y), f"{isl['score']}{extra}", font=fb, fill=INK)
+    y += row_h + 4
+    if view.get("mode") == "campaign":
+        d.text((x0 + 8, y), "Prosperity (campaign)", font=f, fill=INK)
+        for seat, isl in enumerate(view["islands"]):
+            val = isl.get("prosperity_total", 0)
+            if outcome.get("prosperity"):
+                val = isl.get("prosperity_total", 0) - isl.get("prosperity_episode", 0) + outcome["prosperity"][seat]
+            debt = f" debt {isl['debt']}" if isl.get("debt") else ""
+            d.text((x0 + col0 + seat * colw + 40, y), f"{val}{debt}", font=f, fill=INK)
+        y += row_h
+    return y
+
+
+def _header(img: Image.Image, view: dict, names: list[str], height: int) -> None:
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, 0, WIDTH, height], fill=(40, 70, 90))
+    d.text((20, 14), _title(view), font=font(26, bold=True), fill=(255, 255, 255))
+    d.text((20, 52), _status(view, names), font=font(22), fill=(255, 255, 255))
+    card = view.get("card")
+    if card:
+        d.text((20, 86), f"Tile {card['tile']} · {card['shape_name']} · {card['code']}",
+               font=font(22, bold=True), fill=HIGHLIGHT)
+
+
+def _island_header(d: ImageDraw.ImageDraw, view: dict, seat: int, names: list[str], x: int, y: int) -> None:
+    isl = view["islands"][seat]
+    seat_badge(d, (x, y), seat, 30)
+    label = names[seat] + (f" · {isl['name']}" if isl.get("name") else "")
+    d.text((x + 40, y + 2), label[:34], font=font(22, bold=True), fill=seat_colour(seat))
+    state = "" if isl["participating"] else " · ended"
+    d.text((x + 40 + 0, y + 30), f"Score {isl['score']}{state}", font=font(20), fill=INK)
+
+
+# -- the two images ----------------------------------------------------------------------
+
+def _public(view: dict, names: list[str]) -> Image.Image:
+    n = len(view["islands"])
+    head = 124
+    radius = 25.5
+    gw, gh = _grid_size(view["board"]["rows"], radius)
+    panel_h = gh + 66
+    grid_rows = 1 if n <= 2 else 2
+    sheet_rows = 4 + len({c for i in view["islands"] for c in i["categories"]})
+    height = head + grid_rows * panel_h + 30 * sheet_rows + 110 + 28 * (len(view.get("rules", [])) + 2)
+    img = Image.new("RGB", (WIDTH, height), PAPER)
+    _header(img, view, names, head)
+    card = view.get("card")
+    if card:
+        _draw_shape(img, card["cells"], WIDTH - 130, 8, 110, mark_anchor=False)
+    d = ImageDraw.Draw(img)
+    for seat in range(n):
+        col, row = seat % 2, seat // 2
+        x = 10 + col * (WIDTH // 2)
+        y = head + 6 + row * panel_h
+        _island_header(d, view, seat, names, x + 6, y)
+        _draw_island(img, view, seat, x + 6, y + 60, radius)
+    bottom = _score_sheet(img, view, names, 10, head + grid_rows * panel_h + 14, WIDTH - 20)
+    if view.get("mode") == "campaign":
+        bottom += 8
+        d.text((18, bottom), f"Episode {view['episode']} rules", font=font(22, bold=True), fill=INK)
+        bottom += 32
+        for text in view.get("rules", []):
+            d.text((18, bottom), text, font=font(20), fill=INK)
+            bottom += 28
+    return img.crop((0, 0, WIDTH, min(height, bottom + 16)))
+
+
+def _private(view: dict, names: list[str]) -> Image.Image:
+    seat = view["seat"]
+    mine = view.get("private") or {}
+    head = 124
+    radius = 38.0
+    gw, gh = _grid_size(view["board"]["rows"], radius)
+    sheet_rows = 4 + len({c for i in view["islands"] for c in i["categories"]})
+    height = head + gh + 80 + 30 * sheet_rows + 100
+    img = Image.new("RGB", (WIDTH, height), PAPER)
+    _header(img, view, names, head)
+    d = ImageDraw.Draw(img)
+    _island_header(d, view, seat, names, 12, head + 8)
+    step = mine.get("step")
+    spots = mine.get("spots") if step in ("place", "sticker") else None
+    preview = (mine.get("submitted") or {}).get("cells")
+    hide = view["phase"] == "end_stickers"
+    _draw_island(img, view, seat, 8, head + 70, radius, spots=spots, page_spots=mine.get("page_spots"),
+                 preview=preview, hide_tiles=hide)
+    px = 8 + gw + 16
+    pw = WIDTH - px - 10
+    y = head + 14
+    big, mid = font(24, bold=True), font(20)
+
+    def line(text, f=mid, fill=INK):
+        nonlocal y
+        d.text((px, y), text, font=f, fill=fill)
+        y += f.size + 10
+
+    if step == "place":
+        line("Your tile", big)
+        _draw_shape(img, mine["shape"], px + (pw - 200) // 2, y, 200, mark_anchor=True)
+        y += 210
+        line("Ringed cell = numbered spot", mid)
+        line(f"Orientation {mine['orientation_index']} of {mine['orientations']}")
+        total = len(mine["spots"])
+        if total:
+            lo, hi = mine["page_spots"]
+            line(f"Spots {lo}-{hi} of {total}", big)
+            if mine["pages"] > 1:
+                line(f"page {mine['page'] + 1}/{mine['pages']}")
+        else:
+            line("No legal spot:", big)
+            line("pass (-1) or end." if mine.get("can_pass") else "you must end.")
+        line("Sealed: nobody sees your", fill=MUTED)
+        line("choice until all decide.", fill=MUTED)
+    elif step == "waiting" and "submitted" in mine:
+        kind = mine["submitted"]["type"]
+        line("You decided:", big)
+        line({"place": "place (magenta)", "pass": "pass (-1)", "end": "end participation"}[kind])
+        line("Waiting for the others.", fill=MUTED)
+    elif step == "sticker":
+        line(f"Place: {mine['sticker'].replace('_', ' ')}", big)
+        line(f"{len(mine['picks'])} of {len(mine['tasks'])} placed")
+        if mine["sticker"] == "double_wall":
+            lo, hi = mine["page_spots"] or [1, 0]
+            for s in mine["spots"][lo - 1:hi]:
+                line(f"{s['n']}: tile {s['tile']} cell {s['cell'] + 1}")
+        else:
+            line("Choose a numbered spot.")
+    elif step == "waiting":
+        line("Stickers chosen.", big)
+        line("Waiting for the others.", fill=MUTED)
+    else:
+        line("Nothing to decide now.", big)
+    bottom = _score_sheet(img, view, names, 10, max(y, head + gh + 84), WIDTH - 20)
+    return img.crop((0, 0, WIDTH, min(height, bottom + 16)))
+
+
+def render(view: dict) -> bytes:
+    names = _names(view)
+    img = _private(view, names) if "seat" in view else _public(view, names)
+    return to_png(img)

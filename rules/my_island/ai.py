@@ -1,0 +1,180 @@
+"""My Island AI seat: greedy placement with a positional heuristic.
+
+It rebuilds its own island from its view, scores every legal placement of the revealed
+tile in every orientation (immediate points + covered beach + progress towards groups,
+the largest groups and totem roads), then walks the phone steps towards the best one:
+rotate/flip until that orientation is shown, page to its spot, place it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.my_island.data import NEIGHBOURS, TERRAIN, TOTEM_NEIGHBOURS, TOTEMS, Cell, key
+from rules.my_island.island import (
+    all_placements,
+    components,
+    immediate_awards,
+    occupancy,
+    put_tile,
+    weight_map,
+)
+
+_MEMO: dict = {}
+
+
+def island_from_view(vi: dict) -> dict:
+    return {
+        "name": vi.get("name", ""),
+        "score": vi["score"],
+        "debt": vi.get("debt", 0),
+        "frozen": vi.get("frozen", False),
+        "in": vi.get("participating", True),
+        "placed": ["?"] * vi["placed"],
+        "cells": {f"{r},{c}": [sym, tile, idx] for r, c, sym, tile, idx in vi["cells"]},
+        "huts": [key(tuple(h)) for h in vi["huts"]],
+        "harbours": [key(tuple(h)) for h in vi["harbours"]],
+        "doubles": [list(d) for d in vi["doubles"]],
+        "markers": {sym: [key(tuple(m)) for m in ms] for sym, ms in vi["markers"].items()},
+        "totems": list(vi["totems"]),
+        "cat": {},
+        "prosperity": 0,
+        "passes": 0,
+    }
+
+
+def _road_distance(occ: dict[Cell, str], rules: dict, targets: frozenset) -> int:
+    """Empty-cell steps from a beach-connected road network to ``targets`` (99 if none)."""
+    start = set()
+    for comp in components(occ, "road"):
+        if any(TERRAIN[c] == "beach" for c in comp):
+            start |= comp
+    if not start:
+        return 99
+    if start & targets:
+        return 0
+    open_t = set(rules["open"])
+    frontier = list(start)
+    seen = set(start)
+    dist = 0
+    while frontier and dist < 8:
+        dist += 1
+        nxt = []
+        for cur in frontier:
+            for n in NEIGHBOURS[cur]:
+                if n in seen:
+                    continue
+                seen.add(n)
+                if n in targets and n not in occ:
+                    return dist
+                if n not in occ and TERRAIN[n] in open_t:
+                    nxt.append(n)
+        frontier = nxt
+    return 99
+
+
+def evaluate(isl: dict, rules: dict, deck_left: int) -> float:
+    """Positional value of an island (points not yet earned but likely)."""
+    occ = occupancy(isl)
+    value = 0.0
+    if rules["beach_penalty"]:
+        covered = sum(1 for k in isl["cells"] if TERRAIN[_cell(k)] == "beach")
+        value += covered * -rules["beach_penalty"] * 0.9
+    groups = rules["groups"]
+    late = 1.0 if deck_left > 4 else 0.3
+    if groups:
+        weights = weight_map(isl, rules)
+        for sym in groups["types"]:
+            marked = {_cell(m) for m in isl["markers"][sym]}
+            for comp in components(occ, sym):
+                if comp & marked:
+                    continue
+                size = sum(weights.get(c, 1) for c in comp) if sym == "wall" else len(comp)
+                if size >= 2:
+                    value += groups["points"][sym] * late * (size / groups["min"]) ** 2 * 0.7
+    if rules["largest"]:
+        for sym in rules["largest"]["types"]:
+            best = max((len(c) for c in components(occ, sym)), default=0)
+            value += best * 0.25
+    if rules["totems"] and deck_left > 1:
+        for t in TOTEMS:
+            if t["id"] in isl["totems"]:
+                continue
+            d = _road_distance(occ, rules, TOTEM_NEIGHBOURS[t["id"]])
+            if d < 99:
+                value += rules["totems"] * 0.8 / (1 + d)
+    if rules["jungle"]:
+        value += sum(rules["jungle"] for k in isl["cells"] if TERRAIN[_cell(k)] == "jungle")
+    return value
+
+
+def _cell(k: str) -> Cell:
+    r, c = k.split(",")
+    return int(r), int(c)
+
+
+def best_placement(view: dict) -> tuple[int, list[int]] | None:
+    seat = view["seat"]
+    rules = view["ruleset"]
+    tile = view["card"]["tile"]
+    memo_key = (view.get("episode"), view["round"], seat, tile, repr(view["islands"][seat]["cells"]),
+                repr(view["islands"][seat]["huts"]), view.get("phase"))
+    if memo_key in _MEMO:
+        return _MEMO[memo_key]
+    base = island_from_view(view["islands"][seat])
+    best = None
+    best_value = None
+    deck_left = view["deck_left"]
+    for orient, at, fp in all_placements(base, rules, tile, allow_flip=bool(view.get("flip_allowed"))):
+        isl = _copy(base)
+        put_tile(isl, tile, fp)
+        gained = sum(p for _, p, _ in immediate_awards(isl, rules, fp))
+        value = gained + evaluate(isl, rules, deck_left) - 0.05 * at[0]
+        if best_value is None or value > best_value + 1e-9:
+            best, best_value = (orient, [at[0], at[1]]), value
+    if len(_MEMO) > 256:
+        _MEMO.clear()
+    _MEMO[memo_key] = best
+    return best
+
+
+def _copy(isl: dict) -> dict:
+    out = dict(isl)
+    out["cells"] = dict(isl["cells"])
+    out["placed"] = list(isl["placed"])
+    out["markers"] = {k: list(v) for k, v in isl["markers"].items()}
+    out["totems"] = list(isl["totems"])
+    return out
+
+
+def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    kinds = {a["type"] for a in legal}
+    mine = view.get("private", {})
+    if mine.get("step") == "sticker" or "sticker" in kinds:
+        stickers = [a for a in legal if a["type"] == "sticker"]
+        return stickers[0] if stickers else legal[0]
+    if mine.get("step") != "place":
+        return legal[0]
+    target = best_placement(view) if mine.get("spots") else None
+    if target is None:
+        me = view["islands"][view["seat"]]
+        if "pass" in kinds and view["deck_left"] >= 3 and me["score"] > 1:
+            return {"type": "pass"}
+        return {"type": "end"}
+    orient, at = target
+    for a in legal:
+        if a["type"] == "place" and a["at"] == at and a["rot"] == orient % 6 and bool(a.get("flip")) == (orient >= 6):
+            return a
+    if mine["orient"] != orient:
+        want_flip = (orient >= 6) != (mine["orient"] >= 6)
+        for a in legal:
+            if a["type"] == ("flip" if want_flip else "rotate"):
+                return a
+    spot = next((s["n"] for s in mine["spots"] if s["at"] == at), None)
+    if spot is not None:
+        lo, hi = mine["page_spots"] or [1, 0]
+        for a in legal:
+            if a["type"] == "page" and ((spot > hi and a["first"] > hi) or (spot < lo and a["last"] < lo)):
+                return a
+    places = [a for a in legal if a["type"] == "place"]
+    return places[0] if places else legal[0]
