@@ -12,7 +12,7 @@ from .buildings import buy_cost
 from .city import toll_payable
 from .combat import attack_strength, diplomacy_requirement
 from .data import ALL_BUILDINGS, CITY_NAMES, EVENTS, FAME_TOKENS, REPUTATION, SAILORS
-from .state import OPTIONS_SCHEMA, city_side, owner_of, player, setup
+from .state import OPTIONS_SCHEMA, city_side, fast_clone, owner_of, player, setup
 
 _GOOD = {"coin": "coin", "wood": "wood", "fish": "fish", "book": "book", "pirate": "pirate",
          "serpent": "serpent", "fame": "fame", "influence_cube": "influence cube"}
@@ -70,7 +70,7 @@ class Islebound(Engine):
         if state["phase"] == "over":
             raise IllegalAction("The game is over.")
         self.check_legal(state, seat, action)
-        work = clone(state)
+        work = fast_clone(state)
         events: list[dict] = []
         turn.perform(work, seat, copy.deepcopy(action), events)
         work["seq"] += 1

@@ -385,3 +385,25 @@ def take_city(state: dict, seat: int, city: str, method: str, events: list) -> N
     gain(state, seat, bonus, events, "loot")
     if method == "attack" and has(p, "b04"):
         gain_fame(state, seat, 2, events)
+
+
+def fast_clone(state: dict) -> dict:
+    """A copy safe for ``perform``: every part play can change is copied; the options and the
+    layout (never changed after setup) are shared."""
+    s = dict(state)
+    s["players"] = [dict(p, sailors=[dict(x) for x in p["sailors"]], tokens=list(p["tokens"]),
+                         buildings=list(p["buildings"]), hand=list(p["hand"]), packet=list(p["packet"]))
+                    for p in state["players"]]
+    s["owner"] = {k: dict(v) for k, v in state["owner"].items()}
+    for key in ("influence", "event_discard", "rep_discard", "sailor_row", "sailor_stack", "tokens",
+                "deck", "row", "metro_deck", "metro_row", "discard", "home_queue", "order"):
+        s[key] = list(state[key])
+    for key in ("event_decks", "rep_decks"):
+        s[key] = [list(d) for d in state[key]]
+    s["supply"] = dict(state["supply"])
+    s["turn"] = dict(state["turn"])
+    for key in ("visit", "attack", "trade", "last_move"):
+        if state.get(key) is not None:
+            s[key] = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                      for k, v in state[key].items()}
+    return s

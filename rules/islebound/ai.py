@@ -1,0 +1,210 @@
+"""The Islebound AI: greedy look-ahead over the rest of its own turn.
+
+It rebuilds a state from its seat's view (hidden card orders are filled with any unseen
+cards: the AI never reads hidden information), then scores every legal action by playing
+the rest of its turn greedily on a copy and evaluating the position. Attacks are valued
+by their expected outcome instead of simulated dice.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from .combat import attack_strength, attack_total
+from .data import (ALL_BUILDINGS, BUILDINGS, EVENTS, FAME_TOKENS, ICHOR_TABLE, INFLUENCE_VALUES,
+                   METROPOLIS, PIRATE_TABLE, REPUTATION, SAILORS, SERPENT_TABLE)
+from .scoring import breakdown
+from .state import city_side, crew_with, fast_clone, has, owner_of
+from . import turn
+
+_VIEW_ONLY = ("deck_count", "metro_deck_count", "event_active", "event_counts", "rep_active", "rep_counts",
+              "sailor_stack_top", "sailor_stack_count", "token_top", "token_count", "discard_count",
+              "to_act", "active", "scores_now", "seat", "reachable")
+
+
+def _fill(top, count: int, pool: list) -> list:
+    out = [top] if top else []
+    for x in pool:
+        if len(out) >= count:
+            break
+        if x != top:
+            out.append(x)
+    return out[:count]
+
+
+def state_from_view(view: dict) -> dict:
+    s = json.loads(json.dumps(view))
+    s["seed"] = "ai"
+    seen_b = set(s["row"]) | set(s["metro_row"])
+    for p in s["players"]:
+        seen_b |= set(p["buildings"]) | set(p.get("hand", []))
+    s["deck"] = [b for b in sorted(BUILDINGS) if b not in seen_b][: view["deck_count"]]
+    s["metro_deck"] = [b for b in sorted(METROPOLIS) if b not in seen_b][: view["metro_deck_count"]]
+    s["discard"] = []
+    used_e = set(s["event_discard"])
+    pool = [e for e in sorted(EVENTS) if e not in used_e and e not in view["event_active"]]
+    s["event_decks"] = []
+    for d in range(2):
+        deck = _fill(view["event_active"][d], view["event_counts"][d], pool)
+        pool = [e for e in pool if e not in deck]
+        s["event_decks"].append(deck)
+    pool = [r for r in sorted(REPUTATION) if r not in s["rep_discard"] and r not in view["rep_active"]]
+    s["rep_decks"] = []
+    for d in range(2):
+        deck = _fill(view["rep_active"][d], view["rep_counts"][d], pool)
+        pool = [r for r in pool if r not in deck]
+        s["rep_decks"].append(deck)
+    held = {x["id"] for p in s["players"] for x in p["sailors"]} | set(s["sailor_row"])
+    s["sailor_stack"] = _fill(view["sailor_stack_top"], view["sailor_stack_count"],
+                              [x for x in sorted(SAILORS) if not SAILORS[x]["starting"] and x not in held])
+    taken = {t for p in s["players"] for t in p["tokens"]}
+    s["tokens"] = _fill(view["token_top"], view["token_count"], [t for t in sorted(FAME_TOKENS) if t not in taken])
+    for seat, p in enumerate(s["players"]):
+        if "hand" not in p:
+            p["hand"] = ["b01"] * p.get("hand_count", 0)
+        p.setdefault("packet", [])
+        p.setdefault("pick", None)
+    for k in _VIEW_ONLY:
+        s.pop(k, None)
+    return s
+
+
+# -- evaluation --------------------------------------------------------------------------------
+def evaluate(state: dict, seat: int) -> float:
+    p = state["players"][seat]
+    score = float(sum(breakdown(state, seat).values()))
+    late = state["end_round"] is not None
+    k = 0.4 if late else 1.0
+    score += k * (0.7 * p["wood"] + 0.55 * p["fish"] + 1.4 * min(p["books"], 4) + 0.5 * max(0, p["books"] - 4))
+    score += k * (1.0 * p["pirates"] + 1.6 * p["serpents"] + (2.2 if p["ichor"] else 0))
+    score += k * 0.6 * sum(INFLUENCE_VALUES[i] for i, c in enumerate(state["influence"]) if c == seat)
+    score += k * 1.5 * sum(1 for o in state["owner"].values() if o["seat"] == seat)
+    score += k * 1.5 * len(p["buildings"])
+    for s in p["sailors"]:
+        two = len(SAILORS[s["id"]]["skills"]) == 2
+        score += k * ((1.2 if two else 0.6) + (0.5 if s["deck"] and not s["wounded"] else 0))
+    score += k * 0.35 * len(p.get("hand", []))
+    return score
+
+
+def _clone(state: dict) -> dict:
+    return fast_clone(state)
+
+
+def _attack_ev(state: dict, seat: int, rng: random.Random) -> float:
+    """Expected gain of attacking here with everything (Monte Carlo on the dice)."""
+    p = state["players"][seat]
+    city = p["region"]
+    strength = attack_strength(state, city)
+    combat = len(crew_with(p, "combat"))
+    a = {"pirates": p["pirates"], "serpents": p["serpents"], "ichor": p["ichor"], "dice": []}
+    n = p["pirates"] + p["serpents"] + (1 if p["ichor"] else 0) + combat
+    wins = 0
+    trials = 40
+    for _ in range(trials):
+        a["dice"] = [rng.randint(1, 6) for _ in range(n)]
+        total = attack_total(p, a) + min(len(crew_with(p, None)) - combat, 1)
+        if total >= strength:
+            wins += 1
+    pw = wins / trials
+    loot = city_side(state, city)["value"] + (2 if owner_of(state, city) is not None else 0)
+    cards = 1.0 * p["pirates"] + 1.6 * p["serpents"] + (2.2 if p["ichor"] else 0)
+    gain = loot + 2.5 + (2 if has(p, "b04") else 0) - cards
+    return pw * gain - (1 - pw) * 1.5
+
+
+def _rollout(state: dict, seat: int, depth: int, rng: random.Random) -> float:
+    """Greedy play of the rest of the seat's turn; the value of where it ends."""
+    best_val = evaluate(state, seat)
+    for _ in range(depth):
+        if seat not in turn.to_act(state) or state["phase"] in ("over", "trade_reply", "trade_build"):
+            return evaluate(state, seat)
+        if state["phase"] == "attack":
+            return evaluate(state, seat)
+        legal = turn.legal_actions(state, seat)
+        best_val, best_state = None, None
+        for act in legal:
+            val, nxt = _one_step(state, seat, act, rng)
+            if best_val is None or val > best_val:
+                best_val, best_state = val, nxt
+        if best_state is None:
+            return best_val
+        state = best_state
+    return best_val
+
+
+def _one_step(state: dict, seat: int, act: dict, rng: random.Random):
+    t = act["type"]
+    if t == "end_turn":
+        return evaluate(state, seat), None
+    if t in ("trade", "board"):
+        return evaluate(state, seat) - 0.5, None
+    if t == "attack":
+        return evaluate(state, seat) + _attack_ev(state, seat, rng), None
+    nxt = _clone(state)
+    turn.perform(nxt, seat, act, [])
+    nxt["seq"] += 1
+    if seat not in turn.to_act(nxt) or nxt["phase"] == "move":
+        return evaluate(nxt, seat), None
+    return evaluate(nxt, seat), nxt
+
+
+def _attack_step(view: dict, legal: list[dict]) -> dict:
+    a = view["attack"]
+    seat = view["seat"]
+    p = view["players"][seat]
+    types = {x["type"] for x in legal}
+    if a["stage"] in ("pirates", "serpents", "combat"):
+        commits = [x for x in legal if x["type"] == "commit"]
+        return max(commits, key=lambda x: next(v for k, v in x.items() if k != "type"))
+    if a["stage"] == "ichor":
+        return next(x for x in legal if x.get("ichor") is True)
+    if a["stage"] == "lose":
+        for card in ("ichor", "pirate", "serpent"):
+            for x in legal:
+                if x.get("card") == card:
+                    return x
+    short = a["strength"] - a["total"]
+    wound = next((x for x in legal if x["type"] == "wound"), None)
+    if wound and wound["n"] <= 2:
+        return wound
+    rerolls = [x for x in legal if x["type"] == "reroll"]
+    if rerolls and short <= 3:
+        return min(rerolls, key=lambda x: x["value"])
+    if wound:
+        return wound
+    if rerolls and p["wood"] >= 2:
+        return min(rerolls, key=lambda x: x["value"])
+    return next(x for x in legal if x["type"] == "retreat")
+
+
+def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    if len(legal) == 1:
+        return legal[0]
+    seat = view["seat"]
+    phase = view["phase"]
+    if phase == "attack":
+        return _attack_step(view, legal)
+    if phase == "trade_reply":
+        tr = view["trade"]
+        gives = {"wood": 0.7, "fish": 0.55, "book": 1.4, "pirate": 1.0, "serpent": 1.6}
+        return legal[0] if gives[tr["give"]] > gives[tr["get"]] + 0.2 else legal[1]
+    if phase == "trade_build":
+        return next(x for x in legal if x["type"] == "cancel")
+    if phase == "draft":
+        return max(legal, key=lambda x: (ALL_BUILDINGS[x["card"]]["coin_cost"], x["card"]))
+    if phase == "home":
+        return legal[0]
+    state = state_from_view(view)
+    depth = 6
+    best, best_val = legal[0], None
+    for act in legal:
+        val, nxt = _one_step(state, seat, act, rng)
+        if nxt is not None:
+            val = max(val, _rollout(nxt, seat, depth, rng))
+        if act["type"] == "treasure":
+            val += 0.01
+        if best_val is None or val > best_val + 1e-9:
+            best, best_val = act, val
+    return best
