@@ -17,6 +17,10 @@ def _name(names: list[str] | None, seat) -> str:
     return f"Player {seat + 1}" if isinstance(seat, int) else "Someone"
 
 
+def coins(n) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
 def _turn(rot) -> str:
     return "upright" if rot == 0 else f"turned {90 * rot}°"
 
@@ -43,7 +47,7 @@ def describe_action(action: dict, view: dict | None = None) -> str:
     if kind == "discard":
         return _clip(f"Discard {_tile(action['tile'])}")
     if kind == "price":
-        return _clip(f"{action['price']} coin{'s' if action['price'] != 1 else ''} for {_tile(action['tile'])}")
+        return _clip(f"{coins(action['price'])} for {_tile(action['tile'])}")
     if kind == "back":
         return "Start pricing again" if phase == "price" else "Back"
     if kind == "buy":
@@ -74,13 +78,13 @@ def describe_event(event: dict, names: list[str]) -> str:
             bits.append(f"whisky {event['whisky']}")
         if event["catch_up"]:
             bits.append(f"catch-up {event['catch_up']}")
-        return f"{who} receives {event['total']} coins ({', '.join(bits)})."
+        return f"{who} receives {coins(event['total'])} ({', '.join(bits)})."
     if kind == "draw":
         return f"{who} draws {', '.join(_tile(t) for t in event['tiles'])}."
     if kind == "discard_chosen":
         return f"You will discard {_tile(event['tile'])}."
     if kind == "price_chosen":
-        return f"You priced {_tile(event['tile'])} at {event['price']} coins."
+        return f"You priced {_tile(event['tile'])} at {coins(event['price'])}."
     if kind == "pricing_restarted":
         return "You started your pricing again."
     if kind == "prices_sealed":
@@ -90,7 +94,7 @@ def describe_event(event: dict, names: list[str]) -> str:
         head = f"{who} discards {_tile(event['discard'])}" if event.get("discard") else f"{who}"
         return f"{head} and offers {offers or 'nothing'}."
     if kind == "buy":
-        return f"{who} bought {_tile(event['tile'])} from {_name(names, event['from'])} for {event['price']} coins."
+        return f"{who} bought {_tile(event['tile'])} from {_name(names, event['from'])} for {coins(event['price'])}."
     if kind == "pass":
         return f"{who} passes."
     if kind == "unsold":
@@ -114,7 +118,7 @@ def describe_event(event: dict, names: list[str]) -> str:
         doubled = ", doubled in a completed area" if event["doubled"] else ""
         return f"{who}'s {event['kind']} scroll on {event['tile']}: {event['vp']} VP ({event['count']} {event['kind']}{doubled})."
     if kind == "coins_scored":
-        return f"{who} turns {event['coins']} coins into {event['vp']} VP."
+        return f"{who} turns {coins(event['coins'])} into {event['vp']} VP."
     if kind == "game_over":
         scores = ", ".join(f"{_name(names, s)} {v}" for s, v in enumerate(event["scores"]))
         return f"Game over: {scores}."

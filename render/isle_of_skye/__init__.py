@@ -1,0 +1,383 @@
+"""Isle of Skye board image: ``render(view) -> PNG bytes`` for public and private views.
+
+Layout (top to bottom): header (round, phase, whose turn, bag, last move), the four goal
+tiles with the round track (goals scoring this round highlighted), the private panel
+(own drawn tiles and pending prices, or the tile being built and its turn previews),
+then one panel per player: badge, name, VP, coins, current tiles with prices and the
+territory, with the last move outlined and, in one's own private view, the numbered
+build spots matching the action labels.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_colour
+from render.isle_of_skye.png import to_png
+from render.isle_of_skye.text import badge, dtext
+from render.isle_of_skye.sprites import sprite
+from rules.isle_of_skye.describe import describe_event, where
+
+W = 1400
+MARGIN = 16
+COLS_GAP = 12
+PANEL_W = (W - 2 * MARGIN - COLS_GAP) // 2
+STRIP_TILE = 84
+MAX_T = 104
+MIN_T = 44
+SOFT = (236, 230, 216)
+GOOD = (0, 110, 70)
+TURN_LABEL = {0: "upright", 1: "turned 90°", 2: "turned 180°", 3: "turned 270°"}
+
+
+def _names(view: dict) -> list[str]:
+    given = view.get("seat_names") or []
+    return [str(given[i]) if i < len(given) and given[i] else f"Player {i + 1}" for i in range(view["n_players"])]
+
+
+def _fit(text: str, f, width: int) -> str:
+    if f.getlength(text) <= width:
+        return text
+    while text and f.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _wrap(text: str, f, width: int, lines: int) -> list[str]:
+    out, cur = [], ""
+    for word in text.split():
+        trial = f"{cur} {word}".strip()
+        if f.getlength(trial) <= width:
+            cur = trial
+        else:
+            out.append(cur)
+            cur = word
+    out.append(cur)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = _fit(out[-1] + " …", f, width)
+    return out
+
+
+# -- header and goals --------------------------------------------------------------------
+
+def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str], y: int) -> int:
+    d.rectangle([0, y, W, y + 64], fill=(34, 52, 72))
+    title = f"Isle of Skye · Round {view['round']} of {view['rounds']} · {view['phase_name']}"
+    if view["phase"] == "over":
+        title = f"Isle of Skye · Game over after {view['rounds']} rounds"
+    dtext(d, (MARGIN, y + 32), title, font=font(30, bold=True), fill=(255, 255, 255), anchor="lm")
+    dtext(d, (W - MARGIN, y + 32), f"Bag: {view['bag_size']} tiles", font=font(22), fill=(220, 230, 240), anchor="rm")
+    y += 64
+    d.rectangle([0, y, W, y + 50], fill=(255, 248, 196))
+    if view["phase"] == "over":
+        res = view.get("result") or {}
+        winners = res.get("winners", [])
+        text = " and ".join(names[w] for w in winners) + (" win" if len(winners) > 1 else " wins") + \
+            f" with {view['players'][winners[0]]['vp']} VP" if winners else "Game over"
+        if res.get("tiebreak") and "No tie" not in res["tiebreak"]:
+            text += f" ({res['tiebreak']})"
+        dtext(d, (MARGIN, y + 25), text, font=font(26, bold=True), fill=INK, anchor="lm")
+    else:
+        to_act = view["to_act"]
+        verb = {"price": "Choosing discard and prices", "buy": "To buy or pass", "build": "Building"}[view["phase"]]
+        dtext(d, (MARGIN, y + 25), f"{verb}:", font=font(24, bold=True), fill=INK, anchor="lm")
+        x = MARGIN + int(font(24, bold=True).getlength(verb + ":")) + 14
+        for seat in to_act:
+            badge(d, (x, y + 9), seat, 32)
+            x += 38
+            label = _fit(names[seat], font(24), 220)
+            dtext(d, (x, y + 25), label, font=font(24), fill=INK, anchor="lm")
+            x += int(font(24).getlength(label)) + 22
+    y += 50
+    last = [e for e in view.get("last_move", []) if e["type"] in ("buy", "pass", "reveal", "build", "goal",
+                                                                   "game_over", "unsold", "returned")]
+    lines = [describe_event(e, names) for e in last if e["type"] in ("buy", "pass", "game_over")]
+    if not lines and any(e["type"] == "build" for e in last):
+        lines = ["Builds revealed (outlined in yellow)."]
+        goal_lines = [describe_event(e, names) for e in last if e["type"] == "goal"]
+        lines += goal_lines[:2]
+    if not lines and any(e["type"] == "reveal" for e in last):
+        lines = ["Prices revealed; discarded tiles went back to the bag."]
+    if lines:
+        f = font(20)
+        for text in lines[:3]:
+            dtext(d, (MARGIN, y + 16), _fit("Last: " + text, f, W - 2 * MARGIN), font=f, fill=INK, anchor="lm")
+            y += 30
+        y += 6
+    return y
+
+
+def _goals(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
+    gw = (W - 2 * MARGIN - 3 * 10) // 4
+    gh = 150
+    for i, g in enumerate(view["goals"]):
+        x = MARGIN + i * (gw + 10)
+        now = g["now"]
+        d.rounded_rectangle([x, y, x + gw, y + gh], radius=10, fill=(255, 236, 140) if now else (246, 242, 232),
+                            outline=INK, width=4 if now else 2)
+        d.ellipse([x + 8, y + 8, x + 48, y + 48], fill=INK)
+        dtext(d, (x + 28, y + 28), g["slot"], font=font(26, bold=True), fill=(255, 255, 255), anchor="mm")
+        name_lines = _wrap(g["name"], font(20, bold=True), gw - 66, 2)
+        for j, line in enumerate(name_lines):
+            dtext(d, (x + 58, y + 28 + (j - (len(name_lines) - 1) / 2) * 24), line, font=font(20, bold=True),
+                   fill=INK, anchor="lm")
+        for j, line in enumerate(_wrap(g["rule"], font(18), gw - 18, 2)):
+            dtext(d, (x + 10, y + 62 + j * 23), line, font=font(18), fill=INK)
+        rounds = "Rounds " + ", ".join(str(r) for r in g["rounds"])
+        tag = "SCORES THIS ROUND" if now else rounds
+        dtext(d, (x + 10, y + gh - 12), tag, font=font(18, bold=now), fill=INK, anchor="ls")
+    y += gh + 8
+    # Round track: letters scored per round, catch-up coins per player ahead.
+    f = font(18)
+    x = MARGIN
+    for r in view["schedule"]:
+        label = f"R{r['round']}: {' '.join(r['score'])}" + (f" · +{r['catch_up']}/leader" if r["catch_up"] else "")
+        w = int(f.getlength(label)) + 20
+        current = r["round"] == view["round"] and view["phase"] != "over"
+        d.rounded_rectangle([x, y, x + w, y + 32], radius=8, fill=(34, 52, 72) if current else SOFT,
+                            outline=INK, width=2 if current else 1)
+        dtext(d, (x + w / 2, y + 16), label, font=f, fill=(255, 255, 255) if current else INK, anchor="mm")
+        x += w + 8
+    return y + 44
+
+
+# -- tiles with prices -------------------------------------------------------------------
+
+def _strip_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, tile: str, tag: str | None,
+                lit: bool = False, crossed: bool = False, size: int = STRIP_TILE) -> None:
+    img.paste(sprite(tile, 0, size), (x, y))
+    if crossed:
+        d.line([(x + 6, y + 6), (x + size - 6, y + size - 6)], fill=(200, 30, 30), width=7)
+        d.line([(x + size - 6, y + 6), (x + 6, y + size - 6)], fill=(200, 30, 30), width=7)
+    if lit:
+        d.rectangle([x - 4, y - 4, x + size + 3, y + size + 3], outline=INK, width=2)
+        d.rectangle([x - 2, y - 2, x + size + 1, y + size + 1], outline=HIGHLIGHT, width=3)
+    if tag:
+        f = font(18, bold=True)
+        tw = int(f.getlength(tag)) + 12
+        d.rounded_rectangle([x + size - tw + 4, y + size - 22, x + size + 4, y + size + 4], radius=6,
+                            fill=(255, 255, 255), outline=INK, width=2)
+        dtext(d, (x + size - tw / 2 + 4, y + size - 9), tag, font=f, fill=INK, anchor="mm")
+
+
+def _strip_items(view: dict, seat: int) -> tuple[str, list[tuple[str, str | None, bool, bool]]]:
+    """What to show beside a player's name: (label, [(tile, tag, highlight, crossed)])."""
+    p = view["players"][seat]
+    last = view.get("last_move", [])
+    bought = {e["tile"] for e in last if e["type"] == "buy"}
+    mine = view.get("seat") == seat and "private" in view
+    pricing = view["private"].get("pricing") if mine else None
+    if view["phase"] == "price" and p["drawn"]:
+        items = []
+        for t in p["drawn"]:
+            if pricing and pricing["discard"] == t:
+                items.append((t, "discard", False, True))
+            elif pricing and t in pricing["prices"]:
+                items.append((t, f"{pricing['prices'][t]}c", False, False))
+            else:
+                items.append((t, "?", False, False))
+        return ("Your secret prices" if mine else "Drew (prices hidden)"), items
+    if view["phase"] == "buy":
+        items = [(o["tile"], f"{o['price']}c", False, False) for o in p["offer"]]
+        items += [(t, "bought", t in bought, False) for t in p["bought"]]
+        return "Offers", items
+    if view["phase"] == "build" and p["to_build"]:
+        build = view["private"].get("build") if mine else None
+        done = {c["tile"] for c in build["placed"]} if build else set()
+        return "Builds", [(t, "built" if t in done else None, False, False) for t in p["to_build"]]
+    return "", []
+
+
+# -- territories ---------------------------------------------------------------------------
+
+def _cells(view: dict, seat: int) -> tuple[list[dict], list[dict], list[dict]]:
+    """(placed tiles, this round's private placements, numbered spots) of a territory."""
+    p = view["players"][seat]
+    placed, pending, spots = list(p["territory"]), [], []
+    if view.get("seat") == seat and "private" in view:
+        build = view["private"].get("build")
+        if build:
+            pending = build["placed"]
+            spots = build["spots"] if build["tile"] else []
+            if build.get("castle_rot") is not None:
+                placed = [dict(c, rot=build["castle_rot"]) if c["at"] == [0, 0] else c for c in placed]
+    return placed, pending, spots
+
+
+def _bbox(cells: list[list[int]]) -> tuple[int, int, int, int]:
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _tile_size(view: dict, seat: int, max_h: int) -> tuple[int, tuple]:
+    """Each territory gets the largest tile size that fits its panel."""
+    placed, pending, spots = _cells(view, seat)
+    box = _bbox([c["at"] for c in placed + pending + spots])
+    cols, rows = box[2] - box[0] + 1, box[3] - box[1] + 1
+    t = min(MAX_T, (PANEL_W - 24) // cols, max_h // rows)
+    return max(MIN_T, t), box
+
+
+def _territory(img, d, view, seat, x0, y0, t, box, lit_cells):
+    placed, pending, spots = _cells(view, seat)
+    minx, miny, _maxx, _maxy = box
+    px = lambda c: (x0 + (c[0] - minx) * t, y0 + (c[1] - miny) * t)  # noqa: E731
+    for c in placed + pending:
+        x, y = px(c["at"])
+        img.paste(sprite(c["tile"], c["rot"], t, seat), (x, y))
+    for c in pending:  # this round's own, not yet revealed placements
+        x, y = px(c["at"])
+        d.rectangle([x + 2, y + 2, x + t - 3, y + t - 3], outline=(255, 255, 255), width=3)
+        dtext(d, (x + 6, y + 4), "new", font=font(18, bold=True), fill=INK, stroke_width=3, stroke_fill=(255, 255, 255))
+    for cell in lit_cells:
+        x, y = px(cell)
+        d.rectangle([x, y, x + t - 1, y + t - 1], outline=INK, width=7)
+        d.rectangle([x + 2, y + 2, x + t - 3, y + t - 3], outline=HIGHLIGHT, width=4)
+    for s in spots:
+        x, y = px(s["at"])
+        r = max(16, int(t * 0.32))
+        cx, cy = x + t // 2, y + t // 2
+        d.rectangle([x + 3, y + 3, x + t - 4, y + t - 4], outline=INK, width=2)
+        d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=HIGHLIGHT, outline=INK, width=3)
+        dtext(d, (cx, cy), str(s["n"]), font=font(max(18, int(r * 1.1)), bold=True), fill=INK, anchor="mm")
+
+
+def _panel_height(t: int, box: tuple, strip: bool) -> int:
+    return 100 + (STRIP_TILE + 30 if strip else 0) + (box[3] - box[1] + 1) * t + 12
+
+
+def _panel(img, d, view, names, seat, x, y, w, h, t, box, strip):
+    p = view["players"][seat]
+    acting = seat in view["to_act"]
+    d.rounded_rectangle([x, y, x + w, y + h], radius=12, fill=(255, 255, 255), outline=INK, width=2)
+    d.rounded_rectangle([x, y, x + w, y + 56], radius=12, fill=seat_colour(seat), outline=INK, width=2)
+    d.rectangle([x + 2, y + 40, x + w - 2, y + 54], fill=seat_colour(seat))
+    badge(d, (x + 10, y + 8), seat, 40)
+    f = font(26, bold=True)
+    name = _fit(names[seat], f, w - 360)
+    dtext(d, (x + 60, y + 28), name, font=f, fill=INK, anchor="lm", stroke_width=3, stroke_fill=(255, 255, 255))
+    stats = f"{p['vp']} VP · {p['coins']} coins"
+    dtext(d, (x + w - 12, y + 28), stats, font=font(26, bold=True), fill=INK, anchor="rm", stroke_width=3,
+           stroke_fill=(255, 255, 255))
+    y2 = y + 64
+    tags = []
+    if seat == view["first_player"] and view["phase"] != "over":
+        tags.append("⚑ first player")
+    if acting:
+        tags.append("▶ TO ACT")
+    if view.get("seat") == seat:
+        tags.append("(you)")
+    res = view.get("result")
+    if res:
+        tags.append(f"rank {res['ranks'][seat]}")
+    bd = p["breakdown"]
+    parts = [f"{g['slot']} {bd[g['slot']]}" for g in view["goals"]] + [f"scrolls {bd['scrolls']}"]
+    if view["phase"] == "over":
+        parts.append(f"coins {bd['coins']}")
+    dtext(d, (x + 12, y2 + 14), "   ".join(tags), font=font(20, bold=True), fill=INK, anchor="lm")
+    dtext(d, (x + w - 12, y2 + 14), " · ".join(parts), font=font(18), fill=INK, anchor="rm")
+    y2 += 32
+    if strip:
+        label, items = _strip_items(view, seat)
+        if label:
+            dtext(d, (x + 12, y2 + 2), label, font=font(18), fill=MUTED)
+        sx = x + 12
+        for tile, tag, lit, crossed in items:
+            _strip_tile(img, d, sx, y2 + 26, tile, tag, lit, crossed)
+            sx += STRIP_TILE + 16
+        y2 += STRIP_TILE + 30
+    lit_cells = [e["at"] for e in view.get("last_move", []) if e["type"] == "build" and e["seat"] == seat]
+    cols = box[2] - box[0] + 1
+    tx = x + (w - cols * t) // 2
+    _territory(img, d, view, seat, tx, y2 + 4, t, box, lit_cells)
+
+
+# -- private panel ----------------------------------------------------------------------
+
+def _private_panel(img, d, view, names, y) -> int:
+    priv = view.get("private") or {}
+    seat = view["seat"]
+    pricing, build = priv.get("pricing"), priv.get("build")
+    if not (pricing and not pricing["done"]) and not (build and not build["done"]):
+        return y
+    h = 208
+    d.rounded_rectangle([MARGIN, y, W - MARGIN, y + h], radius=12, fill=(255, 252, 236), outline=INK, width=3)
+    badge(d, (MARGIN + 12, y + 12), seat, 36)
+    fb = font(24, bold=True)
+    p = view["players"][seat]
+    if pricing:
+        if pricing["discard"] is None:
+            step = "Step 1: choose the tile to discard (the axe)."
+        else:
+            step = f"Step 2: price {pricing['next_tile']} (1 to {pricing['max_price']} coins; you have {p['coins']})."
+        dtext(d, (MARGIN + 60, y + 30), _fit("Your secret choice · " + step, fb, W - 2 * MARGIN - 80), font=fb,
+               fill=INK, anchor="lm")
+        x = MARGIN + 20
+        for t in p["drawn"]:
+            tag = "discard" if pricing["discard"] == t else (f"{pricing['prices'][t]}c" if t in pricing["prices"]
+                                                           else "?")
+            _strip_tile(img, d, x, y + 60, t, tag, t == pricing["next_tile"], pricing["discard"] == t, size=116)
+            dtext(d, (x + 58, y + 200), t, font=font(18), fill=INK, anchor="ms")
+            x += 150
+        return y + h + 12
+    # Building: the tile in hand and, once a spot is chosen, its legal turns.
+    if build["castle_choice"]:
+        dtext(d, (MARGIN + 60, y + 30), "Variant: choose your castle's turn before you build.", font=fb, fill=INK,
+               anchor="lm")
+        x = MARGIN + 20
+        castle = p["castle"]
+        for r in range(4):
+            img.paste(sprite(castle, r, 110, seat), (x, y + 62))
+            dtext(d, (x + 130, y + 117), TURN_LABEL[r], font=font(20), fill=INK, anchor="lm")
+            x += 300
+        return y + h + 12
+    tile = build["tile"]
+    if tile is None:
+        text = "Choose which tile to build next:"
+    elif build["cell"]:
+        text = f"Spot {build['spots'][0]['n'] if build['spots'] else '?'} ({where(build['cell'])}): choose the turn."
+    else:
+        text = f"Place {tile}: choose a numbered spot in your territory."
+    dtext(d, (MARGIN + 60, y + 30), _fit(text, fb, W - 2 * MARGIN - 80), font=fb, fill=INK, anchor="lm")
+    x = MARGIN + 20
+    if build["cell"] and build["spots"]:
+        for r in build["spots"][0]["rots"]:
+            img.paste(sprite(tile, r, 116), (x, y + 60))
+            dtext(d, (x + 126, y + 118), TURN_LABEL[r], font=font(20, bold=True), fill=INK, anchor="lm")
+            x += 320
+        return y + h + 12
+    for t in build["left"]:
+        _strip_tile(img, d, x, y + 60, t, None, t == tile, size=116)
+        dtext(d, (x + 58, y + 200), t, font=font(18), fill=INK, anchor="ms")
+        x += 150
+    return y + h + 12
+
+
+def render(view: dict) -> bytes:
+    names = _names(view)
+    n = view["n_players"]
+    rows = (n + 1) // 2
+    sizes = [_tile_size(view, s, 620) for s in range(n)]
+    strip = any(_strip_items(view, s)[1] for s in range(n))
+    heights = [_panel_height(t, box, strip) for t, box in sizes]
+    row_h = [max(heights[2 * r: 2 * r + 2]) for r in range(rows)]
+    top_guess = 64 + 50 + 100 + 170 + 44 + (210 if "private" in view else 0)
+    img = Image.new("RGB", (W, top_guess + sum(row_h) + 12 * rows + 40), PAPER)
+    d = ImageDraw.Draw(img)
+    y = _header(d, view, names, 0)
+    y = _goals(d, view, y + 10)
+    if "private" in view:
+        y = _private_panel(img, d, view, names, y)
+    for r in range(rows):
+        for c in range(2):
+            seat = 2 * r + c
+            if seat >= n:
+                break
+            x = MARGIN + c * (PANEL_W + COLS_GAP)
+            t, box = sizes[seat]
+            _panel(img, d, view, names, seat, x, y, PANEL_W, row_h[r], t, box, strip)
+        y += row_h[r] + 12
+    img = img.crop((0, 0, W, y + 4))
+    return to_png(img)

@@ -1,0 +1,49 @@
+"""Cached text and badges: most labels repeat from one board image to the next, and
+FreeType rendering is the slowest part of drawing a board, so each distinct label is
+rendered once into a small RGBA image and pasted."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from render.common import INK, seat_badge
+
+
+@lru_cache(maxsize=256)
+def _font(path: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size)
+
+
+@lru_cache(maxsize=4096)
+def _label(text: str, path: str, size: int, fill, anchor: str, stroke: int, stroke_fill) -> tuple:
+    f = _font(path, size)
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    left, top, right, bottom = probe.textbbox((0, 0), text, font=f, anchor=anchor, stroke_width=stroke)
+    img = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((-left, -top), text, font=f, fill=fill, anchor=anchor, stroke_width=stroke,
+                             stroke_fill=stroke_fill)
+    return img, left, top
+
+
+def dtext(d: ImageDraw.ImageDraw, xy, text: str, font: ImageFont.FreeTypeFont, fill=INK, anchor: str = "la",
+          stroke_width: int = 0, stroke_fill=None) -> None:
+    """Drop-in for ``ImageDraw.text`` (same arguments) that caches the rendered label."""
+    if not text:
+        return
+    img, left, top = _label(text, font.path, font.size, tuple(fill), anchor, stroke_width,
+                            tuple(stroke_fill) if stroke_fill else None)
+    d._image.paste(img, (int(round(xy[0] + left)), int(round(xy[1] + top))), img)
+
+
+@lru_cache(maxsize=64)
+def _badge(seat: int, size: int) -> Image.Image:
+    img = Image.new("RGBA", (size + 1, size + 1), (0, 0, 0, 0))
+    seat_badge(ImageDraw.Draw(img), (0, 0), seat, size)
+    return img
+
+
+def badge(d: ImageDraw.ImageDraw, xy, seat: int, size: int = 28) -> None:
+    img = _badge(seat, size)
+    d._image.paste(img, (int(xy[0]), int(xy[1])), img)
