@@ -8,6 +8,7 @@ import json
 from rules.base import canonical
 from rules.island_siege import ENGINE
 from rules.island_siege import data
+from rules.island_siege.actions import MENUS, menu_options
 from rules.island_siege.state import cell_key, new_fort
 
 COL = {"W": "white", "G": "grey", "B": "black"}
@@ -44,6 +45,9 @@ def position(first=0, forts=(None, None), ships=((), ()), hands=((), ()), imperi
         p = state["players"][seat]
         if forts[seat] is not None:
             p["forts"] = [copy.deepcopy(f) for f in forts[seat]]
+            for f in p["forts"]:
+                if f["id"] == "START":
+                    f["id"] = f"START#{seat}"
         p["ships"] = [{"card": s, "colonists": n} for s, n in ships[seat]]
         p["hand"] = list(hands[seat])
         p["imperial"] = imperial[seat]
@@ -61,6 +65,12 @@ def position(first=0, forts=(None, None), ships=((), ()), hands=((), ()), imperi
 
 
 def act(state, seat, action):
+    """Apply ``action``; an action-phase choice that sits in a menu opens the menu first."""
+    if state["stage"] == "action" and state["pending"] is None and action not in ENGINE.legal_actions(state, seat):
+        for menu in MENUS:
+            if action in menu_options(state, seat, menu):
+                ENGINE.apply(state, seat, {"type": "menu", "menu": menu})
+                break
     return ENGINE.apply(state, seat, action)
 
 
