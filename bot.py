@@ -19,7 +19,7 @@ To run it in your Discord server:
      "Reset Token", and copy the token.
   2. Copy .env.example to .env and put the token after DISCORD_TOKEN=
   3. Invite the bot with this link (replace APP_ID with your application's id):
-     https://discord.com/oauth2/authorize?client_id=APP_ID&scope=bot+applications.commands&permissions=328565197824
+     https://discord.com/oauth2/authorize?client_id=APP_ID&scope=bot+applications.commands&permissions=326417632256
      (View Channels, Send Messages, Send Messages in Threads, Create Public Threads,
       Manage Threads, Embed Links, Attach Files, Read Message History)
   4. Run this command again.
