@@ -47,7 +47,7 @@ def player_view(state: dict, seat: int, show_hand: bool) -> dict:
 
 def public_view(state: dict) -> dict:
     from .flow import to_act
-    open_hands = state["options"]["open_hands"]
+    open_hands = state["options"]["open_hands"] and state["stage"] != "draft"  # the draft stays sealed
     att = state["attack"]
     view = {
         "game": "island_siege", "stage": state["stage"], "to_act": sorted(to_act(state)),
