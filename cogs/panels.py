@@ -27,17 +27,33 @@ def needs_confirmation(info: GameInfo, choice: Choice) -> bool:
     return simultaneous and choice.action.get("type") not in ("back", "pass")
 
 
+_CHOICES: dict[tuple[int, int, int], list[Choice]] = {}
+_CHOICES_KEPT = 256
+
+
+async def choices_at(interaction: discord.Interaction, info: GameInfo) -> list[Choice]:
+    """The player's choices at this state version (kept briefly: a panel and its click share them)."""
+    key = (info.id, info.version, interaction.user.id)
+    found = _CHOICES.get(key)
+    if found is None:
+        found = await interaction.client.host.choices(info.id, interaction.user.id)  # type: ignore[attr-defined]
+        if len(_CHOICES) >= _CHOICES_KEPT:
+            _CHOICES.pop(next(iter(_CHOICES)))
+        _CHOICES[key] = found
+    return found
+
+
 async def take_turn(interaction: discord.Interaction, game_id: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     await show_panel(interaction, game_id)
 
 
 async def show_panel(interaction: discord.Interaction, game_id: int, *, note: str | None = None,
-                     edit: bool = False, page: int = 0) -> None:
+                     edit: bool = False, page: int = 0, info: GameInfo | None = None) -> None:
     """Send (or, on a panel click, replace) this player's private panel."""
     host = interaction.client.host  # type: ignore[attr-defined]
     user_id = interaction.user.id
-    info = await host.get(game_id)
+    info = info or await host.get(game_id)
     seat = info.seat_of(user_id)
     if seat is None:
         raise AdapterError(_("You are not playing in {game}.", game=present.game_name(info)))
@@ -47,7 +63,7 @@ async def show_panel(interaction: discord.Interaction, game_id: int, *, note: st
     view: discord.ui.View | None = None
     lines = [note] if note else []
     if seat.seat in info.to_act and not seat.automatic:
-        choices = await host.choices(game_id, user_id)
+        choices = await choices_at(interaction, info)
         view = choices_view(game_id, info.version, choices, page)
         title = _("your move")
         lines.append(_("Pick your move below ({n} options).", n=len(choices)))
@@ -100,9 +116,9 @@ async def on_choice(interaction: discord.Interaction, game_id: int, version: int
                          note=_("The game moved on since this panel was shown; here is the current one."))
         return
     try:
-        choices = await host.choices(game_id, user_id)
+        choices = await choices_at(interaction, info)
     except NotYourTurn as exc:
-        await show_panel(interaction, game_id, edit=True, note=str(exc))
+        await show_panel(interaction, game_id, edit=True, note=str(exc), info=info)
         return
     choice = next((c for c in choices if c.index == index), None)
     if choice is None:
@@ -124,7 +140,7 @@ async def on_choice(interaction: discord.Interaction, game_id: int, version: int
     after = outcome.game
     seat = after.seat_of(user_id)
     if after.status == "active" and seat is not None and seat.seat in after.to_act:
-        await show_panel(interaction, game_id, edit=True, note=done)
+        await show_panel(interaction, game_id, edit=True, note=done, info=after)
     else:
         embed = discord.Embed(title=present.game_name(after), colour=present.COLOUR, description=done)
         if after.status == "active" and after.acted and after.waiting:

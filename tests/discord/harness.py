@@ -27,6 +27,13 @@ from tests.discord.fake_discord import EPHEMERAL, FakeDiscord, FakeError, FakeRe
 BACKGROUND_PREFIX = "isle-bg"
 
 
+def _is_background(task: asyncio.Task) -> bool:
+    """Loops that never end by themselves: our deadline loop, discord.py's view timeouts
+    (ephemeral messages' views get a 15-minute timeout)."""
+    name = getattr(task.get_coro(), "__qualname__", "")
+    return task.get_name().startswith(BACKGROUND_PREFIX) or "timeout_task_impl" in name
+
+
 def _as_exception(err: FakeError) -> discord.HTTPException:
     data = {"code": err.code, "message": err.message}
     response = FakeResponse(err.status)
@@ -201,7 +208,7 @@ class Harness:
         for _ in range(200):
             await asyncio.sleep(0)
             pending = [t for t in asyncio.all_tasks() if t is not current and not t.done()
-                       and t not in self._baseline and not t.get_name().startswith(BACKGROUND_PREFIX)]
+                       and t not in self._baseline and not _is_background(t)]
             if not pending:
                 return
             _, still = await asyncio.wait(pending, timeout=timeout)

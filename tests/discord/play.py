@@ -1,0 +1,113 @@
+"""Playing games through the harness the way people do: slash commands and clicks on what the bot posted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from tests.discord.fake_discord import Message
+from tests.discord.harness import Harness, Result, iter_components
+
+BACK_LABELS = ("back", "start pricing again")
+
+
+@dataclass
+class Pick:
+    """One control a player used: its label and where in the request log it happened."""
+
+    user_id: int
+    label: str
+    request_index: int
+    phase: str | None = None
+
+
+@dataclass
+class Table:
+    h: Harness
+    game_id: int
+    thread_id: int
+    players: list[int]
+    picks: list[Pick] = field(default_factory=list)
+    phases: list[tuple[int, str | None]] = field(default_factory=list)  # (request index, phase) after each click
+
+    @property
+    def host(self):
+        return self.h.bot.host
+
+    async def phase(self) -> str | None:
+        info = await self.host.get(self.game_id)
+        if info.status != "active":
+            return info.status
+        return (await self.host.public_view(self.game_id)).get("phase")
+
+    async def turn_message_id(self) -> int:
+        where = await self.host.get_message(self.game_id, "turn")
+        assert where is not None, "no turn post yet"
+        return where[1]
+
+    async def open_panel(self, user_id: int) -> Message:
+        result = await self.h.click(user_id, await self.turn_message_id(), "Take turn")
+        panel = self.h.original(result)
+        assert panel.audience == f"user:{user_id}", "the Take turn panel must be ephemeral"
+        return panel
+
+    async def act_once(self, user_id: int, panel: Message) -> Result | None:
+        """Use the first sensible control of a panel; None when it offers nothing to do."""
+        comps = list(iter_components(panel.payload))
+        confirm = next((c for c in comps if c.get("label") == "Confirm"), None)
+        phase = await self.phase()
+        start = len(self.h.fake.requests)
+        if confirm is not None:
+            result = await self.h.click(user_id, panel.id, custom_id=confirm["custom_id"])
+        else:
+            select = next((c for c in comps if c.get("type") == 3), None)
+            if select is not None:
+                option = next(o for o in select["options"] if o["label"].lower() not in BACK_LABELS)
+                self.picks.append(Pick(user_id, option["label"], start, phase))
+                result = await self.h.select(user_id, panel.id, [option["value"]], custom_id=select["custom_id"])
+            else:
+                buttons = [c for c in comps if c.get("type") == 2 and c.get("custom_id", "").startswith("isle:act:")
+                           and (c.get("label") or "").lower() not in BACK_LABELS]
+                if not buttons:
+                    return None
+                self.picks.append(Pick(user_id, buttons[0]["label"], start, phase))
+                result = await self.h.click(user_id, panel.id, custom_id=buttons[0]["custom_id"])
+        self.phases.append((len(self.h.fake.requests), await self.phase()))
+        return result
+
+    async def play_turn(self, user_id: int, limit: int = 40) -> int:
+        """Open the panel and act until this player has nothing left to do now."""
+        panel = await self.open_panel(user_id)
+        steps = 0
+        while steps < limit:
+            result = await self.act_once(user_id, panel)
+            if result is None:
+                return steps
+            steps += 1
+            panel = self.h.fake.messages[panel.id]
+        raise AssertionError(f"user {user_id} still acting after {limit} steps")
+
+    async def play_to_end(self, max_rounds: int = 400) -> None:
+        for _ in range(max_rounds):
+            info = await self.host.get(self.game_id)
+            if info.status != "active":
+                return
+            users = [s.user_id for s in info.users_to_act()]
+            assert users, f"nobody human to act: {info}"
+            for user_id in users:
+                await self.play_turn(user_id)
+        raise AssertionError("the game did not end")
+
+
+async def new_table(h: Harness, creator: int, joiners: list[int], key: str = "isle_of_skye",
+                    **options) -> Table:
+    """``/game new`` by ``creator``, the others press Join, the creator presses Start."""
+    await h.slash(creator, "game new", game=key, **options)
+    thread = max((c for c in h.fake.channels.values() if c.type == 11), key=lambda c: c.id)
+    lobby = h.messages_in(thread.id)[0]
+    game_id = int(h.find_component(lobby.id, "Join")["custom_id"].rsplit(":", 1)[1])
+    for user in joiners:
+        await h.click(user, lobby.id, "Join")
+    info = await h.bot.host.get(game_id)
+    if info.status == "lobby":
+        await h.click(creator, lobby.id, "Start")
+    return Table(h, game_id, thread.id, [creator, *joiners])
