@@ -8,12 +8,18 @@ phase module.
 from __future__ import annotations
 
 import copy
+import json
 
 from rules.base import Engine, IllegalAction, rng_for
 from rules.isle_of_skye import phases
 from rules.isle_of_skye.data import CASTLES, GOAL_IDS, GOAL_NAMES, GOAL_RULES, LANDSCAPES, SLOTS, TILES, board_side
 from rules.isle_of_skye.describe import describe_action, describe_event
 from rules.isle_of_skye.territory import legal_rotations
+
+def json_copy(value):
+    """A deep copy of plain JSON data (much faster than ``copy.deepcopy``)."""
+    return json.loads(json.dumps(value))
+
 
 GOAL_CHOICES = ["random"] + GOAL_IDS
 OPTIONS_SCHEMA = {
@@ -99,10 +105,10 @@ class IsleOfSkye(Engine):
         return state
 
     def dump(self, state: dict) -> dict:
-        return copy.deepcopy(state)
+        return json_copy(state)
 
     def load(self, data: dict) -> dict:
-        return copy.deepcopy(data)
+        return json_copy(data)
 
     # -- turns ---------------------------------------------------------------------------
     def to_act(self, state: dict) -> set[int]:

@@ -8,6 +8,7 @@ x growing east and y growing south.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rules.isle_of_skye.data import DELTA, DIRS, OPPOSITE, TILES, edges_of, region_at, region_edges, road_at
 
@@ -107,7 +108,13 @@ class Area:
 
 
 def areas(grid: Grid) -> tuple[list[Area], dict]:
-    """All areas of a territory and the map ``(cell, region) -> area index``."""
+    """All areas of a territory and the map ``(cell, region) -> area index`` (treat as read-only)."""
+    return _areas(frozenset(grid.items()))
+
+
+@lru_cache(maxsize=512)
+def _areas(items: frozenset) -> tuple[list[Area], dict]:
+    grid = dict(items)
     uf = _UnionFind()
     for cell, (tile_id, rot) in grid.items():
         for region in TILES[tile_id]["regions"]:
@@ -140,11 +147,17 @@ def areas(grid: Grid) -> tuple[list[Area], dict]:
 
 # -- roads (spec 11.4) --------------------------------------------------------------------
 
-def road_connected(grid: Grid) -> set[Cell]:
+def road_connected(grid: Grid) -> frozenset[Cell]:
     """Cells (castle excluded) with a road group in the castle's road network."""
+    return _road_connected(frozenset(grid.items()))
+
+
+@lru_cache(maxsize=512)
+def _road_connected(items: frozenset) -> frozenset[Cell]:
+    grid = dict(items)
     castle = grid.get((0, 0))
     if castle is None or not TILES[castle[0]]["roads"]:
-        return set()
+        return frozenset()
     start = ((0, 0), 0)
     seen = {start}
     stack = [start]
@@ -163,4 +176,4 @@ def road_connected(grid: Grid) -> set[Cell]:
                 continue
             seen.add((n, og))
             stack.append((n, og))
-    return {cell for cell, _ in seen if cell != (0, 0)}
+    return frozenset(cell for cell, _ in seen if cell != (0, 0))

@@ -8,7 +8,7 @@ other seats' sealed choices and their unrevealed builds are absent.
 
 from __future__ import annotations
 
-import copy
+import json
 
 from rules.isle_of_skye import phases
 from rules.isle_of_skye.data import GOAL_NAMES, GOAL_RULES, SLOTS, board_side
@@ -27,7 +27,7 @@ def _player(state: dict, seat: int) -> dict:
     return {
         "seat": seat, "castle": p["castle"], "vp": p["vp"], "coins": p["coins"],
         "territory": [{"at": [x, y], "tile": t, "rot": r} for x, y, t, r in p["territory"]],
-        "drawn": list(p["drawn"]), "offer": copy.deepcopy(p["offer"]), "bought": list(p["bought"]),
+        "drawn": list(p["drawn"]), "offer": [dict(o) for o in p["offer"]], "bought": list(p["bought"]),
         "to_build": list(p["to_build"]), "breakdown": dict(p["breakdown"]),
         "whisky_tiles": phases.whisky_tiles(p),
     }
@@ -68,7 +68,7 @@ def build_view(engine, state: dict, seat: int | None) -> dict:
                      for r in board_side(state["n"])["rounds"]],
         "bag_size": len(state["bag"]),
         "players": [_player(state, s) for s in range(state["n"])],
-        "last_move": copy.deepcopy(state["last"]),
+        "last_move": json.loads(json.dumps(state["last"])),
         "castle_rotation_variant": state["options"]["castle_rotation"],
     }
     if state["phase"] == "buy":
