@@ -43,39 +43,34 @@ def island_from_view(vi: dict) -> dict:
     }
 
 
-def _road_distance(occ: dict[Cell, str], rules: dict, targets: frozenset) -> int:
-    """Empty-cell steps from a beach-connected road network to ``targets`` (99 if none)."""
+def _road_distances(occ: dict[Cell, str], rules: dict, road_comps: list[set[Cell]]) -> dict[Cell, int]:
+    """Steps through empty open cells from every beach-connected road network (capped at 8)."""
     start = set()
-    for comp in components(occ, "road"):
+    for comp in road_comps:
         if any(TERRAIN[c] == "beach" for c in comp):
             start |= comp
-    if not start:
-        return 99
-    if start & targets:
-        return 0
+    dist = {c: 0 for c in start}
     open_t = set(rules["open"])
     frontier = list(start)
-    seen = set(start)
-    dist = 0
-    while frontier and dist < 8:
-        dist += 1
+    d = 0
+    while frontier and d < 8:
+        d += 1
         nxt = []
         for cur in frontier:
             for n in NEIGHBOURS[cur]:
-                if n in seen:
+                if n in dist:
                     continue
-                seen.add(n)
-                if n in targets and n not in occ:
-                    return dist
                 if n not in occ and TERRAIN[n] in open_t:
+                    dist[n] = d
                     nxt.append(n)
         frontier = nxt
-    return 99
+    return dist
 
 
 def evaluate(isl: dict, rules: dict, deck_left: int) -> float:
     """Positional value of an island (points not yet earned but likely)."""
     occ = occupancy(isl)
+    comps = {sym: components(occ, sym) for sym in ("field", "house", "wall", "road")}
     value = 0.0
     if rules["beach_penalty"]:
         covered = sum(1 for k in isl["cells"] if TERRAIN[_cell(k)] == "beach")
@@ -86,7 +81,7 @@ def evaluate(isl: dict, rules: dict, deck_left: int) -> float:
         weights = weight_map(isl, rules)
         for sym in groups["types"]:
             marked = {_cell(m) for m in isl["markers"][sym]}
-            for comp in components(occ, sym):
+            for comp in comps[sym]:
                 if comp & marked:
                     continue
                 size = sum(weights.get(c, 1) for c in comp) if sym == "wall" else len(comp)
@@ -94,15 +89,15 @@ def evaluate(isl: dict, rules: dict, deck_left: int) -> float:
                     value += groups["points"][sym] * late * (size / groups["min"]) ** 2 * 0.7
     if rules["largest"]:
         for sym in rules["largest"]["types"]:
-            best = max((len(c) for c in components(occ, sym)), default=0)
-            value += best * 0.25
+            value += max((len(c) for c in comps[sym]), default=0) * 0.25
     if rules["totems"] and deck_left > 1:
-        for t in TOTEMS:
-            if t["id"] in isl["totems"]:
-                continue
-            d = _road_distance(occ, rules, TOTEM_NEIGHBOURS[t["id"]])
-            if d < 99:
-                value += rules["totems"] * 0.8 / (1 + d)
+        open_totems = [t for t in TOTEMS if t["id"] not in isl["totems"]]
+        if open_totems:
+            dist = _road_distances(occ, rules, comps["road"])
+            for t in open_totems:
+                d = min((dist[n] for n in TOTEM_NEIGHBOURS[t["id"]] if n in dist), default=None)
+                if d is not None:
+                    value += rules["totems"] * 0.8 / (1 + d)
     if rules["jungle"]:
         value += sum(rules["jungle"] for k in isl["cells"] if TERRAIN[_cell(k)] == "jungle")
     return value
