@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import copy
-
 from rules.base import Engine, IllegalAction
 
 from . import actions, data, flow, text, views
-from .state import OPTION_DEFAULTS, Ctx, opponent, prohibited, setup_state
+from .state import OPTION_DEFAULTS, Ctx, clone, opponent, prohibited, setup_state
 
 # Actions whose card is secret: the public "last move" names only their type.
 SECRET_CARD = {"draft_give", "draw_give"}
@@ -53,10 +51,10 @@ class IslandSiege(Engine):
         return out
 
     def dump(self, state):
-        return copy.deepcopy(state)
+        return clone(state)
 
     def load(self, data_):
-        return copy.deepcopy(data_)
+        return clone(data_)
 
     # -- turns -------------------------------------------------------------------------------------
     def to_act(self, state):
@@ -73,13 +71,18 @@ class IslandSiege(Engine):
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("That is not a move.")
         action = self.check_legal(state, seat, action)
-        new = copy.deepcopy(state)
+        new = clone(state)
         ctx = Ctx(new)
         stage_before = new["stage"]
-        flow.apply(ctx, seat, copy.deepcopy(action))
+        flow.apply(ctx, seat, clone(action))
         new["seq"] += 1
-        if any("private_to" not in e for e in ctx.events):
-            new["last_move"] = self._public_move(seat, action, stage_before)
+        public = [e for e in ctx.events if "private_to" not in e]
+        if public:
+            move = self._public_move(seat, action, stage_before)
+            card = next((e["card"] for e in public if isinstance(e.get("card"), str)), None)
+            if card and "card" not in move and action["type"] not in SECRET_CARD:
+                move["card"] = card
+            new["last_move"] = move
         state.clear()
         state.update(new)
         return ctx.events
@@ -94,8 +97,8 @@ class IslandSiege(Engine):
     # -- what people see -----------------------------------------------------------------------------
     def view(self, state, seat):
         if seat is None:
-            return views.public_view(state)
-        return views.seat_view(state, seat)
+            return clone(views.public_view(state))
+        return clone(views.seat_view(state, seat))
 
     def result(self, state):
         return views.result(state)

@@ -35,6 +35,15 @@ class Ctx:
         return event
 
 
+def clone(obj):
+    """A deep copy of JSON data (dicts, lists, scalars); several times faster than copy.deepcopy."""
+    if isinstance(obj, dict):
+        return {k: clone(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [clone(v) for v in obj]
+    return obj
+
+
 def cell_key(cell) -> str:
     return f"{int(cell[0])},{int(cell[1])}"
 
