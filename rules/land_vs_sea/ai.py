@@ -8,6 +8,7 @@ rotation stays in the tens of milliseconds.
 
 from __future__ import annotations
 
+import json
 import random
 
 from rules.land_vs_sea import board as B
@@ -24,10 +25,7 @@ class Evaluator:
         self.n = view["n_players"]
         self.opts = view["options"]
         self.node_area: dict = {}
-        self.area_list = B.areas(self.board)
-        for i, a in enumerate(self.area_list):
-            for c, r in a["nodes"]:
-                self.node_area[(c, r)] = i
+        self.area_list: list = []
         self.waypoints = {(B.key(*w["at"]), w["region"]): w for w in view.get("waypoints", [])}
         self.waypoint_cells = {B.key(*w["at"]) for w in view.get("waypoints", [])}
         self.chain_of = {}
@@ -37,6 +35,17 @@ class Evaluator:
                     for c, i in ch["nodes"]:
                         self.chain_of[(kind, c, i)] = (id(ch), len(ch["nodes"]))
         self.patterns: dict = {}
+        self.memo: dict = {}
+
+    def area_index(self, cell: str, region: int) -> int:
+        idx = self.node_area.get((cell, region))
+        if idx is None:
+            area = B.area_from(self.board, cell, region)
+            idx = len(self.area_list)
+            self.area_list.append(area)
+            for c, r in area["nodes"]:
+                self.node_area[(c, r)] = idx
+        return idx
 
     def pattern(self, cell: str) -> str:
         p = self.patterns.get(cell)
@@ -61,7 +70,7 @@ class Evaluator:
             for d in dirs:
                 other = self.board.get(nbs[d])
                 if other is not None:
-                    touched.add(self.node_area[(nbs[d], B.placed(other).region_at[(d + 3) % 6])])
+                    touched.add(self.area_index(nbs[d], B.placed(other).region_at[(d + 3) % 6]))
             groups[rid] = touched
         merged: list = []
         for rid, touched in groups.items():
@@ -148,6 +157,14 @@ class Evaluator:
         return total + potential
 
     def best_for(self, tile: str, side: str, cells: list[str] | None = None) -> tuple[float, str | None, int]:
+        if cells is None:
+            hit = self.memo.get((tile, side))
+            if hit is None:
+                hit = self.memo[(tile, side)] = self._best_for(tile, side, None)
+            return hit
+        return self._best_for(tile, side, cells)
+
+    def _best_for(self, tile: str, side: str, cells: list[str] | None) -> tuple[float, str | None, int]:
         best = (-1e9, None, 0)
         terrains = None
         for cell in cells if cells is not None else B.frontier(self.board):
@@ -170,11 +187,27 @@ def _face_value(ev: Evaluator, f: dict | None) -> float:
     return ev.best_for(tile, side)[0] + (1.5 if f.get("action") else 0.0)
 
 
+_CACHE: dict = {}
+
+
+def evaluator(view: dict, seat: int) -> Evaluator:
+    """Evaluators are pure functions of the public map and the seat's role: reuse them across the
+    steps of one placement (choose, spot, rotation) instead of re-tracing the map each time."""
+    sig = json.dumps([view["map"], view.get("waypoints"), view["roles"][seat], view["n_players"], view["options"]],
+                     sort_keys=True)
+    ev = _CACHE.get(sig)
+    if ev is None:
+        if len(_CACHE) >= 8:
+            _CACHE.pop(next(iter(_CACHE)))
+        ev = _CACHE[sig] = Evaluator(view, seat)
+    return ev
+
+
 def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     seat = view["seat"]
     kind = legal[0]["type"]
     kinds = {a["type"] for a in legal}
-    ev = Evaluator(view, seat)
+    ev = evaluator(view, seat)
     if kind == "draw":
         return max(legal, key=lambda a: _face_value(ev, view["stacks"][a["stack"]]["top"]))
     if kind == "choose":
@@ -186,7 +219,9 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if kind == "spot":
         p = view["pending"]
         cells = [B.key(*a["at"]) for a in legal if a["type"] == "spot"]
-        _, cell, _ = ev.best_for(p["tile"], p["side"], cells)
+        _, cell, _ = ev.best_for(p["tile"], p["side"])
+        if cell not in cells:
+            _, cell, _ = ev.best_for(p["tile"], p["side"], cells)
         return next(a for a in legal if a["type"] == "spot" and B.key(*a["at"]) == cell)
     if kind == "place":
         places = [a for a in legal if a["type"] == "place"]
@@ -209,7 +244,6 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if "place_waypoint" in kinds:
         spots = [a for a in legal if a["type"] == "place_waypoint"]
         def open_of(a):
-            idx = ev.node_area.get((B.key(*a["at"]), a["region"]))
-            return ev.area_list[idx]["open"] if idx is not None else 99
+            return ev.area_list[ev.area_index(B.key(*a["at"]), a["region"])]["open"]
         return min(spots, key=open_of)
     return legal[0]

@@ -156,6 +156,44 @@ def areas(board: dict) -> list[dict]:
     return out
 
 
+def area_from(board: dict, cell: str, region: int) -> dict:
+    """The one area holding ``(cell, region)``, traced outward across edges (same shape as ``areas``)."""
+    start = (cell, region)
+    seen = {start}
+    todo = [start]
+    open_edges = 0
+    bonus = 0
+    while todo:
+        c, rid = todo.pop()
+        o = placed(board[c])
+        bonus += o.region_bonus[rid]
+        nbs = neighbours(c)
+        for d in o.region_dirs[rid]:
+            other = board.get(nbs[d])
+            if other is None:
+                open_edges += 1
+                continue
+            node = (nbs[d], placed(other).region_at[(d + 3) % 6])
+            if node not in seen:
+                seen.add(node)
+                todo.append(node)
+    nodes = sorted(seen, key=lambda n: (reading_order(n[0]), n[1]))
+    return {"terrain": placed(board[cell]).region_terrain[region], "nodes": [[c, r] for c, r in nodes],
+            "cells": sorted({c for c, _ in nodes}, key=reading_order), "bonus": bonus, "open": open_edges}
+
+
+def areas_at(board: dict, cell: str) -> list[dict]:
+    """The distinct areas through the regions of the tile at ``cell``."""
+    out, covered = [], set()
+    for rid in sorted(placed(board[cell]).region_dirs):
+        if (cell, rid) in covered:
+            continue
+        area = area_from(board, cell, rid)
+        covered.update((c, r) for c, r in area["nodes"])
+        out.append(area)
+    return out
+
+
 def area_of(all_areas: list[dict], cell: str, region: int) -> dict | None:
     for a in all_areas:
         if [cell, region] in a["nodes"]:

@@ -60,7 +60,15 @@ class LandVsSea(Engine):
         return events
 
     def illegal_reason(self, state: dict, seat: int, action: dict) -> str:
+        try:
+            return self._reason(state, seat, action)
+        except (TypeError, KeyError, IndexError, AttributeError):
+            return "That move is not allowed now."
+
+    def _reason(self, state: dict, seat: int, action: dict) -> str:
         kind = action.get("type")
+        if not isinstance(kind, str):
+            return "That is not a move."
         phase = state["phase"]
         if kind not in STEP_OF:
             return f"Unknown move {kind!r}." if isinstance(kind, str) else "That is not a move."

@@ -33,8 +33,8 @@ def resolve_placement(state: dict, seat: int, cell: str) -> list[dict]:
     events: list[dict] = []
     returned: set = set()
     # 1. completed areas containing a region of the new tile (6.1) and their waypoints (6.3)
-    for area in B.areas(board):
-        if area["open"] or cell not in area["cells"]:
+    for area in B.areas_at(board, cell):
+        if area["open"]:
             continue
         state["completed"] += area["nodes"]
         state["completed"].sort(key=lambda n: (B.reading_order(n[0]), n[1]))
