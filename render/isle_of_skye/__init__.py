@@ -10,12 +10,14 @@ build spots matching the action labels.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_colour
 from render.isle_of_skye.png import to_png
 from render.isle_of_skye.text import badge, dtext
-from render.isle_of_skye.sprites import sprite
+from render.isle_of_skye.sprites import _texture, icon, sprite
 from rules.isle_of_skye.describe import describe_event, where
 
 W = 1400
@@ -139,7 +141,33 @@ def _goals(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
                             outline=INK, width=2 if current else 1)
         dtext(d, (x + w / 2, y + 16), label, font=f, fill=(255, 255, 255) if current else INK, anchor="mm")
         x += w + 8
-    return y + 44
+    return _legend(d, y + 40)
+
+
+LEGEND = [("sheep", "sheep"), ("cattle", "cattle"), ("farms", "farm"), ("brochs", "broch"),
+          ("lighthouses", "lighthouse"), ("ships", "ship"), ("whisky", "whisky"), ("scroll", "scroll")]
+
+
+def _legend(d: ImageDraw.ImageDraw, y: int) -> int:
+    """Icon key: every feature has its own shape, so colour is never the only cue."""
+    x = MARGIN
+    f = font(18)
+    for kind, label in LEGEND:
+        icon(d, kind, x + 14, y + 16, 24)
+        dtext(d, (x + 34, y + 16), label, font=f, fill=INK, anchor="lm")
+        x += 44 + int(f.getlength(label)) + 18
+    for terrain in ("meadow", "mountain", "water"):
+        d._image.paste(_swatch(terrain), (x, y + 4))
+        dtext(d, (x + 32, y + 16), terrain, font=f, fill=INK, anchor="lm")
+        x += 40 + int(f.getlength(terrain)) + 18
+    return y + 40
+
+
+@lru_cache(maxsize=4)
+def _swatch(terrain: str) -> Image.Image:
+    img = _texture(terrain, 24).copy()
+    ImageDraw.Draw(img).rectangle([0, 0, 23, 23], outline=INK, width=1)
+    return img
 
 
 # -- tiles with prices -------------------------------------------------------------------
@@ -258,7 +286,7 @@ def _panel(img, d, view, names, seat, x, y, w, h, t, box, strip):
     f = font(26, bold=True)
     name = _fit(names[seat], f, w - 360)
     dtext(d, (x + 60, y + 28), name, font=f, fill=INK, anchor="lm", stroke_width=3, stroke_fill=(255, 255, 255))
-    stats = f"{p['vp']} VP · {p['coins']} coins"
+    stats = f"{p['vp']} VP · {p['coins']} coin{'' if p['coins'] == 1 else 's'}"
     dtext(d, (x + w - 12, y + 28), stats, font=font(26, bold=True), fill=INK, anchor="rm", stroke_width=3,
            stroke_fill=(255, 255, 255))
     y2 = y + 64
@@ -363,7 +391,7 @@ def render(view: dict) -> bytes:
     strip = any(_strip_items(view, s)[1] for s in range(n))
     heights = [_panel_height(t, box, strip) for t, box in sizes]
     row_h = [max(heights[2 * r: 2 * r + 2]) for r in range(rows)]
-    top_guess = 64 + 50 + 100 + 170 + 44 + (210 if "private" in view else 0)
+    top_guess = 64 + 50 + 100 + 170 + 44 + 40 + (210 if "private" in view else 0)
     img = Image.new("RGB", (W, top_guess + sum(row_h) + 12 * rows + 40), PAPER)
     d = ImageDraw.Draw(img)
     y = _header(d, view, names, 0)
@@ -379,5 +407,4 @@ def render(view: dict) -> bytes:
             t, box = sizes[seat]
             _panel(img, d, view, names, seat, x, y, PANEL_W, row_h[r], t, box, strip)
         y += row_h[r] + 12
-    img = img.crop((0, 0, W, y + 4))
-    return to_png(img)
+    return to_png(img, y + 4)

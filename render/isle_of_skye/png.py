@@ -40,10 +40,20 @@ def palette() -> Image.Image:
                 mix = tuple(int(a * (1 - f) + b * f) for a, b in zip(c, target))
                 x = i * 24 + j * 3
                 d.rectangle([x, base + row * 100, x + 2, base + row * 100 + 99], fill=mix)
-    return sheet.quantize(colors=256, method=Image.Quantize.FASTOCTREE)
+    exact = list(dict.fromkeys(tuple(c) for c in colours))
+    tiles_part = sheet.quantize(colors=256 - len(exact), method=Image.Quantize.FASTOCTREE)
+    entries = tiles_part.getpalette()[: 3 * (256 - len(exact))]
+    entries += [v for c in exact for v in c]
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(entries)
+    return pal
 
 
-def to_png(image: Image.Image) -> bytes:
+def to_png(image: Image.Image, height: int | None = None) -> bytes:
+    """8-bit PNG of ``image`` (cut to ``height`` rows after quantising: cheaper than an RGB crop)."""
     out = io.BytesIO()
-    image.quantize(palette=palette(), dither=Image.Dither.NONE).save(out, format="PNG", compress_level=1)
+    small = image.quantize(palette=palette(), dither=Image.Dither.NONE)
+    if height is not None and height < image.height:
+        small = small.crop((0, 0, image.width, height))
+    small.save(out, format="PNG", compress_level=1)
     return out.getvalue()
