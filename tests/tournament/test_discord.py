@@ -1,0 +1,78 @@
+"""Tournaments through the Discord harness: create, sign up by buttons, start, threads, standings."""
+
+from __future__ import annotations
+
+from tests import toy_engines
+from tests.discord.conftest import clock, db_path, harness, start_bot  # noqa: F401 - fixtures
+from tests.discord.fake_discord import FakeDiscord
+
+CHANNEL = FakeDiscord.CHANNEL_ID
+
+
+def signup_message(h):
+    for m in h.messages_in(CHANNEL):
+        if any(c.get("custom_id", "").startswith("isle:tour:join:") for row in m.payload.get("components", [])
+               for c in row.get("components", [])):
+            return m
+    raise AssertionError("no sign-up message")
+
+
+async def finish_round(h, service, tid):
+    for t in await service.pairings(tid):
+        if t.status != "playing":
+            continue
+        for p in t.players:
+            game = await service.host.get(t.game_id)
+            seat = game.seat_of(p)
+            if game.status == "active" and seat is not None and not seat.automatic:
+                await service.host.set_away(t.game_id, p, True)
+    await h.settle()
+
+
+async def test_tournament_signup_start_threads_and_standings(harness, db_path, clock, monkeypatch):  # noqa: F811
+    toy_engines.register(monkeypatch)
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    org, bo, cy, dee = (h.user(11, "Org"), h.user(12, "Bo"), h.user(13, "Cy"), h.user(14, "Dee"))
+    r = await h.slash(org, "tournament create", game="toy_race", format="swiss", rounds=2, table_size=2,
+                      name="Spring Cup")
+    assert "Spring Cup" in h.reply_text(r)
+    signup = signup_message(h)
+    for user in (org, bo, cy, dee):
+        r = await h.click(user, signup.id, "Join")
+        assert "signed up" in h.reply_text(r)
+    signup = h.fake.messages[signup.id]
+    assert all(f"<@{u}>" in str(signup.payload["embeds"]) for u in (org, bo, cy, dee))
+    r = await h.click(bo, signup.id, "Start")  # not the organiser
+    assert "organiser" in h.reply_text(r)
+    r = await h.click(org, signup.id, "Start")
+    assert "started" in h.reply_text(r)
+    threads = [c for c in h.fake.channels.values() if c.type == 11]
+    assert len(threads) == 2 and all("Spring Cup" in t.name for t in threads)
+    for t in threads:
+        assert h.messages_in(t.id), "each table's thread gets the game's first turn post"
+    for user in (org, bo, cy, dee):
+        assert any("next tournament game" in str(m.payload) for m in h.dms_to(user))
+    channel_text = "\n".join(str(m.payload) for m in h.messages_in(CHANNEL))
+    assert "Round 1/2" in channel_text
+    service = bot.tournaments
+    info = (await service.list(FakeDiscord.GUILD_ID))[0]
+    games = [(await bot.host.get(t.game_id)).thread_id for t in await service.pairings(info.id)]
+    assert sorted(games) == sorted(t.id for t in threads)
+
+    await finish_round(h, service, info.id)
+    posted = [m for m in h.messages_in(CHANNEL) if "Standings after round 1" in str(m.payload)]
+    assert posted and "standings.png" in posted[0].files
+    assert posted[0].files["standings.png"].startswith(b"\x89PNG")
+    assert len([c for c in h.fake.channels.values() if c.type == 11]) == 4
+
+    await finish_round(h, service, info.id)
+    assert (await service.get(info.id)).status == "finished"
+    assert any("Final standings" in str(m.payload) for m in h.messages_in(CHANNEL))
+    r = await h.slash(cy, "tournament standings", tournament=info.id)
+    assert "Standings" in h.reply_text(r)
+    r = await h.slash(cy, "leaderboard", game="toy_race")
+    text = h.reply_text(r)
+    assert all(f"<@{u}>" in text for u in (org, bo, cy, dee))
+    r = await h.slash(cy, "profile")
+    assert "2 games" in h.reply_text(r)
