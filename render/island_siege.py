@@ -85,7 +85,8 @@ def fort_height(fort: dict) -> int:
 
 
 def draw_fort(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, fort: dict, seat: int,
-              highlight: bool, fleet: int | None, spots: dict | None = None, hit: set | None = None) -> int:
+              highlight: bool, fleet: int | None, spots: dict | None = None, hit: set | None = None,
+              numbered: bool = False) -> int:
     w = 236
     h = fort_height(fort)
     d.rounded_rectangle([x, y, x + w, y + h], radius=8, fill=KIND_FILL["fort"],
@@ -107,6 +108,9 @@ def draw_fort(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, fort: di
                           fill=(0, 158, 115), outline=INK)
         elif fort.get("printed") == [r, c]:
             d.rectangle([bx + 8, by + 8, bx + CELL - 10, by + CELL - 10], outline=INK, width=1)
+        if numbered:  # the labels "spot n" of wave and repair choices
+            d.rectangle([bx, by + CELL - 20, bx + 17, by + CELL - 2], fill=HIGHLIGHT, outline=INK)
+            d.text((bx + 9, by + CELL - 11), str(cell["spot"]), font=font(16, bold=True), fill=INK, anchor="mm")
         if spots and (r, c) in spots:
             d.ellipse([bx + 2, by + 2, bx + CELL - 4, by + CELL - 4], fill=HIGHLIGHT, outline=INK, width=2)
             d.text((bx + CELL / 2 - 1, by + CELL / 2 - 1), str(spots[(r, c)]), font=font(18, bold=True),
@@ -195,7 +199,7 @@ def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict
     d.text((20, y + 8), f"{title}: {names[att['attacker']]} attacks {owner}{target}", font=font(22, bold=True),
            fill=INK)
     y += 40
-    for roll in att["rolls"][-4:]:
+    for roll in att["rolls"][-3:]:
         kind = {"roll": "Roll", "reroll": "Re-roll", "defender_reroll": "Defender"}.get(roll["kind"], roll["kind"])
         d.text((20, y + 12), kind, font=font(18), fill=INK)
         x = 130
@@ -206,6 +210,15 @@ def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict
             d.text((x + 23, y + 50), FACE_WORD[face], font=font(13), fill=INK, anchor="ma")
             x += 62
         y += 70
+    final = list(att["dice"]) + list(att.get("added", []))
+    d.text((20, y + 12), "Results", font=font(18, bold=True), fill=INK)
+    x = 130
+    for i, face in enumerate(final):
+        img.paste(die_sprite(face), (x, y))
+        label = "bonus" if i >= len(att["dice"]) else FACE_WORD[face]
+        d.text((x + 23, y + 50), label, font=font(13, bold=i >= len(att["dice"])), fill=INK, anchor="ma")
+        x += 62
+    y += 70
     extra = []
     if att.get("added"):
         extra.append("added: " + ", ".join(FACE_WORD[f] for f in att["added"]))
@@ -267,8 +280,12 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, se
             row_h = 0
         highlight = fort["id"] in (last.get("target"), last.get("fort")) or (
             last.get("card") == fort["card"] and fort["card"] != "START")
+        live = view.get("attack") or {}
+        build = view.get("build") or {}
+        numbered = (live.get("target") == fort["id"] and live.get("step") in ("wave1", "wave2")) or (
+            view["stage"] == "repair" and build.get("fort") == fort["id"] and build.get("seat") == seat)
         h = draw_fort(img, d, x, y, fort, seat, highlight, fleet_of.get(fort["id"]),
-                      hit=hit if last_attack.get("target") == fort["id"] else None)
+                      hit=hit if last_attack.get("target") == fort["id"] else None, numbered=numbered)
         row_h = max(row_h, h)
         x += 250
     if not p["forts"]:

@@ -404,6 +404,7 @@ def advance(ctx: Ctx) -> bool:
                             if e["when"] == "attacking":
                                 att["added"].append(e["face"])
                                 ctx.emit("bonus_result", seat=att["attacker"], card=b["card"], face=e["face"])
+            ctx.emit("results", seat=att["attacker"], dice=list(att["dice"]), added=list(att["added"]))
             att["step"] = "leadership"
         elif step == "attack_color_check":
             if fort is None:

@@ -61,7 +61,7 @@ class IslandSiege(Engine):
         return flow.to_act(state)
 
     def legal_actions(self, state, seat):
-        if not isinstance(seat, int) or seat not in (0, 1):
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
             return []
         return flow.legal(state, seat)
 
@@ -117,7 +117,7 @@ class IslandSiege(Engine):
         card = action.get("card")
         if stage == "draft" and t != "draft_give":
             return "First choose the card you give away in the opening draft."
-        if stage == "action" and state["pending"] is None or t in ("build_building", "build_ship", "build_fort"):
+        if stage == "action":
             if t in ("build_fort", "build_building", "build_ship"):
                 if card not in me["hand"]:
                     return f"You do not hold {text.card_name(card)}."

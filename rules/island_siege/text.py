@@ -197,7 +197,12 @@ def describe_event(event: dict, names: list[str]) -> str:
         "bonus_result": f"{c} adds a {event.get('face')} result",
         "leadership": f"{who()} uses leadership: {card_name(event.get('source')) if event.get('source') != 'imperial' else 'imperial card'}",
         "attack_color": f"{who()} attacks with {event.get('color')} ({event.get('count')} result(s))",
-        "wave1_strike": f"First wave: {len(event.get('removed', []))} {event.get('color')} cube(s) destroyed",
+        "wave1_strike": f"First wave strikes a {event.get('color')} group of {len(event.get('group', []))}: "
+                        f"{len(event.get('removed', []))} destroyed"
+                        + (f", {len(event.get('group', [])) - len(event.get('removed', []))} protected survive"
+                           if len(event.get("group", [])) > len(event.get("removed", [])) else ""),
+        "results": f"{who()}'s results: " + " ".join(event.get("dice", []))
+                   + (" + " + " ".join(event.get("added", [])) if event.get("added") else ""),
         "reinforce": f"{who()} reinforces: " + (", ".join(f"{n} {k}" for k, n in sorted((event.get("take") or {}).items()))
                                                  or "nothing"),
         "wave2_hit": f"Second wave destroys a {event.get('color')} cube",
