@@ -378,6 +378,12 @@ def _private(view: dict, names: list[str]) -> Image.Image:
     hide = view["phase"] == "end_stickers"
     _draw_island(img, view, seat, 8, head + 70, radius, spots=spots, page_spots=mine.get("page_spots"),
                  preview=preview, hide_tiles=hide)
+    for pick in mine.get("picks", []):  # chosen but still sealed stickers
+        if "at" in pick:
+            cx, cy = _centre(pick["at"][0], pick["at"][1], radius, 10, head + 72)
+            d.polygon(_hexagon(cx, cy, radius - 3), outline=(220, 0, 120), width=5)
+            d.text((cx, cy), "⚓" if pick["sticker"] == "harbour" else "hut", font=font(24, bold=True),
+                   fill=(220, 0, 120), anchor="mm")
     px = 8 + gw + 16
     pw = WIDTH - px - 10
     y = head + 14

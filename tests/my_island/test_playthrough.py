@@ -147,3 +147,34 @@ def test_replay_reproduces_a_campaign_episode_byte_for_byte():
     for seat, action in log:
         ENGINE.apply(replay, seat, action)
     assert canonical(ENGINE.dump(replay)) == canonical(ENGINE.dump(state))
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from rules.my_island.data import NEIGHBOURS, TERRAIN, unkey  # noqa: E402
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([{}, {"mode": "campaign", "episode": 4},
+                                                {"mode": "campaign", "episode": 21}]))
+def test_islands_stay_legal_and_connected_whatever_is_played(seed, options):
+    start_state = ENGINE.setup(2, copy.deepcopy(options), seed)
+    huts_at_start = [{unkey(h) for h in isl["huts"]} for isl in start_state["islands"]]
+    state = play(start_state, _placer(seed))
+    open_t = set(state["rules"]["open"])
+    for seat, isl in enumerate(state["islands"]):
+        cells = {unkey(k) for k in isl["cells"]}
+        assert all(TERRAIN[c] in open_t for c in cells)
+        assert not cells & huts_at_start[seat]  # end-of-episode huts come after the tiles (M6)
+        if cells:  # one connected patch (huts may bridge it)
+            patch = cells | huts_at_start[seat]
+            start = next(iter(cells))
+            seen, stack = {start}, [start]
+            while stack:
+                for n in NEIGHBOURS[stack.pop()]:
+                    if n in patch and n not in seen:
+                        seen.add(n)
+                        stack.append(n)
+            assert cells <= seen
+        assert sum(isl["cat"].values()) == isl["score"]
