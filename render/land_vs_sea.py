@@ -297,7 +297,7 @@ def render(view: dict) -> bytes:
         draw.text((cx, cy), "?", font=font(max(18, s // 2), bold=True), fill=(200, 0, 120), anchor="mm")
     for q, r, label in markers:
         cx, cy = centre(q, r, s, ox, oy)
-        rr = max(14, int(s * 0.55))
+        rr = max(14, int(s * 0.5))
         draw.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill=(255, 255, 255), outline=INK, width=3)
         draw.text((cx, cy), label, font=font(max(16, int(rr * 1.1)), bold=True), fill=INK, anchor="mm")
     for sp in view.get("waypoint_spots", []):
@@ -388,7 +388,7 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
         rows.append(("mine", None))
     rows.append(("hands", None))
     height = 20 + (230 if private else 0) + 40 + 80 * ((view["n_players"] + 1) // 2)
-    if view.get("rotations"):
+    if view.get("rotations") or (private and view.get("special_spots") and view["options"].get("mountains_corals")):
         height += 170
     if view.get("phase") == "over":
         height += 40 + 32 * (len({c for t in view.get("categories", {}).values() for c in t}) + 2)
@@ -407,6 +407,10 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
             for j, (label, f, side) in enumerate((("shown", h["shown"], h["shown_side"]), ("hidden", h["hidden"], h["hidden_side"]))):
                 px = x + j * 150
                 img.paste(_tile_image(h["tile"], side, 58, 0), (px, y + 30))
+                chosen = view.get("pending") or {}
+                if chosen.get("tile") == h["tile"] and chosen.get("side") == side:
+                    d.rectangle([px - 6, y + 26, px + 110, y + 190], outline=(200, 0, 120), width=5)
+                    label = "chosen"
                 d.text((px + 52, y + 160), label, font=font(18), fill=INK if label == "shown" else (170, 0, 100), anchor="mt")
             x += 330
         hint = view.get("hint")
@@ -425,6 +429,17 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
                 d.ellipse([px, y, px + 34, y + 34], fill=(255, 255, 255), outline=INK, width=3)
                 d.text((px + 17, y + 17), str(r["n"]), font=font(22, bold=True), fill=INK, anchor="mm")
             y += 140
+        elif view.get("special_spots") and view["options"].get("mountains_corals"):
+            from rules.land_vs_sea.data import SPECIAL
+            side = "front" if view["special_spots"][0]["face"] == "volcano" else "back"
+            d.text((20, y), "Special tile turns (label: 'turned n x 60°'):", font=font(20, bold=True), fill=INK)
+            y += 30
+            for rot in range(6):
+                px = 20 + rot * 150
+                img.paste(_tile_image(SPECIAL, side, 58, rot), (px, y))
+                d.ellipse([px, y, px + 34, y + 34], fill=(255, 255, 255), outline=INK, width=3)
+                d.text((px + 17, y + 17), str(rot), font=font(22, bold=True), fill=INK, anchor="mm")
+            y += 140
     d.text((20, y), "Hands (shown sides; hidden sides stay secret):", font=font(20, bold=True), fill=INK)
     y += 34
     for seat in range(view["n_players"]):
@@ -439,7 +454,7 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
             tx += 74
         known = [k for k in view.get("known_hidden", []) if k["seat"] == seat]
         for k in known:
-            d.text((tx, py + 20), "(you know a hidden side)", font=font(18), fill=MUTED)
+            d.text((px + 40, py + 44), "you know a hidden side there", font=font(18), fill=(170, 0, 100))
             break
     y += 80 * ((view["n_players"] + 1) // 2)
     if view.get("phase") == "over":

@@ -1,0 +1,42 @@
+"""Action labels fit a phone select and tell the entries apart; every event reads as a sentence."""
+
+from __future__ import annotations
+
+import random
+
+from rules.base import canonical
+from tests.land_vs_sea.fixtures import ENGINE
+
+
+def test_labels_are_short_and_unique_and_events_describable():
+    names = ["Ана", "Bo", "Cy", "Dmytro"]
+    for n, seed in ((2, 1), (3, 2), (4, 3)):
+        state = ENGINE.setup(n, {"waypoints": True, "mountains_corals": True, "caravans_ships": True}, seed)
+        rnd = random.Random(seed)
+        while ENGINE.result(state) is None:
+            seat = min(ENGINE.to_act(state))
+            legal = ENGINE.legal_actions(state, seat)
+            view = ENGINE.view(state, seat)
+            view["seat_names"] = names[:n]
+            labels = [ENGINE.describe_action(a, view) for a in legal]
+            assert all(0 < len(label) <= 80 for label in labels)
+            assert len(set(labels)) == len(labels), labels
+            for a in legal:
+                assert ENGINE.describe_action(a)  # also without a view
+            events = ENGINE.apply(state, seat, rnd.choice(legal))
+            for e in events:
+                text = ENGINE.describe_event(e, names[:n])
+                assert text and "{" not in text, canonical(e)
+
+
+def test_spot_labels_match_the_numbers_in_the_private_view():
+    state = ENGINE.setup(2, {}, 5)
+    while state["phase"] != "choose":
+        seat = min(ENGINE.to_act(state))
+        ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
+    seat = min(ENGINE.to_act(state))
+    ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
+    view = ENGINE.view(state, seat)
+    spots = [a for a in ENGINE.legal_actions(state, seat) if a["type"] == "spot"]
+    assert [ENGINE.describe_action(a, view) for a in spots] == [f"Spot {s['n']}" for s in view["spots"]]
+    assert [a["at"] for a in spots] == [s["at"] for s in view["spots"]]
