@@ -7,7 +7,7 @@ Choices are split into small private steps (menu -> card -> fort -> cubes) that 
 from __future__ import annotations
 
 from . import data
-from .state import (Ctx, build_coins, cell_key, cubes, destroy_building, destroy_ship, draw_card,
+from .state import (Ctx, build_coins, cell_key, destroy_building, destroy_ship, draw_card,
                     empty_cells, find_fort, in_play_with, new_fort, opponent, prohibited)
 
 MENUS = ("attack", "fort", "building", "ship")

@@ -32,12 +32,6 @@ def my_seat(view: dict) -> int:
     return view["seat"]
 
 
-def in_play_ops(player: dict) -> set[str]:
-    cards = [f["card"] for f in player["forts"]] + [b["card"] for f in player["forts"] for b in f["buildings"]]
-    cards += [s["card"] for s in player["ships"]]
-    return {e["op"] for c in cards for e in data.CARDS[c]["effects"]} | {"_cards:" + c for c in cards}
-
-
 def prohibited(view: dict, what: str) -> bool:
     opp = view["players"][1 - my_seat(view)]
     for f in opp["forts"]:

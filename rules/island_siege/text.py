@@ -195,7 +195,11 @@ def describe_event(event: dict, names: list[str]) -> str:
         "academy": f"{who()} sends an Academy colonist home for +1 re-roll",
         "defender_pass": f"{who()} leaves the dice as they are",
         "bonus_result": f"{c} adds a {event.get('face')} result",
-        "leadership": f"{who()} uses leadership: {card_name(event.get('source')) if event.get('source') != 'imperial' else 'imperial card'}",
+        "leadership": (f"{who()} spends 2 yellow (imperial card) to sink {card_name(event.get('target_ship'))}"
+                       if event.get("source") == "imperial" else
+                       f"{who()} spends 1 yellow on {card_name(event.get('source'))}: "
+                       + {"add_result": f"+1 {event.get('face')} result", "gain_coins": "+1 coin",
+                          "return_colonist_from_defending_fort": "a defender colonist goes home"}.get(event.get("op"), "")),
         "attack_color": f"{who()} attacks with {event.get('color')} ({event.get('count')} result(s))",
         "wave1_strike": f"First wave strikes a {event.get('color')} group of {len(event.get('group', []))}: "
                         f"{len(event.get('removed', []))} destroyed"

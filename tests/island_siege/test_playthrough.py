@@ -105,6 +105,7 @@ def test_ai_against_itself_finishes_and_describes_every_action():
             assert 0 < len(label) <= 80 and "?" not in label[:1]
         action = ai(view, legal, rng_for("self", seq))
         for e in ENGINE.apply(s, seat, action):
-            assert ENGINE.describe_event(e, names)
+            text = ENGINE.describe_event(e, names)
+            assert text and text != e["type"] and "None" not in text, e
         seq += 1
     assert ENGINE.result(s) is not None
