@@ -77,11 +77,15 @@ async def publish(bot: Any, outcome: MoveOutcome, headline: str | None = None, a
     info = outcome.game
     if outcome.finished or info.status == "finished":
         await _post_final(bot, info, outcome, headline)
+    elif info.acted > 0 and info.waiting > 0 and not outcome.newly_to_act and not headline:
+        # A sealed choice inside a simultaneous step: the thread only learns how many have chosen.
+        content = _turn_content(info, set())
+        if outcome.lines:
+            content += "\n" + "\n".join(f"• {line}" for line in outcome.lines[-3:])
+        await _edit_remembered(bot, info.id, "turn", content=present.clip(content, 2000),
+                               allowed_mentions=discord.AllowedMentions.none())
     elif outcome.lines or outcome.newly_to_act or headline:
         await _post_turn(bot, info, outcome, headline)
-    elif info.acted > 0:  # a sealed choice inside a simultaneous step: only the count is public
-        await _edit_remembered(bot, info.id, "turn", content=_turn_content(info, set()),
-                               allowed_mentions=discord.AllowedMentions.none())
     await dm_players(bot, outcome, actor_id)
 
 

@@ -27,6 +27,7 @@ from host.tournament.formats import FORMATS
 from host.tournament.models import Notice, TableInfo, TournamentInfo
 from host.tournament.render import standings_lines, standings_png
 from host.tournament.service import TournamentService
+from host.tournament.standings import describe_tiebreaks
 
 log = logging.getLogger("cogs.tournament")
 
@@ -86,9 +87,8 @@ def standings_message(info: TournamentInfo, rows: list, title: str) -> dict[str,
     embed = discord.Embed(title=f"{title} · {info.name}", colour=COLOUR,
                           description=present.clip("```\n" + "\n".join(standings_lines(rows, 20)) + "\n```", 4000))
     embed.set_image(url="attachment://standings.png")
-    ranking = next((line for line in info.rules if line.startswith("Ranking")), "")
-    if ranking:
-        embed.set_footer(text=ranking)
+    if info.config.format != "elimination":
+        embed.set_footer(text=_("Ranking: {order}", order=describe_tiebreaks(info.config.tiebreaks)))
     return {"embed": embed, "file": discord.File(io.BytesIO(png), filename="standings.png")}
 
 
@@ -212,7 +212,8 @@ async def create(interaction: discord.Interaction, game: str, format: str = "swi
     service = service_of(interaction)
     info = await service.create(game, player_of(interaction), interaction.guild_id, interaction.channel_id,
                                 settings, name=name)
-    message = await interaction.channel.send(embed=signup_embed(info), view=signup_view(info))  # type: ignore[union-attr]
+    channel: Any = interaction.channel
+    message = await channel.send(embed=signup_embed(info), view=signup_view(info))
     await service.set_signup_message(info.id, message.channel.id, message.id)
     await interaction.followup.send(_("{t} is open for sign-up: {url}", t=tournament_name(info),
                                       url=message.jump_url), ephemeral=True)
