@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from host.i18n import _
 from host.tournament import pairing, standings
 from host.tournament.standings import DEFAULT_TIEBREAKS, Entrant, Row, TableResult
 
@@ -118,20 +119,23 @@ def min_players_to_start(config: Config) -> int:
 
 def describe(config: Config, title: str) -> list[str]:
     """The declared rules, one line each, for the sign-up message and the CLI header."""
-    lines = [f"{FORMATS[config.format]} tournament of {title}",
-             f"Tables of {config.table_size}" + (f" (at least {config.min_table})"
-                                                 if config.min_table != config.table_size else "")]
+    lines = [_("{format} tournament of {title}", format=_(FORMATS[config.format]), title=title)]
+    size = _("Tables of {n}", n=config.table_size)
+    if config.min_table != config.table_size:
+        size += " " + _("(at least {n})", n=config.min_table)
+    lines.append(size)
     if config.format == "swiss":
-        lines.append(f"Rounds: {config.rounds or 'chosen at start'}")
+        lines.append(_("Rounds: {n}", n=config.rounds or _("chosen at start")))
     if config.format == "elimination":
-        lines.append("Table winners advance; byes go to the top seeds")
+        lines.append(_("Table winners advance; byes go to the top seeds"))
     else:
-        lines.append("Match points: share of table-mates beaten (win 1, ties half); "
-                     f"bye {standings.fmt_points(config.bye_value)}")
-        lines.append("Ranking: " + standings.describe_tiebreaks(config.tiebreaks))
-    lines.append(f"Turn deadline: {config.deadline_seconds // 3600}h {config.deadline_seconds % 3600 // 60}m; "
-                 f"on timeout: {'AI takes over' if config.on_timeout == 'ai' else 'forfeit (AI plays on)'}")
-    lines.append("Rated" if config.rated else "Unrated")
+        lines.append(_("Match points: share of table-mates beaten (win 1, ties half); bye {points}",
+                       points=standings.fmt_points(config.bye_value)))
+        lines.append(_("Ranking: {order}", order=standings.describe_tiebreaks(config.tiebreaks)))
+    hours, minutes = config.deadline_seconds // 3600, config.deadline_seconds % 3600 // 60
+    lines.append(_("Turn deadline: {h}h {m}m; on timeout: {what}", h=hours, m=minutes,
+                   what=_("AI takes over") if config.on_timeout == "ai" else _("forfeit (AI plays on)")))
+    lines.append(_("Rated") if config.rated else _("Unrated"))
     return lines
 
 

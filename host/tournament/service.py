@@ -19,7 +19,6 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
-from fractions import Fraction
 from typing import Any
 
 from db.tournament_store import EntrantRow, RatingRow, ResultRow, TableRow, TournamentRow, TournamentStore
@@ -106,7 +105,8 @@ class TournamentService:
     async def get(self, tournament_id: int) -> TournamentInfo:
         return await self._info(await self._row(tournament_id))
 
-    async def list(self, guild_id: int | None, statuses: tuple[str, ...] = ("signup", "running")) -> list[TournamentInfo]:
+    async def list(self, guild_id: int | None,
+                   statuses: tuple[str, ...] = ("signup", "running")) -> list[TournamentInfo]:
         return [await self._info(r) for r in await self.db.list(guild_id, statuses)]
 
     async def for_signup_message(self, message_id: int) -> TournamentInfo | None:
@@ -119,7 +119,8 @@ class TournamentService:
 
     # -- sign-up -------------------------------------------------------------------------------
     async def create(self, game_key: str, creator: PlayerRef, guild_id: int | None, channel_id: int | None,
-                     options: dict | None = None, name: str | None = None, seed: int | str | None = None) -> TournamentInfo:
+                     options: dict | None = None, name: str | None = None,
+                     seed: int | str | None = None) -> TournamentInfo:
         engine = _engine(game_key)
         options = dict(options or {})
         try:
@@ -530,8 +531,3 @@ class TournamentService:
         shown = name or (rows[0].name if rows else (rated[0].name if rated else str(user_id)))
         return Profile(user_id, shown, rated, games, wins, favourite, last)
 
-
-def fraction_text(value: Fraction | float) -> str:
-    from host.tournament.standings import fmt_points
-
-    return fmt_points(value)

@@ -41,7 +41,9 @@ def check_tiebreaks(keys: Sequence[str]) -> tuple[str, ...]:
 
 
 def describe_tiebreaks(keys: Sequence[str]) -> str:
-    return ", then ".join(TIEBREAKS[k] for k in keys) + ", then sign-up order"
+    from host.i18n import _
+
+    return _(", then ").join([_(TIEBREAKS[k]) for k in keys] + [_("sign-up order")])
 
 
 @dataclass
