@@ -74,7 +74,8 @@ class Islebound(Engine):
         events: list[dict] = []
         turn.perform(work, seat, copy.deepcopy(action), events)
         work["seq"] += 1
-        work["last_move"] = {"seat": seat, "action": copy.deepcopy(action)}
+        shown = {"type": "draft"} if action.get("type") == "draft" else copy.deepcopy(action)
+        work["last_move"] = {"seat": seat, "action": shown}  # a draft pick stays sealed
         state.clear()
         state.update(work)
         return events
@@ -180,7 +181,7 @@ class Islebound(Engine):
         if t == "home":
             return f"Home port: {city(action['port'])}"
         if t == "draft":
-            return f"Keep {_bname(action['card'])}"
+            return f"Keep {_bname(action['card'])}" if "card" in action else "Kept a building (draft)"
         if t == "move":
             extra = ""
             if view and view.get("reachable"):
