@@ -76,3 +76,49 @@ async def test_tournament_signup_start_threads_and_standings(harness, db_path, c
     assert all(f"<@{u}>" in text for u in (org, bo, cy, dee))
     r = await h.slash(cy, "profile")
     assert "2 games" in h.reply_text(r)
+
+
+async def test_report_drop_and_departure_through_discord(harness, db_path, clock, monkeypatch):  # noqa: F811
+    toy_engines.register(monkeypatch)
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    org, bo, cy, dee = (h.user(21, "Org"), h.user(22, "Bo"), h.user(23, "Cy"), h.user(24, "Dee"))
+    await h.slash(org, "tournament create", game="toy_race", rounds=2, table_size=2)
+    for user in (org, bo, cy, dee):
+        r = await h.slash(user, "tournament join")
+        assert "signed up" in h.reply_text(r)
+    r = await h.slash(bo, "tournament start")
+    assert "organiser" in h.reply_text(r)
+    await h.slash(org, "tournament start")
+    service = bot.tournaments
+    info = (await service.list(FakeDiscord.GUILD_ID))[0]
+    t1, t2 = await service.pairings(info.id)
+    r = await h.slash(cy, "tournament pairings")
+    assert "Table 1" in h.reply_text(r) and "Table 2" in h.reply_text(r)
+
+    winner, loser = t1.players[1], t1.players[0]
+    r = await h.slash(bo if bo not in t1.players else cy, "tournament report", table=1,
+                      placing=f"<@{winner}> <@{loser}>")
+    assert "organiser" in h.reply_text(r)
+    r = await h.slash(org, "tournament report", table=1, placing=f"<@{winner}> <@{loser}>")
+    assert "Table 1 recorded" in h.reply_text(r)
+    assert (await bot.host.get(t1.game_id)).status == "abandoned"
+
+    leaver, stayer = t2.players
+    await h.feed("GUILD_MEMBER_REMOVE", {"guild_id": str(FakeDiscord.GUILD_ID), "user": h.fake.users[leaver]})
+    info = await service.get(info.id)
+    assert info.entrant(leaver).dropped
+    game = await bot.host.get(t2.game_id)
+    assert game.status == "finished" or game.seat_of(leaver) is None  # the AI has the seat
+    if game.status == "active":
+        await bot.host.set_away(t2.game_id, stayer, True)
+        await h.settle()
+    info = await service.get(info.id)
+    assert info.round == 2
+    tables = await service.pairings(info.id)
+    assert all(leaver not in t.players for t in tables)
+    assert sum(t.is_bye for t in tables) == 1
+    channel_text = "\n".join(str(m.payload) for m in h.messages_in(CHANNEL))
+    assert "Bye" in channel_text and "Organiser result for table 1" in channel_text
+    r = await h.slash(org, "tournament cancel")
+    assert "cancelled" in h.reply_text(r)
