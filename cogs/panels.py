@@ -27,19 +27,20 @@ def needs_confirmation(info: GameInfo, choice: Choice) -> bool:
     return simultaneous and choice.action.get("type") not in ("back", "pass")
 
 
-_CHOICES: dict[tuple[int, int, int], list[Choice]] = {}
-_CHOICES_KEPT = 256
+CHOICES_KEPT = 256
 
 
 async def choices_at(interaction: discord.Interaction, info: GameInfo) -> list[Choice]:
     """The player's choices at this state version (kept briefly: a panel and its click share them)."""
+    bot: Any = interaction.client
+    cache: dict[tuple[int, int, int], list[Choice]] = bot.__dict__.setdefault("choices_cache", {})
     key = (info.id, info.version, interaction.user.id)
-    found = _CHOICES.get(key)
+    found = cache.get(key)
     if found is None:
-        found = await interaction.client.host.choices(info.id, interaction.user.id)  # type: ignore[attr-defined]
-        if len(_CHOICES) >= _CHOICES_KEPT:
-            _CHOICES.pop(next(iter(_CHOICES)))
-        _CHOICES[key] = found
+        found = await bot.host.choices(info.id, interaction.user.id)
+        if len(cache) >= CHOICES_KEPT:
+            cache.pop(next(iter(cache)))
+        cache[key] = found
     return found
 
 

@@ -25,6 +25,19 @@ class Clock:
         self.now += seconds
 
 
+@pytest.fixture(autouse=True)
+def test_engines():
+    """The two tiny games of tests/discord/engines.py join the registry for these tests."""
+    from rules import ENGINES
+    from tests.discord.engines import TEST_ENGINES
+
+    added = {k: v for k, v in TEST_ENGINES.items() if k not in ENGINES}
+    ENGINES.update(added)
+    yield
+    for key in added:
+        ENGINES.pop(key, None)
+
+
 @pytest.fixture
 def clock() -> Clock:
     return Clock()

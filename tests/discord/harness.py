@@ -302,6 +302,19 @@ class Harness:
         return await self._component(user_id, message_id, {"custom_id": comp["custom_id"], "component_type": 3,
                                                            "values": values})
 
+    async def click_together(self, clicks: list[tuple[int, int, str]]) -> list[Result]:
+        """Several clicks arriving before the bot answered any (double clicks, two devices)."""
+        start = len(self.fake.requests)
+        payloads = []
+        for user_id, message_id, custom_id in clicks:
+            msg = self.fake.messages[message_id]
+            payloads.append(self.fake.interaction_payload(3, user_id, msg.channel_id,
+                                                          {"custom_id": custom_id, "component_type": 2}, message=msg))
+        for payload in payloads:
+            self.bot._connection.parsers["INTERACTION_CREATE"](payload)
+        await self.settle()
+        return [Result(self._since(start), p["token"]) for p in payloads]
+
     async def _component(self, user_id: int, message_id: int, data: dict) -> Result:
         msg = self.fake.messages[message_id]
         if msg.audience.startswith("user:") and msg.audience != f"user:{user_id}":
