@@ -382,6 +382,13 @@ def draw_private(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, n
             d.text((20, y), title, font=font(20, bold=True), fill=INK)
             y += 30
             y = draw_cards(d, y, cards)
+    draft = view.get("draft") or {}
+    if draft.get("gift"):
+        gift = next((c["name"] for c in draft["offer"] if c["id"] == draft["gift"]), draft["gift"])
+        d.text((20, y), f"You give away {gift}; waiting for the other player.", font=font(20, bold=True), fill=INK)
+        y += 32
+    elif draft:
+        return y  # the three offered cards are the whole hand
     hand = view.get("hand", [])
     d.text((20, y), f"Your hand ({len(hand)} cards)", font=font(22, bold=True), fill=INK)
     y += 32

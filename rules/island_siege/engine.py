@@ -70,6 +70,10 @@ class IslandSiege(Engine):
             raise IllegalAction("There is no such seat in this game.")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("That is not a move.")
+        if state["stage"] == "draft" and state["draft"]["gifts"][seat] is not None:
+            raise IllegalAction("You have already chosen your gift; waiting for the other player.")
+        if state["stage"] == "over":
+            raise IllegalAction("The game is over.")
         action = self.check_legal(state, seat, action)
         new = clone(state)
         ctx = Ctx(new)

@@ -276,3 +276,26 @@ def test_result_shape_after_victory():
     assert res["scores"] == [3, 12] and res["ranks"] == [1, 2] and res["winners"] == [0]
     assert res["categories"]["Colonists in play"][0] == 9 and "Colonist victory" in res["tiebreak"]
     assert ENGINE.to_act(s) == set() and cubes(s["players"][0]["forts"][0])
+
+
+def test_results_event_lists_dice_and_bonus_results_spec_7_3():
+    s = position(forts=([fort("START", "1,0=W", buildings=[("B02", 1)])], [fort("START", "1,0=W 1,1=G")]))
+    ev = attack_with(s, "START#1", ["yellow", "red", "white"])
+    res = next(e for e in ev if e["type"] == "results")
+    assert res["dice"] == ["yellow", "red", "white"] and res["added"] == ["grey"] and "private_to" not in res
+
+
+def test_draft_second_choice_refused_with_a_clear_message():
+    from rules.base import IllegalAction
+    s = ENGINE.setup(2, {}, 3)
+    act(s, 0, legal(s, 0)[0])
+    with pytest.raises(IllegalAction, match="already chosen"):
+        ENGINE.apply(s, 0, {"type": "draft_give", "card": s["players"][0]["hand"][0]})
+
+
+def test_action_labels_are_short_and_name_the_cards():
+    s = position(forts=([fort("START", "1,0=W", colonists=3)], [fort("START", "1,0=W")]), hands=(("S03",), ()))
+    view = ENGINE.view(s, 0)
+    labels = [ENGINE.describe_action(a, view) for a in legal(s)]
+    assert "Build Raven (3 colonists, 4 coins)" in labels and "Attack Starting Fort" in labels
+    assert all(len(x) <= 80 for x in labels)
