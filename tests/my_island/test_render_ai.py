@@ -25,13 +25,14 @@ def _decode(png: bytes) -> Image.Image:
 
 
 def _ai_game(n, options, stop_round=99, seed=5):
+    """A game played by fast random placers (the renderer only needs full islands)."""
     state = ENGINE.setup(n, options, seed)
-    step = 0
+    rnd = random.Random(seed)
     while ENGINE.result(state) is None and state["round"] < stop_round:
         seat = min(ENGINE.to_act(state))
         legal = ENGINE.legal_actions(state, seat)
-        ENGINE.apply(state, seat, choose(ENGINE.view(state, seat), legal, rng_for(seed, step)))
-        step += 1
+        good = [a for a in legal if a["type"] in ("place", "sticker")]
+        ENGINE.apply(state, seat, rnd.choice(good) if good else legal[-1])
     return state
 
 
@@ -87,7 +88,7 @@ def test_render_time_is_reasonable():
 def test_ai_beats_random_players():
     ai = chooser_for("my_island")
     wins = 0.0
-    games = 8
+    games = 6
     for g in range(games):
         state = ENGINE.setup(2, {}, g)
         ai_seat = g % 2
