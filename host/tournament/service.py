@@ -14,6 +14,7 @@ pass, so nothing runs re-entrantly.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import random
@@ -400,7 +401,9 @@ class TournamentService:
         entrants = await self._entrants(row.id)
         history = await self._history(row.id)
         schedule = [pairing.RoundPlan(r["tables"], r["byes"]) for r in (row.schedule or [])]
-        plan = formats.next_round(config, round_no, entrants, history, row.seeds, schedule, row.seed)
+        # a large Swiss field takes a second or two to seat: keep the event loop free meanwhile
+        plan = await asyncio.to_thread(formats.next_round, config, round_no, entrants, history, row.seeds,
+                                       schedule, row.seed)
         if plan is None or not plan.tables:
             await self.db.update(row.id, self.clock(), status="finished")
             info = await self._info(await self._row(row.id))
