@@ -372,9 +372,11 @@ class Tournaments(commands.Cog):
     async def _ticker(self) -> None:
         """Resume after a restart, then catch what no game-end notice reported (deleted threads)."""
         await self.bot.wait_until_ready()
+        first = True
         while True:
             try:
-                await self.service.tick()
+                await (self.service.resume() if first else self.service.tick())
+                first = False
             except Exception:  # noqa: BLE001 - logged; the next tick tries again
                 log.exception("tournament tick failed")
             await asyncio.sleep(TICK_SECONDS)
@@ -388,6 +390,8 @@ class Tournaments(commands.Cog):
             try:
                 if notice.kind == "round_started":
                     await self._round_started(notice)
+                elif notice.kind == "resumed":
+                    await self._resumed(notice)
                 elif notice.kind == "finished":
                     await self._finished(notice)
                 elif notice.kind in ("cancelled", "table_void", "table_reported", "dropped"):
@@ -425,7 +429,7 @@ class Tournaments(commands.Cog):
 
     async def _round_started(self, notice: Notice) -> None:
         info, host = notice.tournament, self.bot.host
-        if notice.round > 1:
+        if notice.round > 1 and notice.kind == "round_started":
             rows = await self.service.standings(info.id)
             await self._send(info, **standings_message(info, rows, _("Standings after round {r}", r=notice.round - 1)))
         lines = []
@@ -446,6 +450,14 @@ class Tournaments(commands.Cog):
         embed = discord.Embed(title=_("Round {r}{total} · {t}", r=notice.round, total=total, t=info.name),
                               colour=COLOUR, description=present.clip("\n".join(lines), 4000))
         await self._send(info, embed=embed)
+
+    async def _resumed(self, notice: Notice) -> None:
+        """A restart in the middle of presenting a round: give the tables without a thread theirs."""
+        for t in notice.tables:
+            if t.status == "playing" and t.game_id is not None:
+                if (await self.bot.host.get(t.game_id)).thread_id is None:
+                    await self._round_started(notice)
+                    return
 
     async def _dm_players(self, info: TournamentInfo, t: TableInfo, game: Any) -> None:
         for seat in game.seats:

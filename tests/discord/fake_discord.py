@@ -121,6 +121,7 @@ class FakeDiscord:
         self.no_threads: set[int] = set()  # channels where creating threads is forbidden
         self.no_send: set[int] = set()  # channels where sending is forbidden
         self.commands: list[dict] = []
+        self.left_guild: set[int] = set()  # members who left the server
         self.add_user(self.BOT_ID, "Isle Host", bot=True)
         self.add_user(self.OWNER_ID, "Owner")
         self.channels[self.CHANNEL_ID] = Channel(self.CHANNEL_ID, 0, "games", self.GUILD_ID)
@@ -246,6 +247,7 @@ class FakeDiscord:
             ("PUT", "/applications/{app}/commands", self._put_commands),
             ("PUT", "/applications/{app}/guilds/{guild}/commands", self._put_commands),
             ("GET", "/users/{user_id}", self._get_user),
+            ("GET", "/guilds/{guild_id}/members/{user_id}", self._get_member),
             ("POST", "/users/@me/channels", self._create_dm),
             ("GET", "/channels/{channel_id}", self._get_channel),
             ("PATCH", "/channels/{channel_id}", self._edit_channel),
@@ -280,6 +282,12 @@ class FakeDiscord:
         if user is None:
             raise FakeError(404, 10013, "Unknown User")
         return user
+
+    def _get_member(self, req: Request, guild_id: str, user_id: str) -> dict:
+        uid = int(user_id)
+        if uid not in self.users or uid in self.left_guild:
+            raise FakeError(404, 10007, "Unknown Member")
+        return {"user": self.users[uid], "roles": [], "joined_at": _now(), "deaf": False, "mute": False, "flags": 0}
 
     def _create_dm(self, req: Request) -> dict:
         uid = int(req.json["recipient_id"])
