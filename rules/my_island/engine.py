@@ -14,7 +14,6 @@ from rules.base import Engine, IllegalAction, canonical, rng_for
 from rules.my_island import campaign as camp
 from rules.my_island import steps
 from rules.my_island.data import (
-    ALL_TILES,
     CARD_TILE,
     EXTRA_DECK,
     EXTRA_TILES,
@@ -138,7 +137,7 @@ class MyIsland(Engine):
         return set()
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        if not isinstance(seat, int) or seat not in self.to_act(state):
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.to_act(state):
             return []
         if state["phase"] == "choose":
             return steps.place_legal(state, seat)
@@ -171,7 +170,7 @@ class MyIsland(Engine):
     def apply(self, state: dict, seat: int, action) -> list[dict]:
         if not isinstance(action, dict):
             raise IllegalAction("That is not a move.")
-        if not isinstance(seat, int) or seat not in self.to_act(state):
+        if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.to_act(state):
             if state["phase"] == "over":
                 raise IllegalAction("The game is over.")
             raise IllegalAction("It is not your turn." if state["phase"] != "choose"
@@ -424,4 +423,4 @@ class MyIsland(Engine):
         return describe_event(event, names)
 
 
-__all__ = ["MyIsland", "ALL_TILES"]
+__all__ = ["MyIsland"]
