@@ -59,16 +59,22 @@ def legal_rotations(grid: Grid, tile_id: str, cell: Cell) -> list[int]:
 
 def legal_spots(grid: Grid, tile_id: str) -> list[tuple[Cell, list[int]]]:
     """Every frontier cell where the tile fits in at least one rotation, with those rotations."""
+    return [(cell, list(rots)) for cell, rots in _legal_spots(frozenset(grid.items()), tile_id)]
+
+
+@lru_cache(maxsize=1024)
+def _legal_spots(items: frozenset, tile_id: str) -> tuple:
+    grid = dict(items)
     out = []
     for cell in frontier(grid):
-        rots = legal_rotations(grid, tile_id, cell)
+        rots = tuple(legal_rotations(grid, tile_id, cell))
         if rots:
             out.append((cell, rots))
-    return out
+    return tuple(out)
 
 
 def placeable(grid: Grid, tile_id: str) -> bool:
-    return any(legal_rotations(grid, tile_id, cell) for cell in frontier(grid))
+    return bool(_legal_spots(frozenset(grid.items()), tile_id))
 
 
 # -- areas (spec 11.3) ------------------------------------------------------------------

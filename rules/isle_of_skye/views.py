@@ -8,7 +8,7 @@ other seats' sealed choices and their unrevealed builds are absent.
 
 from __future__ import annotations
 
-import json
+import pickle
 
 from rules.isle_of_skye import phases
 from rules.isle_of_skye.data import GOAL_NAMES, GOAL_RULES, SLOTS, board_side
@@ -29,7 +29,6 @@ def _player(state: dict, seat: int) -> dict:
         "territory": [{"at": [x, y], "tile": t, "rot": r} for x, y, t, r in p["territory"]],
         "drawn": list(p["drawn"]), "offer": [dict(o) for o in p["offer"]], "bought": list(p["bought"]),
         "to_build": list(p["to_build"]), "breakdown": dict(p["breakdown"]),
-        "whisky_tiles": phases.whisky_tiles(p),
     }
 
 
@@ -68,7 +67,7 @@ def build_view(engine, state: dict, seat: int | None) -> dict:
                      for r in board_side(state["n"])["rounds"]],
         "bag_size": len(state["bag"]),
         "players": [_player(state, s) for s in range(state["n"])],
-        "last_move": json.loads(json.dumps(state["last"])),
+        "last_move": pickle.loads(pickle.dumps(state["last"], pickle.HIGHEST_PROTOCOL)),
         "castle_rotation_variant": state["options"]["castle_rotation"],
     }
     if state["phase"] == "buy":

@@ -12,14 +12,13 @@ from tests.contract import play_random_game
 
 # The standard game ({}) is covered for every player count by tests/test_engine_contract.py.
 OPTIONS = [
-    {"castle_rotation": True},
-    {"goals": ["G05", "G12", "G14", "G10"], "first_player": "2"},
-    {"goal_A": "G07", "goal_D": "G08", "castle_rotation": True},
+    {"castle_rotation": True, "goals": ["G05", "G12", "G14", "G10"], "first_player": "2"},
+    {"goal_A": "G07", "goal_D": "G08"},
 ]
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
-@pytest.mark.parametrize("options", OPTIONS, ids=["castle", "chosen-goals", "some-goals-castle"])
+@pytest.mark.parametrize("options", OPTIONS, ids=["castle-goals-first", "some-goals"])
 def test_random_games_keep_the_contract(n, options):
     assert play_random_game(ENGINE, n, seed=f"{n}:{len(options)}", options=options, sealed_budget=15) == []
 
@@ -59,6 +58,6 @@ def ai_game(seed: int, ai_seat: int) -> float:
 
 
 def test_ai_beats_random():
-    games = 10
+    games = 8
     wins = sum(ai_game(seed, seed % 2) for seed in range(games))
-    assert wins >= 0.8 * games
+    assert wins >= 7
