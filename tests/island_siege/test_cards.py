@@ -142,12 +142,15 @@ def test_f08_lighthouse_destroyed_ship_goes_back_to_hand():
 
 
 def test_f09_reefside_disables_attacker_ship_abilities_and_reroll_symbols():
-    s = defended("F09", "2,2=B", attacker_ships=(("S07", 2), ("S03", 3)))
+    s = position(forts=([fort("START", "1,0=W")], [fort("F09", "2,2=B")]),
+                 ships=((("S07", 2), ("S03", 3)), (("S04", 2),)))
     act(s, 0, {"type": "attack", "target": "F09"})
-    assert dice_and_rerolls(s)[1] == 1
+    assert dice_and_rerolls(s)[1] == 1  # the Fortuna re-roll symbol does not count
     s["attack"]["dice"] = ["yellow", "yellow", "yellow"]
     act(s, 0, {"type": "stop_rolling"})
-    assert not any(a.get("source") == "S03" for a in legal(s))
+    assert s["attack"]["step"] == "leadership"
+    assert legal(s) == [{"type": "leadership", "source": "imperial", "target_ship": "S04"},
+                        {"type": "leadership_done"}]  # Raven's ability is not offered
 
 
 def test_f11_robust_stronghold_building_earns_one_extra_coin():
@@ -194,19 +197,18 @@ def test_f14_secluded_disables_attacker_building_abilities():
     act(s, 0, {"type": "attack", "target": "F14"})
     assert dice_and_rerolls(s)[1] == 1
     assert {"type": "academy_reroll"} not in legal(s)
+    s["attack"]["dice"] = ["yellow", "yellow", "yellow"]
     act(s, 0, {"type": "stop_rolling"})
-    assert s["attack"]["added"] == []
+    assert (s["attack"] or s["last_attack"])["added"] == []
 
 
 def test_f15_secret_fortress_skips_reinforcement_second_wave_follows():
     s = defended("F15", "1,1=B 1,2=W 2,1=W", banks=(EMPTY, EMPTY))
     attack_with(s, "F15", ["black", "grey", "red"])
-    act(s, 0, {"type": "choose_attack_color", "color": "black"}) if s["attack"]["step"] == "attack_color" else None
-    # black at (1,1) is a lone unprotected cube
-    if s["attack"]["step"] == "wave1":
-        act(s, 0, {"type": "wave1_attack_group", "cell": [1, 1]})
+    act(s, 0, {"type": "choose_attack_color", "color": "black"})
+    act(s, 0, {"type": "wave1_attack_group", "cell": [1, 1]})  # a lone, unprotected black cube
     assert "reinforce" not in types(s, 0)
-    assert s["attack"]["step"] == "wave2"
+    assert s["attack"]["step"] == "wave2" and s["attack"]["received"] == 0
 
 
 def test_f16_steep_walled_every_reroll_takes_all_dice():
@@ -258,7 +260,7 @@ def test_ship_leadership_adds_a_result(card):
                  ships=(((card, 2),), ()))
     attack_with(s, "START#1", ["yellow", "grey", "grey"])
     act(s, 0, {"type": "leadership", "source": card})
-    assert s["attack"]["added"] == [face] and s["attack"]["yellow_left" if False else "spent_yellow"] == 1
+    assert s["attack"]["added"] == [face] and s["attack"]["spent_yellow"] == 1
 
 
 def test_s01_dominica_sends_a_defending_fort_colonist_home():
@@ -398,8 +400,8 @@ def test_b09_prison_sends_colonists_home_and_blocks_colonization():
 def test_b10_silver_smelter_colonists_from_other_forts_for_coins():
     s = position(forts=([fort("START", "1,0=W", colonists=2), fort("F19", "1,1=W", colonists=2)],
                         [fort("START", "1,0=W")]), hands=(("B10",), ()), imperial=(5, 9))
-    act(s, 0, {"type": "build_building", "card": "B10", })
-    act(s, 0, {"type": "choose_fort", "fort": "START#0"}) if s["pending"] else None
+    act(s, 0, {"type": "build_building", "card": "B10"})
+    act(s, 0, {"type": "choose_fort", "fort": "START#0"})
     if s["stage"] == "repair":
         act(s, 0, {"type": "repair_skip"})
     assert legal(s) == [{"type": "smelt", "fort": "F19"}, {"type": "smelt_done"}]
