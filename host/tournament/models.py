@@ -67,7 +67,8 @@ class Notice:
     """Something front ends announce: a round began, the tournament ended, someone dropped...
 
     kinds: ``round_started`` (tables, byes), ``finished`` (standings), ``cancelled``,
-    ``dropped`` (user_id), ``table_void`` (tables: the abandoned one), ``table_reported``.
+    ``dropped`` (user_id), ``table_void`` (tables: the abandoned one), ``table_reported``,
+    ``resumed`` (after a restart: the current round's tables, to finish presenting them).
     """
 
     kind: str

@@ -181,7 +181,8 @@ class TournamentService:
         if config.format == "swiss" and config.rounds is None:
             config.rounds = formats.swiss_rounds(len(entrants))
         if config.format == "round_robin":
-            plans = pairing.round_robin_schedule(seeds, config.table_size, config.min_table)
+            plans = await asyncio.to_thread(pairing.round_robin_schedule, seeds, config.table_size,
+                                            config.min_table)
             schedule = [{"tables": p.tables, "byes": p.byes} for p in plans]
         await self.db.update(tournament_id, self.clock(), status="running", seeds=seeds, schedule=schedule,
                              config=config.to_json())
@@ -336,18 +337,29 @@ class TournamentService:
     # -- advancing ------------------------------------------------------------------------------
     async def _game_finished(self, game: GameInfo) -> None:
         """The host's notice: rate the game, and move its tournament on."""
-        await self.record_game(game)
-        table = await self.db.table_for_game(game.id)
-        if table is not None:
-            await self._kick(table.tournament_id)
+        try:
+            await self.record_game(game)
+            table = await self.db.table_for_game(game.id)
+            if table is not None:
+                await self._kick(table.tournament_id)
+        except Exception:  # noqa: BLE001 - never undo or break the move that ended the game
+            log.exception("tournament: game end not processed", extra={"fields": {"game": game.id}})
 
-    async def resume(self) -> None:
-        """After a restart (and periodically): check every running tournament."""
+    async def tick(self) -> None:
+        """Periodically: check every running tournament (games that ended without a notice)."""
         for row in await self.db.list(None, ("running",), limit=10_000):
             self._dirty.add(row.id)
         await self._kick(None)
 
-    tick = resume
+    async def resume(self) -> None:
+        """After a restart: carry on, then tell front ends each running tournament's current tables
+        (notice ``resumed``), so they can finish presenting a round a crash interrupted."""
+        await self.tick()
+        for row in await self.db.list(None, ("running",), limit=10_000):
+            info = await self._info(row)
+            names = await self._names(row.id)
+            tables = [self._table(t, names) for t in await self.db.tables(row.id, row.round)]
+            await self._emit(Notice("resumed", info, round=row.round, tables=[t for t in tables if not t.is_bye]))
 
     async def _kick(self, tournament_id: int | None) -> None:
         if tournament_id is not None:

@@ -122,3 +122,34 @@ async def test_report_drop_and_departure_through_discord(harness, db_path, clock
     assert "Bye" in channel_text and "Organiser result for table 1" in channel_text
     r = await h.slash(org, "tournament cancel")
     assert "cancelled" in h.reply_text(r)
+
+
+async def test_a_restarted_bot_gives_unpresented_tables_their_threads(harness, db_path, clock, monkeypatch):  # noqa: F811
+    """The process died right after creating round 1's games: the next bot finishes presenting it."""
+    import asyncio
+
+    from db.store import Store
+    from host import Host, PlayerRef
+    from host.tournament.service import TournamentService
+
+    toy_engines.register(monkeypatch)
+    store = await Store.open(db_path)
+    service = TournamentService(Host(store, clock=clock))
+    info = await service.create("toy_race", PlayerRef(31, "Org"), FakeDiscord.GUILD_ID, CHANNEL,
+                                {"rounds": 1, "table_size": 2})
+    for uid in (31, 32, 33, 34):
+        harness.user(uid, f"U{uid}")
+        await service.join(info.id, PlayerRef(uid, f"U{uid}"))
+    await service.start(info.id, 31)
+    await store.close()
+
+    bot = await start_bot(harness, db_path, clock)
+    for _ in range(200):
+        if len([c for c in harness.fake.channels.values() if c.type == 11]) == 2:
+            break
+        await asyncio.sleep(0.01)
+    await harness.settle()
+    threads = [c for c in harness.fake.channels.values() if c.type == 11]
+    assert len(threads) == 2
+    for t in await bot.tournaments.pairings(info.id):
+        assert (await bot.host.get(t.game_id)).thread_id in {c.id for c in threads}
