@@ -70,7 +70,11 @@ def describe_action(action: dict, view: dict | None = None) -> str:
             return f"Build {card}"
         return f"Build {card_name(card)} ({data.cost(card)} colonists, {data.coins(card)} coins)"
     if t == "choose_fort":
-        return f"Colonists from {card_name(_fort_card(view, action.get('fort')))}"
+        pend = (view or {}).get("pending") or {}
+        fort_name = card_name(_fort_card(view, action.get("fort")))
+        if str(pend.get("card", "")).startswith("B"):
+            return f"Attach to {fort_name} (its colonists build it)"
+        return f"Crew from {fort_name}"
     if t == "draw_give":
         return f"Give {card_name(card)} to the opponent"
     if t == "draw_discard":
