@@ -27,7 +27,7 @@ from host.tournament.formats import FORMATS
 from host.tournament.models import Notice, TableInfo, TournamentInfo
 from host.tournament.render import standings_lines, standings_png
 from host.tournament.service import TournamentService
-from host.tournament.standings import describe_tiebreaks
+from host.tournament.standings import describe_tiebreaks, fmt_points
 
 log = logging.getLogger("cogs.tournament")
 
@@ -446,10 +446,23 @@ class Tournaments(commands.Cog):
                 await self._dm_players(info, t, game)
             lines.append(table_line(t, game.thread_id))
         lines += [_("Bye: <@{uid}>", uid=e.user_id) for e in notice.byes]
+        for e in notice.byes:
+            if not e.is_ai and await host.dm_notifications(e.user_id):
+                await self._dm_text(e.user_id, _("Round {r} of {t}: you have a bye this round ({points} match "
+                                                 "points). Your next game comes with the next round.",
+                                                 r=notice.round, t=info.name,
+                                                 points=fmt_points(info.config.bye_value)))
         total = f"/{info.total_rounds}" if info.total_rounds else ""
         embed = discord.Embed(title=_("Round {r}{total} · {t}", r=notice.round, total=total, t=info.name),
                               colour=COLOUR, description=present.clip("\n".join(lines), 4000))
         await self._send(info, embed=embed)
+
+    async def _dm_text(self, user_id: int, text: str) -> None:
+        try:
+            dm = await self.bot.create_dm(discord.Object(id=user_id))
+            await dm.send(text)
+        except discord.HTTPException as exc:
+            log.info("no DM to %s: %s", user_id, exc)
 
     async def _resumed(self, notice: Notice) -> None:
         """A restart in the middle of presenting a round: give the tables without a thread theirs."""

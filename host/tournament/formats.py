@@ -134,7 +134,7 @@ def describe(config: Config, title: str) -> list[str]:
         lines.append(_("Ranking: {order}", order=standings.describe_tiebreaks(config.tiebreaks)))
     hours, minutes = config.deadline_seconds // 3600, config.deadline_seconds % 3600 // 60
     lines.append(_("Turn deadline: {h}h {m}m; on timeout: {what}", h=hours, m=minutes,
-                   what=_("AI takes over") if config.on_timeout == "ai" else _("forfeit (AI plays on)")))
+                   what=_("AI takes over") if config.on_timeout == "ai" else _("forfeit (the game ends with the late player last)")))
     lines.append(_("Rated") if config.rated else _("Unrated"))
     return lines
 
