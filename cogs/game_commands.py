@@ -38,6 +38,7 @@ async def resolve(interaction: discord.Interaction, game: int | None) -> GameInf
 
 
 async def my_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    current = str(current or "")
     games = await host_of(interaction).games_for_user(interaction.user.id)
     out = []
     for info in games:

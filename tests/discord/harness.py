@@ -269,6 +269,7 @@ class Harness:
         for opt in leaf.get("options", []):
             if opt["name"] == focused:
                 opt["focused"] = True
+                opt["value"] = str(opt["value"])  # Discord sends what has been typed so far
         payload = self.fake.interaction_payload(4, user_id, channel_id or FakeDiscord.CHANNEL_ID, data)
         await self.feed("INTERACTION_CREATE", payload)
         return self.fake.interactions[payload["token"]].autocomplete or []

@@ -1,0 +1,97 @@
+"""``/rules <game> [topic]``: a short summary of a game's rules, one topic at a time.
+
+The summaries live in ``cogs/rules_text/<game>.md`` (written from each game's spec):
+the text before the first ``##`` is the overview, every ``## Topic`` is one answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs import present
+from host.i18n import _
+
+TEXT_DIR = Path(__file__).resolve().parent / "rules_text"
+
+
+@dataclass(frozen=True)
+class RulesText:
+    key: str
+    title: str
+    overview: str
+    topics: dict[str, str]  # heading -> text
+
+
+def parse(key: str, text: str) -> RulesText:
+    title, overview, topics = key, [], {}
+    current: list[str] | None = None
+    for line in text.splitlines():
+        if line.startswith("# ") and title == key:
+            title = line[2:].strip()
+        elif line.startswith("## "):
+            current = topics.setdefault(line[3:].strip(), [])
+        elif current is None:
+            overview.append(line)
+        else:
+            current.append(line)
+    return RulesText(key, title, "\n".join(overview).strip(),
+                     {name: "\n".join(body).strip() for name, body in topics.items()})
+
+
+def load_all() -> dict[str, RulesText]:
+    return {p.stem: parse(p.stem, p.read_text(encoding="utf-8")) for p in sorted(TEXT_DIR.glob("*.md"))}
+
+
+RULES = load_all()
+
+
+def find_topic(rules: RulesText, wanted: str) -> str | None:
+    wanted = wanted.strip().lower()
+    for name in rules.topics:
+        if name.lower() == wanted:
+            return name
+    return next((name for name in rules.topics if wanted in name.lower()), None)
+
+
+def rules_embed(rules: RulesText, topic: str | None) -> discord.Embed:
+    if topic is None:
+        embed = discord.Embed(title=rules.title, description=present.clip(rules.overview, 4000),
+                              colour=present.COLOUR)
+        embed.add_field(name=_("Topics"), value=present.clip(" · ".join(rules.topics) or "–", 1024), inline=False)
+        embed.set_footer(text=_("/rules {key} topic:<name> shows one topic.", key=rules.key))
+        return embed
+    return discord.Embed(title=f"{rules.title}: {topic}", description=present.clip(rules.topics[topic], 4000),
+                         colour=present.COLOUR)
+
+
+async def topic_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    rules = RULES.get(getattr(interaction.namespace, "game", None) or "")
+    names = list(rules.topics) if rules else []
+    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names if current.lower() in n.lower()][:25]
+
+
+@app_commands.command(name="rules", description="A short summary of a game's rules")
+@app_commands.describe(game="Which game", topic="One part of the rules (leave empty for the overview)")
+@app_commands.choices(game=[app_commands.Choice(name=r.title, value=r.key) for r in RULES.values()][:25])
+@app_commands.autocomplete(topic=topic_names)
+async def rules(interaction: discord.Interaction, game: str, topic: str | None = None) -> None:
+    await interaction.response.defer(ephemeral=True)
+    text = RULES.get(game)
+    if text is None:
+        await interaction.followup.send(_("I have no rules summary for {game}.", game=game), ephemeral=True)
+        return
+    name = find_topic(text, topic) if topic else None
+    if topic and name is None:
+        await interaction.followup.send(_("No topic {topic!r} in {title}. Topics: {names}", topic=topic,
+                                          title=text.title, names=", ".join(text.topics)), ephemeral=True)
+        return
+    await interaction.followup.send(embed=rules_embed(text, name), ephemeral=True)
+
+
+async def setup(bot: Any) -> None:
+    bot.tree.add_command(rules)
