@@ -80,7 +80,7 @@ def draw_colonists(d: ImageDraw.ImageDraw, x: int, y: int, n: int, seat: int, r:
 
 
 def fort_height(fort: dict) -> int:
-    lines = len(wrap(fort["text"], 30)[:4]) if fort["card"] != "START" else 1
+    lines = len(wrap(fort["text"], 30)[:5]) if fort["card"] != "START" else 1
     return 30 + 4 * CELL + 8 + 16 * lines + 28 * len(fort["buildings"]) + 6
 
 
@@ -125,7 +125,7 @@ def draw_fort(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, fort: di
         seat_badge(d, (tx + 4, gy + 4 * CELL - 30), fleet, size=28)
         d.text((tx + 36, gy + 4 * CELL - 24), "fleet", font=font(14), fill=INK)
     by = gy + 4 * CELL + 2
-    lines = wrap(fort["text"], 30)[:4] if fort["card"] != "START" else ["Starting fort"]
+    lines = wrap(fort["text"], 30)[:5] if fort["card"] != "START" else ["Starting fort"]
     for i, line in enumerate(lines):
         d.text((x + 8, by + i * 16), line, font=font(14), fill=INK)
     by += 16 * len(lines) + 6
@@ -165,7 +165,7 @@ def draw_bank(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, bank: di
     return x
 
 
-def draw_card(d: ImageDraw.ImageDraw, x: int, y: int, card: dict, w: int = 300, h: int = 190,
+def draw_card(d: ImageDraw.ImageDraw, x: int, y: int, card: dict, w: int = 300, h: int = 212,
               label: str | None = None) -> None:
     kind = card["kind"]
     d.rounded_rectangle([x, y, x + w, y + h], radius=10, fill=KIND_FILL[kind], outline=INK, width=2)
@@ -180,7 +180,7 @@ def draw_card(d: ImageDraw.ImageDraw, x: int, y: int, card: dict, w: int = 300, 
     else:
         info = f"Ship · cost {card['cost']} · {card['coins']} coins" + (" · ⟳" if card.get("reroll_symbols") else "")
     d.text((x + 10, y + 34), info, font=font(15), fill=INK)
-    for i, line in enumerate(wrap(card["text"], 27)[:6]):
+    for i, line in enumerate(wrap(card["text"], 27)[:7]):
         d.text((x + 10, y + 58 + i * 21), line, font=font(18), fill=INK)
     if label:
         d.text((x + w - 10, y + 8), label, font=font(16, bold=True), fill=(0, 114, 178), anchor="ra")
@@ -333,7 +333,7 @@ def estimate_height(view: dict) -> int:
         h += 140 + rows * (tallest + 12) + 60 * (-(-len(p["ships"]) // 5)) + 40
     if view.get("seat") in (0, 1):
         n = len(view.get("hand", [])) + len(view.get("draw_choice") or []) + len(view.get("peek") or []) + 3
-        h += 120 + 300 + 210 * (-(-n // 4)) + 100
+        h += 120 + 300 + 232 * (-(-n // 4)) + 100
     return h
 
 
@@ -402,7 +402,7 @@ def draw_cards(d: ImageDraw.ImageDraw, y: int, cards: list[dict]) -> int:
     x = 20
     for card in cards:
         if x + 300 > WIDTH:
-            x, y = 20, y + 200
+            x, y = 20, y + 222
         draw_card(d, x, y, card)
         x += 312
-    return y + 204
+    return y + 226
