@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import json
 
 from rules.base import Engine, IllegalAction
 from rules.land_vs_sea import turn as T
@@ -27,6 +26,16 @@ STEP_OF = {"draw": ("draft", "draw"), "choose": ("choose",), "spot": ("spot",), 
            "skip_waypoint": ("waypoint",)}
 
 
+def _copy(value):
+    """Deep copy of plain JSON data (twice as fast as a JSON round trip for our small states)."""
+    kind = type(value)
+    if kind is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    if kind is list or kind is tuple:
+        return [_copy(v) for v in value]
+    return value
+
+
 class LandVsSea(Engine):
     key = "land_vs_sea"
     title = "Land vs Sea"
@@ -40,10 +49,12 @@ class LandVsSea(Engine):
         return new_state(n_players, normalise_options(n_players, copy.deepcopy(options)), seed)
 
     def dump(self, state: dict) -> dict:
-        return json.loads(json.dumps(state))
+        return _copy(state)
 
     def load(self, data: dict) -> dict:
-        return json.loads(json.dumps(data))
+        if not isinstance(data, dict) or "phase" not in data:
+            raise ValueError("Not a Land vs Sea state.")
+        return _copy(data)
 
     def to_act(self, state: dict) -> set[int]:
         return T.to_act(state)

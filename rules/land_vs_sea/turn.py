@@ -128,6 +128,8 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 
 # -- effects -----------------------------------------------------------------------------
 def _know(state: dict, tile: str, seat: int) -> None:
+    """R9: a player who loses a tile (a steal) keeps knowing its hidden face. The holder always
+    knows its own tiles, so only former holders are recorded."""
     seen = state["known"].setdefault(tile, [])
     if seat not in seen:
         seen.append(seat)
@@ -150,7 +152,6 @@ def _split_stacks(state: dict) -> list[dict]:
 def do_draw(state: dict, seat: int, action: dict) -> list[dict]:
     tile = state["stacks"][action["stack"]].pop()
     state["hands"][seat].append(tile)
-    _know(state, tile["tile"], seat)
     up = face(tile["tile"], tile["up"])
     hidden = face(tile["tile"], other_side(tile["up"]))
     events = [{"type": "drew", "seat": seat, "stack": action["stack"], "shown": face_summary(up)},
@@ -201,6 +202,7 @@ def _mark_last(state: dict, seat: int, cell: str) -> None:
 def do_place(state: dict, seat: int, action: dict) -> list[dict]:
     hand = state["hands"][seat]
     hand[:] = [h for h in hand if h["tile"] != action["tile"]]
+    state["known"].pop(action["tile"], None)  # the other face of a placed tile no longer matters (R9)
     cell = B.key(*action["at"])
     state["map"][cell] = {"tile": action["tile"], "side": action["side"], "rot": action["rot"]}
     state["pending"] = None
@@ -265,7 +267,7 @@ def do_steal(state: dict, seat: int, action: dict) -> list[dict]:
     victim = action["from"]
     tile = state["hands"][victim].pop(action["slot"])
     state["hands"][seat].append(tile)
-    _know(state, tile["tile"], seat)
+    _know(state, tile["tile"], victim)
     state["turn_info"]["stolen"] = tile["tile"]
     state["turn_info"]["action_tile"] = None
     events = [{"type": "stolen", "by": seat, "from": victim, "shown": face_summary(face(tile["tile"], tile["up"]))},

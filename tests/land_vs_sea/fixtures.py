@@ -66,9 +66,7 @@ def game(n=2, options=None, seed=1, board=None, hands=None, stacks=None, turn_se
         state["history"] = list(state["map"])
     if hands is not None:
         state["hands"] = [[{"tile": t, "up": up} for t, up in h] for h in hands]
-        for seat, h in enumerate(hands):
-            for t, _ in h:
-                state["known"].setdefault(t, []).append(seat)
+        state["known"] = {}
     if stacks is not None:
         state["stacks"] = [[{"tile": t, "up": up} for t, up in st] for st in stacks]
     state["completed"] = sorted(([c, r] for c, r in B.completed_nodes(state["map"])),
