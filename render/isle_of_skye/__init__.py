@@ -20,7 +20,7 @@ from render.isle_of_skye.text import badge, dtext
 from render.isle_of_skye.sprites import _texture, icon, sprite
 from rules.isle_of_skye.describe import describe_event, where
 
-W = 1400
+W = 1200
 MARGIN = 16
 COLS_GAP = 12
 PANEL_W = (W - 2 * MARGIN - COLS_GAP) // 2
@@ -134,13 +134,14 @@ def _goals(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
     f = font(18)
     x = MARGIN
     for r in view["schedule"]:
-        label = f"R{r['round']}: {' '.join(r['score'])}" + (f" · +{r['catch_up']}/leader" if r["catch_up"] else "")
+        label = f"R{r['round']}: {' '.join(r['score'])}" + (f" · +{r['catch_up']}" if r["catch_up"] else "")
         w = int(f.getlength(label)) + 20
         current = r["round"] == view["round"] and view["phase"] != "over"
         d.rounded_rectangle([x, y, x + w, y + 32], radius=8, fill=(34, 52, 72) if current else SOFT,
                             outline=INK, width=2 if current else 1)
         dtext(d, (x + w / 2, y + 16), label, font=f, fill=(255, 255, 255) if current else INK, anchor="mm")
         x += w + 8
+    dtext(d, (x + 4, y + 16), "+n: catch-up coins per player ahead", font=f, fill=MUTED, anchor="lm")
     return _legend(d, y + 40)
 
 
@@ -155,11 +156,11 @@ def _legend(d: ImageDraw.ImageDraw, y: int) -> int:
     for kind, label in LEGEND:
         icon(d, kind, x + 14, y + 16, 24)
         dtext(d, (x + 34, y + 16), label, font=f, fill=INK, anchor="lm")
-        x += 44 + int(f.getlength(label)) + 18
+        x += 36 + int(f.getlength(label)) + 14
     for terrain in ("meadow", "mountain", "water"):
         d._image.paste(_swatch(terrain), (x, y + 4))
         dtext(d, (x + 32, y + 16), terrain, font=f, fill=INK, anchor="lm")
-        x += 40 + int(f.getlength(terrain)) + 18
+        x += 32 + int(f.getlength(terrain)) + 14
     return y + 40
 
 
@@ -292,11 +293,11 @@ def _panel(img, d, view, names, seat, x, y, w, h, t, box, strip):
     y2 = y + 64
     tags = []
     if seat == view["first_player"] and view["phase"] != "over":
-        tags.append("⚑ first player")
+        tags.append("⚑ first")
     if acting:
         tags.append("▶ TO ACT")
     if view.get("seat") == seat:
-        tags.append("(you)")
+        tags.append("you")
     res = view.get("result")
     if res:
         tags.append(f"rank {res['ranks'][seat]}")
@@ -304,8 +305,11 @@ def _panel(img, d, view, names, seat, x, y, w, h, t, box, strip):
     parts = [f"{g['slot']} {bd[g['slot']]}" for g in view["goals"]] + [f"scrolls {bd['scrolls']}"]
     if view["phase"] == "over":
         parts.append(f"coins {bd['coins']}")
-    dtext(d, (x + 12, y2 + 14), "   ".join(tags), font=font(20, bold=True), fill=INK, anchor="lm")
-    dtext(d, (x + w - 12, y2 + 14), " · ".join(parts), font=font(18), fill=INK, anchor="rm")
+    tag_text, part_text = "  ".join(tags), " · ".join(parts)
+    dtext(d, (x + 12, y2 + 14), tag_text, font=font(20, bold=True), fill=INK, anchor="lm")
+    fits = font(20, bold=True).getlength(tag_text) + font(18).getlength(part_text) + 40 < w
+    # VP per goal slot: beside the tags, or on the strip's label row when the tags are long.
+    dtext(d, (x + w - 12, y2 + (14 if fits else 44)), part_text, font=font(18), fill=INK, anchor="rm")
     y2 += 32
     if strip:
         label, items = _strip_items(view, seat)
@@ -383,6 +387,33 @@ def _private_panel(img, d, view, names, y) -> int:
     return y + h + 12
 
 
+def _score_sheet(d: ImageDraw.ImageDraw, view: dict, names: list[str], x: int, y: int, w: int) -> int:
+    """The final score sheet: one row per category, one column per player."""
+    res = view["result"]
+    n = view["n_players"]
+    rows = list(res["categories"].items()) + [("Total VP", res["scores"]), ("Rank", res["ranks"])]
+    label_w = w - 24 - n * 74
+    h = 56 + 30 * len(rows) + 12
+    d.rounded_rectangle([x, y, x + w, y + h], radius=12, fill=(255, 255, 255), outline=INK, width=2)
+    dtext(d, (x + 12, y + 26), "Score sheet", font=font(24, bold=True), fill=INK, anchor="lm")
+    for seat in range(n):
+        badge(d, (x + label_w + 12 + seat * 74 + 20, y + 10), seat, 32)
+    f, fb = font(18), font(18, bold=True)
+    for i, (label, values) in enumerate(rows):
+        ry = y + 56 + 30 * i
+        if i % 2 == 0:
+            d.rectangle([x + 6, ry, x + w - 6, ry + 29], fill=SOFT)
+        last = i >= len(rows) - 2
+        if label.startswith("Goal ") and f.getlength(label) > label_w - 8:
+            label = label.split(":")[0]  # the goal cards above carry the names
+        dtext(d, (x + 12, ry + 15), _fit(label, fb if last else f, label_w - 8), font=fb if last else f, fill=INK,
+              anchor="lm")
+        for seat, v in enumerate(values):
+            dtext(d, (x + label_w + 12 + seat * 74 + 36, ry + 15), str(v), font=fb if last else f, fill=INK,
+                  anchor="mm")
+    return h
+
+
 def render(view: dict) -> bytes:
     names = _names(view)
     n = view["n_players"]
@@ -391,7 +422,11 @@ def render(view: dict) -> bytes:
     strip = any(_strip_items(view, s)[1] for s in range(n))
     heights = [_panel_height(t, box, strip) for t, box in sizes]
     row_h = [max(heights[2 * r: 2 * r + 2]) for r in range(rows)]
-    top_guess = 64 + 50 + 100 + 170 + 44 + 40 + (210 if "private" in view else 0)
+    sheet = view.get("result") is not None
+    if sheet and n % 2 == 1:
+        need = 56 + 30 * (len(view["result"]["categories"]) + 2) + 12
+        row_h[-1] = max(row_h[-1], need)
+    top_guess = (400 if sheet and n % 2 == 0 else 0) + 64 + 50 + 100 + 170 + 44 + 40 + (210 if "private" in view else 0)
     img = Image.new("RGB", (W, top_guess + sum(row_h) + 12 * rows + 40), PAPER)
     d = ImageDraw.Draw(img)
     y = _header(d, view, names, 0)
@@ -406,5 +441,9 @@ def render(view: dict) -> bytes:
             x = MARGIN + c * (PANEL_W + COLS_GAP)
             t, box = sizes[seat]
             _panel(img, d, view, names, seat, x, y, PANEL_W, row_h[r], t, box, strip)
+        if sheet and n % 2 == 1 and r == rows - 1:
+            _score_sheet(d, view, names, MARGIN + PANEL_W + COLS_GAP, y, PANEL_W)
         y += row_h[r] + 12
+    if sheet and n % 2 == 0:
+        y += _score_sheet(d, view, names, MARGIN, y, W - 2 * MARGIN) + 12
     return to_png(img, y + 4)

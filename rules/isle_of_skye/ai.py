@@ -90,9 +90,14 @@ class Evaluator:
         base = self.value(grid)
         best, where = None, None
         for cell, rots in legal_spots(grid, tile):
+            # Compact territories keep more goals in reach (blocks, closed areas): a small
+            # bonus for touching more tiles and staying near the castle breaks ties sensibly.
+            x, y = cell
+            touching = sum(1 for n in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)) if n in grid)
+            shape = 0.12 * touching - 0.02 * (abs(x) + abs(y))
             for rot in rots:
                 grid[cell] = (tile, rot)
-                v = self.value(grid) - base
+                v = self.value(grid) - base + shape
                 del grid[cell]
                 if best is None or v > best + 1e-9:
                     best, where = v, (cell, rot)
