@@ -249,3 +249,19 @@ def test_team_scores_are_shared_by_teammates_in_the_result():
     assert res["scores"] == [6, 0, 6, 0]
     assert res["ranks"] == [1, 2, 1, 2]
     assert res["winners"] == [0, 2]
+
+
+ALL_SEA = tile("fx_all_sea", make_face("SSSSSS"))
+
+
+def test_two_holes_at_once_the_placer_chooses_which_one_gets_the_special_tile_r11():
+    ring = [(2, 0), (1, 1), (0, 1), (1, -1), (2, -1), (-1, 2), (-2, 2), (-2, 1), (-1, 0)]
+    state = game(board={at: (ALL_SEA, "front", 0) for at in ring},
+                 hands=[[(ALL_SEA, "front"), (FILLER, "front")], [(FILLER, "front")]],
+                 stacks=[[(FILLER, "front")] * 3, [(FILLER, "front")] * 3])
+    place(state, 0, ALL_SEA, "front", (0, 0), 0)
+    acts = ENGINE.legal_actions(state, 0)
+    assert sorted(a["at"] for a in acts) == [[-1, 1], [1, 0]]
+    ENGINE.apply(state, 0, {"type": "place_special", "at": [-1, 1], "rot": 0})
+    assert "-1,1" in state["map"] and "1,0" not in state["map"]
+    assert state["phase"] == "draw"  # the other hole stays empty for good
