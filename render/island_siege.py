@@ -8,6 +8,7 @@ C cannon/black); seats carry colour, pattern and letter (render.common).
 
 from __future__ import annotations
 
+import json
 import textwrap
 from functools import lru_cache
 
@@ -84,30 +85,49 @@ def fort_height(fort: dict) -> int:
     return 30 + 4 * CELL + 8 + 16 * lines + 28 * len(fort["buildings"]) + 6
 
 
+@lru_cache(maxsize=128)
+def fort_base(card: str, name: str, text: str, slots: tuple, printed: tuple | None) -> Image.Image:
+    """The static interior of a fort card: name, slot outlines, ability text (drawn once)."""
+    lines = wrap(text, 30)[:5] if card != "START" else ["Starting fort"]
+    h = 30 + 4 * CELL + 8 + 16 * len(lines) - 4
+    img = Image.new("RGB", (230, h), KIND_FILL["fort"])
+    d = ImageDraw.Draw(img)
+    d.text((5, 2), name[:22], font=font(18, bold=True), fill=INK)
+    for r, c in slots:
+        bx, by = 7 + c * CELL, 27 + r * CELL
+        d.rectangle([bx, by, bx + CELL - 2, by + CELL - 2], outline=MUTED, width=2)
+        if printed == (r, c):
+            d.rectangle([bx + 8, by + 8, bx + CELL - 10, by + CELL - 10], outline=INK, width=1)
+    tx = 7 + 4 * CELL + 8
+    d.text((tx, 27), "colon.", font=font(14), fill=MUTED)
+    by = 27 + 4 * CELL + 2
+    for i, line in enumerate(lines):
+        d.text((5, by + i * 16), line, font=font(14), fill=INK)
+    return img
+
+
 def draw_fort(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, fort: dict, seat: int,
               highlight: bool, fleet: int | None, spots: dict | None = None, hit: set | None = None,
               numbered: bool = False) -> int:
     w = 236
     h = fort_height(fort)
-    d.rounded_rectangle([x, y, x + w, y + h], radius=8, fill=KIND_FILL["fort"],
-                        outline=HIGHLIGHT if highlight else INK, width=5 if highlight else 2)
-    d.text((x + 8, y + 5), fort["name"][:22], font=font(18, bold=True), fill=INK)
+    d.rounded_rectangle([x, y, x + w, y + h], radius=8, fill=KIND_FILL["fort"])
+    slots = tuple(tuple(cell["cell"]) for cell in fort["cells"])
+    img.paste(fort_base(fort["card"], fort["name"], fort["text"], slots,
+                        tuple(fort["printed"]) if fort.get("printed") else None), (x + 3, y + 3))
+    d.rounded_rectangle([x, y, x + w, y + h], radius=8, outline=HIGHLIGHT if highlight else INK,
+                        width=5 if highlight else 2)
     gx, gy = x + 10, y + 30
     for cell in fort["cells"]:
         r, c = cell["cell"]
         bx, by = gx + c * CELL, gy + r * CELL
-        box = [bx, by, bx + CELL - 2, by + CELL - 2]
         if hit and (r, c) in hit:
-            d.rectangle(box, outline=(213, 94, 0), width=4)
-        else:
-            d.rectangle(box, outline=MUTED, width=2)
+            d.rectangle([bx, by, bx + CELL - 2, by + CELL - 2], outline=(213, 94, 0), width=4)
         if cell["color"]:
             img.paste(cube_sprite(cell["color"]), (bx + 1, by + 1))
             if cell.get("protected"):
                 d.polygon([(bx + CELL - 13, by + 2), (bx + CELL - 4, by + 2), (bx + CELL - 4, by + 11)],
                           fill=(0, 158, 115), outline=INK)
-        elif fort.get("printed") == [r, c]:
-            d.rectangle([bx + 8, by + 8, bx + CELL - 10, by + CELL - 10], outline=INK, width=1)
         if numbered:  # the labels "spot n" of wave and repair choices
             d.rectangle([bx, by + CELL - 20, bx + 17, by + CELL - 2], fill=HIGHLIGHT, outline=INK)
             d.text((bx + 9, by + CELL - 11), str(cell["spot"]), font=font(16, bold=True), fill=INK, anchor="mm")
@@ -117,18 +137,14 @@ def draw_fort(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, fort: di
                    fill=INK, anchor="mm")
     # right column: capacity and colonists
     tx = gx + 4 * CELL + 8
-    d.text((tx, gy), "colon.", font=font(14), fill=MUTED)
     d.text((tx, gy + 16), f"{fort['colonists']}/{fort['capacity']}", font=font(22, bold=True), fill=INK)
     for i in range(fort["colonists"]):
         draw_colonists(d, tx + (i % 2) * 18, gy + 46 + (i // 2) * 18, 1, seat)
     if fleet is not None:
         seat_badge(d, (tx + 4, gy + 4 * CELL - 30), fleet, size=28)
         d.text((tx + 36, gy + 4 * CELL - 24), "fleet", font=font(14), fill=INK)
-    by = gy + 4 * CELL + 2
     lines = wrap(fort["text"], 30)[:5] if fort["card"] != "START" else ["Starting fort"]
-    for i, line in enumerate(lines):
-        d.text((x + 8, by + i * 16), line, font=font(14), fill=INK)
-    by += 16 * len(lines) + 6
+    by = gy + 4 * CELL + 2 + 16 * len(lines) + 6
     for b in fort["buildings"]:
         d.rectangle([x + 6, by, x + w - 6, by + 24], fill=KIND_FILL["building"], outline=INK, width=1)
         d.text((x + 12, by + 3), b["name"][:18], font=font(16, bold=True), fill=INK)
@@ -163,6 +179,15 @@ def draw_bank(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, bank: di
         d.text((x + CELL, y + 4), f"×{bank[colour]}", font=font(20, bold=True), fill=INK)
         x += CELL + 46
     return x
+
+
+@lru_cache(maxsize=128)
+def card_image(payload: str) -> Image.Image:
+    """A hand card, drawn once per card (the text is the slow part)."""
+    card = json.loads(payload)
+    img = Image.new("RGB", (301, 213), PAPER)
+    draw_card(ImageDraw.Draw(img), 0, 0, card)
+    return img
 
 
 def draw_card(d: ImageDraw.ImageDraw, x: int, y: int, card: dict, w: int = 300, h: int = 212,
@@ -381,7 +406,7 @@ def draw_private(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, n
         if cards:
             d.text((20, y), title, font=font(20, bold=True), fill=INK)
             y += 30
-            y = draw_cards(d, y, cards)
+            y = draw_cards(img, y, cards)
     draft = view.get("draft") or {}
     if draft.get("gift"):
         gift = next((c["name"] for c in draft["offer"] if c["id"] == draft["gift"]), draft["gift"])
@@ -395,14 +420,14 @@ def draw_private(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, n
     if not hand:
         d.text((20, y), "(empty)", font=font(18), fill=MUTED)
         return y + 30
-    return draw_cards(d, y, hand)
+    return draw_cards(img, y, hand)
 
 
-def draw_cards(d: ImageDraw.ImageDraw, y: int, cards: list[dict]) -> int:
+def draw_cards(img: Image.Image, y: int, cards: list[dict]) -> int:
     x = 20
     for card in cards:
         if x + 300 > WIDTH:
             x, y = 20, y + 222
-        draw_card(d, x, y, card)
+        img.paste(card_image(json.dumps(card, sort_keys=True)), (x, y))
         x += 312
     return y + 226
