@@ -235,15 +235,16 @@ def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict
             d.text((x + 23, y + 50), FACE_WORD[face], font=font(13), fill=INK, anchor="ma")
             x += 62
         y += 70
-    final = list(att["dice"]) + list(att.get("added", []))
-    d.text((20, y + 12), "Results", font=font(18, bold=True), fill=INK)
-    x = 130
-    for i, face in enumerate(final):
-        img.paste(die_sprite(face), (x, y))
-        label = "bonus" if i >= len(att["dice"]) else FACE_WORD[face]
-        d.text((x + 23, y + 50), label, font=font(13, bold=i >= len(att["dice"])), fill=INK, anchor="ma")
-        x += 62
-    y += 70
+    if att.get("added"):  # the last roll row already shows the dice; add the bonus results
+        final = list(att["dice"]) + list(att["added"])
+        d.text((20, y + 12), "Results", font=font(18, bold=True), fill=INK)
+        x = 130
+        for i, face in enumerate(final):
+            img.paste(die_sprite(face), (x, y))
+            label = "bonus" if i >= len(att["dice"]) else FACE_WORD[face]
+            d.text((x + 23, y + 50), label, font=font(13, bold=i >= len(att["dice"])), fill=INK, anchor="ma")
+            x += 62
+        y += 70
     extra = []
     if att.get("added"):
         extra.append("added: " + ", ".join(FACE_WORD[f] for f in att["added"]))
@@ -303,7 +304,7 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, se
         if x + 236 > WIDTH - 10:
             x, y = 16, y + row_h + 10
             row_h = 0
-        highlight = fort["id"] in (last.get("target"), last.get("fort")) or (
+        highlight = fort["id"] in (last.get("target"), last.get("fort"), (view.get("attack") or {}).get("target")) or (
             last.get("card") == fort["card"] and fort["card"] != "START")
         live = view.get("attack") or {}
         build = view.get("build") or {}
