@@ -178,3 +178,24 @@ def test_islands_stay_legal_and_connected_whatever_is_played(seed, options):
                         stack.append(n)
             assert cells <= seen
         assert sum(isl["cat"].values()) == isl["score"]
+
+
+@pytest.mark.parametrize("options", [{}, {"mode": "campaign", "episode": 12}], ids=canonical)
+def test_every_event_and_action_has_readable_words(options):
+    names = ["Ana", "Bo", "Cyril"]
+    state = ENGINE.setup(3, copy.deepcopy(options), 31)
+    rnd = random.Random(31)
+    kinds = set()
+    while ENGINE.result(state) is None:
+        seat = min(ENGINE.to_act(state))
+        legal = ENGINE.legal_actions(state, seat)
+        view = ENGINE.view(state, seat)
+        for a in legal:
+            label = ENGINE.describe_action(a, view)
+            assert 0 < len(label) <= 80 and "{" not in label
+        good = [a for a in legal if a["type"] in ("place", "sticker")]
+        for event in ENGINE.apply(state, seat, rnd.choice(good) if good and rnd.random() < 0.95 else legal[-1]):
+            text = ENGINE.describe_event(event, names)
+            assert text and "{" not in text and "private_to" not in event
+            kinds.add(event["type"])
+    assert {"reveal", "decided", "place", "game_end"} <= kinds
