@@ -129,6 +129,7 @@ class IsleOfSkye(Engine):
     def apply(self, state: dict, seat: int, action: dict) -> list[dict]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["n"]:
             raise IllegalAction("You are not seated in this game.")
+        action = self._complete(state, seat, action)
         self.check_legal(state, seat, action)
         events: list = []
         PHASE_APPLY[state["phase"]](state, seat, copy.deepcopy(action), events)
@@ -138,6 +139,21 @@ class IsleOfSkye(Engine):
         if any(e["type"] not in ("prices_sealed", "build_done") for e in public):
             state["last"] = public
         return events
+
+    def _complete(self, state: dict, seat: int, action):
+        """Accept the short forms ``{"type": "place", "tile", "at", "rot"}`` (no spot number) and
+        ``{"type": "buy", "tile"}`` by completing them from the one legal action they match."""
+        if not (isinstance(action, dict) and action.get("type") in ("place", "spot", "buy")):
+            return action
+        optional = {"spot"} if action["type"] != "buy" else {"from", "price"}
+        if not optional - set(action):
+            return action
+        if seat not in self.to_act(state):
+            return action
+        matches = [a for a in self.legal_actions(state, seat)
+                   if a["type"] == action["type"] and all(a.get(k) == v for k, v in action.items())
+                   and set(action) | optional >= set(a)]
+        return matches[0] if len(matches) == 1 else action
 
     def illegal_reason(self, state: dict, seat: int, action: dict) -> str:
         phase = state["phase"]

@@ -78,3 +78,19 @@ def test_actions_after_the_game_is_over():
     s = new_game(2)
     s["phase"] = "over"
     refused(s, 0, {"type": "pass"}, match="not your turn")
+
+
+def test_short_forms_without_spot_number_or_price_are_accepted():
+    s = new_game(2)
+    price_all(s)
+    tile = s["players"][1]["offer"][0]["tile"]
+    act(s, 0, {"type": "buy", "tile": tile})
+    assert s["players"][0]["bought"] == [tile]
+    pass_all(s)
+    seat = min(ENGINE.to_act(s))
+    while not any(a["type"] == "place" for a in ENGINE.legal_actions(s, seat)):
+        act(s, seat, ENGINE.legal_actions(s, seat)[0])  # pick a tile / choose a spot
+    full = next(a for a in ENGINE.legal_actions(s, seat) if a["type"] == "place")
+    short = {k: v for k, v in full.items() if k != "spot"}
+    act(s, seat, short)
+    assert s["players"][seat]["build"]["placed"][-1][:2] == full["at"]

@@ -62,7 +62,7 @@ def test_income_one_coin_per_whisky_tile_connected_by_road_spec_4():
     assert next(e for e in events if e["seat"] == 0)["whisky"] == 1
 
 
-def test_catch_up_coins_per_player_strictly_ahead_spec_4_R9():
+def test_catch_up_coins_per_player_strictly_ahead_rulebook_example_spec_4_R9():
     s = new_game(4)
     s["round"] = 5  # 3 coins per leader on the front board
     for p, vp in zip(s["players"], [10, 20, 20, 5]):
