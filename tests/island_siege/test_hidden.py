@@ -91,3 +91,40 @@ def test_spy_peek_is_private_event_and_view():
     ev = act(s, 0, {"type": "attack", "target": "START#1"})
     assert [e for e in ev if e["type"] == "peek"][0].get("private_to") is None
     assert all(e.get("private_to") == 0 for e in ev if "cards" in e)
+
+
+CARD_ID = __import__("re").compile(r"\b[FSB][0-9]{2}\b")
+
+
+def secret_cards(state):
+    cards = {c for p in state["players"] for c in p["hand"]}
+    if state["draw_choice"]:
+        cards |= set(state["draw_choice"]["cards"])
+    if state["stage"] == "draft":
+        cards |= {c for offer in state["draft"]["offers"] for c in offer}
+    return cards
+
+
+def test_no_secret_card_ever_reaches_a_public_view_or_event():
+    """A whole AI-vs-random game: every card id in a public view or public event was either public
+    before (in play, discarded) or is not secret now (not in a hand, a draw choice or the draft)."""
+    from rules.ai import chooser_for, random_choice
+    from rules.base import rng_for
+
+    ai = chooser_for("island_siege")
+    for seed in (1, 2):
+        s = ENGINE.setup(2, {}, seed)
+        seen_public: set = set()
+        seq = 0
+        while ENGINE.result(s) is None:
+            seat = min(ENGINE.to_act(s))
+            legal_now = ENGINE.legal_actions(s, seat)
+            chooser = ai if seat == 0 else random_choice
+            action = chooser(ENGINE.view(s, seat), legal_now, rng_for("leak", seq))
+            events = ENGINE.apply(s, seat, action)
+            seq += 1
+            public_text = json.dumps(ENGINE.view(s, None)) + json.dumps([e for e in events if "private_to" not in e])
+            mentioned = set(CARD_ID.findall(public_text))
+            leaked = (mentioned & secret_cards(s)) - seen_public
+            assert not leaked, (seq, action, leaked)
+            seen_public |= mentioned
