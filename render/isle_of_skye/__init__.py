@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_colour
 from render.isle_of_skye.png import to_png
-from render.isle_of_skye.text import badge, dtext
+from render.isle_of_skye.text import badge, dtext, text_width
 from render.isle_of_skye.sprites import _texture, icon, sprite
 from rules.isle_of_skye.describe import describe_event, where
 
@@ -38,9 +38,9 @@ def _names(view: dict) -> list[str]:
 
 
 def _fit(text: str, f, width: int) -> str:
-    if f.getlength(text) <= width:
+    if text_width(text, f) <= width:
         return text
-    while text and f.getlength(text + "…") > width:
+    while text and text_width(text + "…", f) > width:
         text = text[:-1]
     return text + "…"
 
@@ -49,7 +49,7 @@ def _wrap(text: str, f, width: int, lines: int) -> list[str]:
     out, cur = [], ""
     for word in text.split():
         trial = f"{cur} {word}".strip()
-        if f.getlength(trial) <= width:
+        if text_width(trial, f) <= width:
             cur = trial
         else:
             out.append(cur)
@@ -84,13 +84,13 @@ def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str], y: int) -> int
         to_act = view["to_act"]
         verb = {"price": "Choosing discard and prices", "buy": "To buy or pass", "build": "Building"}[view["phase"]]
         dtext(d, (MARGIN, y + 25), f"{verb}:", font=font(24, bold=True), fill=INK, anchor="lm")
-        x = MARGIN + int(font(24, bold=True).getlength(verb + ":")) + 14
+        x = MARGIN + int(text_width(verb + ":", font(24, bold=True))) + 14
         for seat in to_act:
             badge(d, (x, y + 9), seat, 32)
             x += 38
             label = _fit(names[seat], font(24), 220)
             dtext(d, (x, y + 25), label, font=font(24), fill=INK, anchor="lm")
-            x += int(font(24).getlength(label)) + 22
+            x += int(text_width(label, font(24))) + 22
     y += 50
     last = [e for e in view.get("last_move", []) if e["type"] in ("buy", "pass", "reveal", "build", "goal",
                                                                    "game_over", "unsold", "returned")]
@@ -135,7 +135,7 @@ def _goals(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
     x = MARGIN
     for r in view["schedule"]:
         label = f"R{r['round']}: {' '.join(r['score'])}" + (f" · +{r['catch_up']}" if r["catch_up"] else "")
-        w = int(f.getlength(label)) + 20
+        w = int(text_width(label, f)) + 20
         current = r["round"] == view["round"] and view["phase"] != "over"
         d.rounded_rectangle([x, y, x + w, y + 32], radius=8, fill=(34, 52, 72) if current else SOFT,
                             outline=INK, width=2 if current else 1)
@@ -156,11 +156,11 @@ def _legend(d: ImageDraw.ImageDraw, y: int) -> int:
     for kind, label in LEGEND:
         icon(d, kind, x + 14, y + 16, 24)
         dtext(d, (x + 34, y + 16), label, font=f, fill=INK, anchor="lm")
-        x += 36 + int(f.getlength(label)) + 14
+        x += 36 + int(text_width(label, f)) + 14
     for terrain in ("meadow", "mountain", "water"):
         d._image.paste(_swatch(terrain), (x, y + 4))
         dtext(d, (x + 32, y + 16), terrain, font=f, fill=INK, anchor="lm")
-        x += 32 + int(f.getlength(terrain)) + 14
+        x += 32 + int(text_width(terrain, f)) + 14
     return y + 40
 
 
@@ -184,7 +184,7 @@ def _strip_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, tile: 
         d.rectangle([x - 2, y - 2, x + size + 1, y + size + 1], outline=HIGHLIGHT, width=3)
     if tag:
         f = font(18, bold=True)
-        tw = int(f.getlength(tag)) + 12
+        tw = int(text_width(tag, f)) + 12
         d.rounded_rectangle([x + size - tw + 4, y + size - 22, x + size + 4, y + size + 4], radius=6,
                             fill=(255, 255, 255), outline=INK, width=2)
         dtext(d, (x + size - tw / 2 + 4, y + size - 9), tag, font=f, fill=INK, anchor="mm")
@@ -307,7 +307,7 @@ def _panel(img, d, view, names, seat, x, y, w, h, t, box, strip):
         parts.append(f"coins {bd['coins']}")
     tag_text, part_text = "  ".join(tags), " · ".join(parts)
     dtext(d, (x + 12, y2 + 14), tag_text, font=font(20, bold=True), fill=INK, anchor="lm")
-    fits = font(20, bold=True).getlength(tag_text) + font(18).getlength(part_text) + 40 < w
+    fits = text_width(tag_text, font(20, bold=True)) + text_width(part_text, font(18)) + 40 < w
     # VP per goal slot: beside the tags, or on the strip's label row when the tags are long.
     dtext(d, (x + w - 12, y2 + (14 if fits else 44)), part_text, font=font(18), fill=INK, anchor="rm")
     y2 += 32
@@ -404,7 +404,7 @@ def _score_sheet(d: ImageDraw.ImageDraw, view: dict, names: list[str], x: int, y
         if i % 2 == 0:
             d.rectangle([x + 6, ry, x + w - 6, ry + 29], fill=SOFT)
         last = i >= len(rows) - 2
-        if label.startswith("Goal ") and f.getlength(label) > label_w - 8:
+        if label.startswith("Goal ") and text_width(label, f) > label_w - 8:
             label = label.split(":")[0]  # the goal cards above carry the names
         dtext(d, (x + 12, ry + 15), _fit(label, fb if last else f, label_w - 8), font=fb if last else f, fill=INK,
               anchor="lm")

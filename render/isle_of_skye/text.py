@@ -47,3 +47,13 @@ def _badge(seat: int, size: int) -> Image.Image:
 def badge(d: ImageDraw.ImageDraw, xy, seat: int, size: int = 28) -> None:
     img = _badge(seat, size)
     d._image.paste(img, (int(xy[0]), int(xy[1])), img)
+
+
+@lru_cache(maxsize=4096)
+def _width(text: str, path: str, size: int) -> float:
+    return _font(path, size).getlength(text)
+
+
+def text_width(text: str, font: ImageFont.FreeTypeFont) -> float:
+    """``font.getlength(text)``, cached: layout measures the same labels on every board."""
+    return _width(text, font.path, font.size)
