@@ -359,7 +359,7 @@ def swatch(img: Image.Image, xy, role: str, size: int = 40) -> None:
 
 
 def draw_header(view: dict, names: list[str]) -> Image.Image:
-    teams = view["teams"]
+    teams = {t: view["teams"][t] for t in ("land", "sea", "cartographer") if t in view["teams"]}
     img = Image.new("RGB", (WIDTH, 190), PAPER)
     d = ImageDraw.Draw(img)
     phase = view["phase"]
@@ -407,11 +407,8 @@ def draw_header(view: dict, names: list[str]) -> Image.Image:
 
 
 def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
-    rows = []
-    if private:
-        rows.append(("mine", None))
-    rows.append(("hands", None))
-    height = 20 + (230 if private else 0) + 40 + 80 * ((view["n_players"] + 1) // 2)
+    over = view.get("phase") == "over"
+    height = 20 + (230 if private else 0) + (0 if over else 40 + 80 * ((view["n_players"] + 1) // 2))
     if view.get("rotations") or (private and view.get("special_spots") and view["options"].get("mountains_corals")):
         height += 170
     if view.get("phase") == "over":
@@ -464,6 +461,15 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
                 d.ellipse([px, y, px + 34, y + 34], fill=(255, 255, 255), outline=INK, width=3)
                 d.text((px + 17, y + 17), str(rot), font=font(22, bold=True), fill=INK, anchor="mm")
             y += 140
+    if not over:
+        draw_hands(img, view, names, y)
+    else:
+        score_sheet(img, view, y)
+    return img
+
+
+def draw_hands(img: Image.Image, view: dict, names: list[str], y: int) -> int:
+    d = ImageDraw.Draw(img)
     d.text((20, y), "Hands (shown sides; hidden sides stay secret):", font=font(20, bold=True), fill=INK)
     y += 34
     for seat in range(view["n_players"]):
@@ -476,20 +482,23 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
         for h in view["hands"][seat]:
             img.paste(tile_image(h["shown"], 34), (tx, py))
             tx += 74
-        known = [k for k in view.get("known_hidden", []) if k["seat"] == seat]
-        for k in known:
+        if any(k["seat"] == seat for k in view.get("known_hidden", [])):
             d.text((px + 40, py + 44), "you know a hidden side there", font=font(18), fill=(170, 0, 100))
-            break
-    y += 80 * ((view["n_players"] + 1) // 2)
-    if view.get("phase") == "over":
-        d.text((20, y), "Final score sheet", font=font(22, bold=True), fill=INK)
-        y += 34
-        teams = list(view["scores"])
-        for cat in list(view.get("categories_order", [])) or sorted({c for t in teams for c in view["categories"][t]}):
-            vals = "   ".join(f"{ROLE_NAMES[t]} {view['categories'][t].get(cat, 0)}" for t in teams)
-            d.text((30, y), f"{cat}: {vals}", font=font(20), fill=INK)
-            y += 32
-    return img
+    return y + 80 * ((view["n_players"] + 1) // 2)
+
+
+def score_sheet(img: Image.Image, view: dict, y: int) -> None:
+    d = ImageDraw.Draw(img)
+    d.text((20, y), "Final score sheet", font=font(22, bold=True), fill=INK)
+    y += 34
+    teams = [t for t in ("land", "sea", "cartographer") if t in view["scores"]]
+    cats = list(view.get("categories_order", [])) or sorted({c for t in teams for c in view["categories"][t]})
+    for cat in cats:
+        if not any(view["categories"][t].get(cat) for t in teams):
+            continue
+        vals = "   ".join(f"{ROLE_NAMES[t]} {view['categories'][t].get(cat, 0)}" for t in teams)
+        d.text((30, y), f"{cat}: {vals}", font=font(20), fill=INK)
+        y += 32
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rules.land_vs_sea import board as B
 from rules.land_vs_sea import scoring
-from rules.land_vs_sea.data import SIDES, face, face_summary, oriented
+from rules.land_vs_sea.data import distinct_rotations, face, face_summary, oriented
 from rules.land_vs_sea.setup import fresh_turn
 
 
@@ -64,7 +64,6 @@ def rotations(state: dict) -> list[dict]:
 
 
 def oriented_distinct(tile: str, side: str) -> tuple:
-    from rules.land_vs_sea.data import distinct_rotations
     return distinct_rotations(tile, side)
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from rules.land_vs_sea import board as B
 from rules.land_vs_sea import turn as T
-from rules.land_vs_sea.data import face, face_summary, public_face
+from rules.land_vs_sea.data import face_summary, public_face
+from rules.land_vs_sea.scoring import CATEGORIES
 
 PUBLIC_PHASE = {"choose": "place", "spot": "place", "rotate": "place"}
 ROLE_NAMES = {"land": "Land", "sea": "Sea", "cartographer": "Cartographer"}
@@ -56,6 +57,7 @@ def public_view(state: dict) -> dict:
                          for i, h in enumerate(state["turn_info"]["holes"])]
     if phase == "over":
         view["routes"] = [dict(r) for r in state["routes"]]
+        view["categories_order"] = list(CATEGORIES)
     return view
 
 
