@@ -197,13 +197,18 @@ def campaign_status(carry: dict) -> dict:
         "finished": finished,
         "standings": table,
         "islands": [{"seat": s, "name": i.get("name", ""), "prosperity": i["prosperity"], "debt": i["debt"],
-                     "first_places": i["first_places"], "huts": len(i["huts"]), "harbours": len(i["harbours"]),
+                     "first_places": i["first_places"], "episode_scores": list(i.get("episode_scores", [])),
+                     "points_total": sum(i.get("episode_scores", [])), "hut_cells": list(i["huts"]),
+                     "harbour_cells": list(i["harbours"]), "huts": len(i["huts"]), "harbours": len(i["harbours"]),
                      "double_walls": len(i["doubles"]), "extra_tiles": i.get("extra_tiles", False)}
                     for s, i in enumerate(carry["islands"])],
         "chapters": chapters,
         "unlocked_modules": list(carry["unlocked_modules"]),
         "history": copy.deepcopy(carry["history"]),
     }
+    if not finished:
+        status["next_rules"] = module_lines(episode_rules(ep))
+        status["next_source"] = EPISODES[ep]["source"]
     if finished:
         status["winners"] = [r["seat"] for r in table if r["rank"] == 1]
     return status
