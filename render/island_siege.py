@@ -367,15 +367,15 @@ def render(view: dict) -> bytes:
     names = names_of(view)
     img = Image.new("RGB", (WIDTH, estimate_height(view)), PAPER)
     d = ImageDraw.Draw(img)
-    d.rectangle([0, 0, WIDTH, 96], fill=SAND)
+    d.rectangle([0, 0, WIDTH, 118], fill=SAND)
     d.text((20, 10), "Island Siege", font=font(30, bold=True), fill=INK)
     d.text((20, 52), status_line(view, names), font=font(20), fill=INK)
     draw_bank(img, d, 300, 10, view["common_bank"], "common bank")
     d.text((WIDTH - 20, 14), f"deck {view['deck_size']} · discard {len(view['discard'])}", font=font(20),
            fill=INK, anchor="ra")
-    d.text((WIDTH - 20, 56), "T tower=white · W wall=grey · C cannon=black · ◣ protected", font=font(18),
-           fill=INK, anchor="ra")
-    y = 104
+    d.text((20, 86), "Cubes: T tower = white · W wall = grey · C cannon = black · ◣ green corner = protected "
+                     "· row 0 of a fort faces the sea", font=font(17), fill=INK)
+    y = 126
     me = view.get("seat")
     order = [1 - me, me] if me in (0, 1) else [0, 1]
     y = draw_player(img, d, y, view, order[0], names)
@@ -398,7 +398,10 @@ def draw_private(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, n
         y += 32
         spots = {tuple(s["cell"]): s["n"] for s in pend["spots"]}
         y += draw_fort(img, d, 20, y, pend["preview"], view["seat"], True, None, spots=spots) + 12
-    for title, key in (("Drawn: choose the card to pass on", "draw_choice"),
+    mine = view["players"][view["seat"]]
+    observatory = any(b["card"] == "B08" for f in mine["forts"] for b in f["buildings"])
+    pass_on = "discard (Observatory)" if observatory else "give to your opponent"
+    for title, key in ((f"Drawn: choose the card to {pass_on}; you keep the others", "draw_choice"),
                        ("Opening draft: choose the card to give away", "draft"),
                        ("Spy Outpost: the defender's hand", "peek")):
         cards = view.get(key)
