@@ -33,7 +33,6 @@ OPTIONS_SCHEMA = {
 
 PHASE_ACTIONS = {"price": phases.price_actions, "buy": phases.buy_actions, "build": phases.build_actions}
 PHASE_APPLY = {"price": phases.price_apply, "buy": phases.buy_apply, "build": phases.build_apply}
-PHASE_NAMES = {"price": "Secret pricing", "buy": "Purchase", "build": "Build", "over": "Game over"}
 
 
 def normalise_options(options: dict | None, n_players: int) -> dict:

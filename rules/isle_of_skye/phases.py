@@ -10,7 +10,7 @@ step before them. Events go into ``events``; events private to a seat carry
 from __future__ import annotations
 
 from rules.base import rng_for
-from rules.isle_of_skye.data import BOARD, SLOTS, board_side, feature
+from rules.isle_of_skye.data import BOARD, SLOTS, board_side
 from rules.isle_of_skye.scoring import goal_points, scroll_scores, whisky_income
 from rules.isle_of_skye.territory import grid_from, legal_rotations, legal_spots, placeable
 
@@ -254,10 +254,7 @@ def current_tile(player: dict) -> tuple[str | None, bool]:
     if b["pick"]:
         return b["pick"], True
     options = placeable_left(player)
-    distinct = set(options)
-    if len(distinct) == 1:
-        return options[0], False
-    return None, False
+    return (options[0], False) if len(options) == 1 else (None, False)
 
 
 def spots_for(player: dict, tile: str) -> list[dict]:
@@ -379,7 +376,3 @@ def final_scoring(state: dict, events: list) -> None:
     state["phase"] = "over"
     events.append({"type": "game_over", "scores": [p["vp"] for p in state["players"]],
                    "coins": [p["coins"] for p in state["players"]]})
-
-
-def whisky_tiles(player: dict) -> int:
-    return sum(feature(t, "whisky") for _x, _y, t, _r in player["territory"])
