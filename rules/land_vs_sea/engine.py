@@ -109,6 +109,8 @@ class LandVsSea(Engine):
     def view(self, state: dict, seat: int | None) -> dict:
         if seat is None:
             return views.public_view(state)
+        if not isinstance(seat, int) or not 0 <= seat < state["n"]:
+            raise ValueError(f"No seat {seat!r} in this {state['n']}-player game.")
         return views.seat_view(state, seat)
 
     def result(self, state: dict) -> dict | None:
