@@ -118,7 +118,7 @@ class Store:
     def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
         self.conn = conn
         self.path = path
-        self._write_lock = asyncio.Lock()
+        self.write_lock = asyncio.Lock()
 
     # -- opening -----------------------------------------------------------------------
     @classmethod
@@ -132,7 +132,7 @@ class Store:
         await conn.execute("PRAGMA busy_timeout=30000")
         await conn.execute("PRAGMA synchronous=FULL")
         store = cls(conn, path)
-        async with store._write_lock:
+        async with store.write_lock:
             await apply_migrations(conn)
         return store
 
@@ -140,17 +140,17 @@ class Store:
         await self.conn.close()
 
     # -- small helpers -----------------------------------------------------------------
-    async def _one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
+    async def fetch_one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
         async with self.conn.execute(sql, params) as cur:
             return await cur.fetchone()
 
-    async def _all(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+    async def fetch_all(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
         async with self.conn.execute(sql, params) as cur:
             return list(await cur.fetchall())
 
-    async def _write(self, statements: list[tuple[str, tuple]]) -> None:
+    async def write(self, statements: list[tuple[str, tuple]]) -> None:
         """Run statements in one immediate transaction."""
-        async with self._write_lock:
+        async with self.write_lock:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
                 for sql, params in statements:
@@ -163,7 +163,7 @@ class Store:
     # -- games -------------------------------------------------------------------------
     async def create_game(self, game_key: str, *, guild_id: int | None, channel_id: int | None,
                           creator_id: int | None, options: dict, settings: dict, seed: str, now: float) -> int:
-        async with self._write_lock:
+        async with self.write_lock:
             cur = await self.conn.execute(
                 "INSERT INTO games (game_key, guild_id, channel_id, creator_id, options, settings, seed,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -173,19 +173,19 @@ class Store:
             return int(cur.lastrowid)
 
     async def game(self, game_id: int) -> GameRow:
-        row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
+        row = await self.fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise GameMissing(game_id)
         return _game(row)
 
     async def games_where(self, where: str, params: tuple = (), order: str = "updated_at DESC",
                           limit: int = 100) -> list[GameRow]:
-        rows = await self._all(f"SELECT * FROM games WHERE {where} ORDER BY {order} LIMIT ?", (*params, limit))
+        rows = await self.fetch_all(f"SELECT * FROM games WHERE {where} ORDER BY {order} LIMIT ?", (*params, limit))
         return [_game(r) for r in rows]
 
     async def games_for_user(self, user_id: int, statuses: tuple[str, ...] = ("lobby", "active")) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
-        rows = await self._all(
+        rows = await self.fetch_all(
             f"SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? AND g.status IN ({marks})"
             " GROUP BY g.id ORDER BY g.updated_at DESC LIMIT 100", (user_id, *statuses))
         return [_game(r) for r in rows]
@@ -196,11 +196,11 @@ class Store:
             raise ValueError(f"cannot update {sorted(set(fields) - allowed)}")
         values = [json.dumps(v) if k in ("settings", "result", "step_seats") and v is not None else v for k, v in fields.items()]
         sets = ", ".join(f"{k} = ?" for k in fields)
-        await self._write([(f"UPDATE games SET {sets}, updated_at = ? WHERE id = ?", (*values, now, game_id))])
+        await self.write([(f"UPDATE games SET {sets}, updated_at = ? WHERE id = ?", (*values, now, game_id))])
 
     # -- seats -------------------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRow]:
-        rows = await self._all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
+        rows = await self.fetch_all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
         return [SeatRow(r["seat"], r["user_id"], r["display_name"], bool(r["is_ai"]), bool(r["away"])) for r in rows]
 
     async def set_seats(self, game_id: int, seats: list[SeatRow], now: float) -> None:
@@ -211,7 +211,7 @@ class Store:
                                " VALUES (?, ?, ?, ?, ?, ?)",
                                (game_id, s.seat, s.user_id, s.display_name, int(s.is_ai), int(s.away))))
         statements.append(("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id)))
-        await self._write(statements)
+        await self.write(statements)
 
     async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
         allowed = {"user_id", "display_name", "is_ai", "away"}
@@ -219,7 +219,7 @@ class Store:
             raise ValueError(f"cannot update {sorted(set(fields) - allowed)}")
         sets = ", ".join(f"{k} = ?" for k in fields)
         values = [int(v) if isinstance(v, bool) else v for v in fields.values()]
-        await self._write([(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?", (*values, game_id, seat))])
+        await self.write([(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?", (*values, game_id, seat))])
 
     # -- the game itself: start, actions, snapshots -------------------------------------
     async def start_game(self, game_id: int, engine: Any, n_players: int, now: float) -> Any:
@@ -227,7 +227,7 @@ class Store:
         game = await self.game(game_id)
         state = engine.setup(n_players, json.loads(json.dumps(game.options)), game.seed_value)
         text = state_text(engine.dump(state))
-        async with self._write_lock:
+        async with self.write_lock:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
                 cur = await self.conn.execute(
@@ -245,7 +245,7 @@ class Store:
         return state
 
     async def action_log(self, game_id: int) -> list[dict]:
-        rows = await self._all("SELECT seq, seat, action, by_ai, at FROM actions WHERE game_id = ? ORDER BY seq",
+        rows = await self.fetch_all("SELECT seq, seat, action, by_ai, at FROM actions WHERE game_id = ? ORDER BY seq",
                                (game_id,))
         return [{"seq": r["seq"], "seat": r["seat"], "action": json.loads(r["action"]), "by_ai": bool(r["by_ai"]),
                  "at": r["at"]} for r in rows]
@@ -254,7 +254,7 @@ class Store:
         """The current state and version. A snapshot that fails its hash, does not parse,
         or is behind the log is rebuilt from ``replay(seed, log)`` and rewritten."""
         game = await self.game(game_id)
-        row = await self._one("SELECT version, state, state_hash FROM snapshots WHERE game_id = ?", (game_id,))
+        row = await self.fetch_one("SELECT version, state, state_hash FROM snapshots WHERE game_id = ?", (game_id,))
         if row is not None and row["version"] == game.version and state_hash(row["state"]) == row["state_hash"]:
             try:
                 return engine.load(json.loads(row["state"])), game.version
@@ -272,7 +272,7 @@ class Store:
                        [(e["seat"], e["action"]) for e in entries])
         version = len(entries)
         text = state_text(engine.dump(state))
-        await self._write([
+        await self.write([
             ("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
              (game_id, version, text, state_hash(text))),
             ("UPDATE games SET version = ? WHERE id = ?", (version, game_id)),
@@ -289,7 +289,7 @@ class Store:
         state, version = await self.load_state(game_id, engine)
         if version != expected_version:
             raise VersionConflict(f"game {game_id} is at version {version}, not {expected_version}")
-        async with self._write_lock:
+        async with self.write_lock:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:
                 events = engine.apply(state, seat, action)
@@ -314,7 +314,7 @@ class Store:
 
     # -- timers --------------------------------------------------------------------------
     async def timers(self, game_id: int) -> list[TimerRow]:
-        rows = await self._all("SELECT * FROM timers WHERE game_id = ? AND done = 0 ORDER BY due_at", (game_id,))
+        rows = await self.fetch_all("SELECT * FROM timers WHERE game_id = ? AND done = 0 ORDER BY due_at", (game_id,))
         return [TimerRow(r["game_id"], r["seat"], r["kind"], r["due_at"]) for r in rows]
 
     async def set_timers(self, game_id: int, keep_seats: set[int], new: list[TimerRow]) -> None:
@@ -329,17 +329,17 @@ class Store:
         for t in new:
             statements.append(("INSERT OR REPLACE INTO timers (game_id, seat, kind, due_at, done) VALUES (?, ?, ?, ?, 0)",
                                (game_id, t.seat, t.kind, t.due_at)))
-        await self._write(statements)
+        await self.write(statements)
 
     async def due_timers(self, now: float, limit: int = 100) -> list[TimerRow]:
-        rows = await self._all(
+        rows = await self.fetch_all(
             "SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id WHERE t.done = 0 AND t.due_at <= ?"
             " AND g.status = 'active' ORDER BY t.due_at LIMIT ?", (now, limit))
         return [TimerRow(r["game_id"], r["seat"], r["kind"], r["due_at"]) for r in rows]
 
     async def timer_done(self, timer: TimerRow) -> bool:
         """Mark a timer fired; False if it was already done or gone (another process fired it)."""
-        async with self._write_lock:
+        async with self.write_lock:
             cur = await self.conn.execute(
                 "UPDATE timers SET done = 1 WHERE game_id = ? AND seat = ? AND kind = ? AND done = 0",
                 (timer.game_id, timer.seat, timer.kind))
@@ -347,28 +347,28 @@ class Store:
 
     # -- messages, notices, preferences ----------------------------------------------------
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
-        await self._write([("INSERT OR REPLACE INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)",
+        await self.write([("INSERT OR REPLACE INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)",
                             (game_id, kind, channel_id, message_id))])
 
     async def message(self, game_id: int, kind: str) -> tuple[int, int] | None:
-        row = await self._one("SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?",
+        row = await self.fetch_one("SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?",
                               (game_id, kind))
         return (row["channel_id"], row["message_id"]) if row else None
 
     async def first_notice(self, game_id: int, user_id: int, kind: str) -> bool:
         """True the first time this notice is given for this game and user."""
-        async with self._write_lock:
+        async with self.write_lock:
             cur = await self.conn.execute(
                 "INSERT OR IGNORE INTO notices (game_id, user_id, kind) VALUES (?, ?, ?)", (game_id, user_id, kind))
             return cur.rowcount == 1
 
     async def user_pref(self, user_id: int) -> dict:
-        row = await self._one("SELECT * FROM user_prefs WHERE user_id = ?", (user_id,))
+        row = await self.fetch_one("SELECT * FROM user_prefs WHERE user_id = ?", (user_id,))
         return {"dm_notifications": bool(row["dm_notifications"]) if row else True,
                 "locale": row["locale"] if row else None}
 
     async def set_user_pref(self, user_id: int, **fields: Any) -> None:
         pref = await self.user_pref(user_id)
         pref.update(fields)
-        await self._write([("INSERT OR REPLACE INTO user_prefs (user_id, dm_notifications, locale) VALUES (?, ?, ?)",
+        await self.write([("INSERT OR REPLACE INTO user_prefs (user_id, dm_notifications, locale) VALUES (?, ?, ?)",
                             (user_id, int(pref["dm_notifications"]), pref["locale"]))])

@@ -120,19 +120,19 @@ class TournamentStore:
         self.store = store
 
     # the game store's helpers: one connection, one write lock, one transaction per write
-    async def _one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
-        return await self.store._one(sql, params)
+    async def fetch_one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
+        return await self.store.fetch_one(sql, params)
 
-    async def _all(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
-        return await self.store._all(sql, params)
+    async def fetch_all(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+        return await self.store.fetch_all(sql, params)
 
-    async def _write(self, statements: list[tuple[str, tuple]]) -> None:
-        await self.store._write(statements)
+    async def write(self, statements: list[tuple[str, tuple]]) -> None:
+        await self.store.write(statements)
 
     # -- tournaments -------------------------------------------------------------------
     async def create(self, *, guild_id: int | None, channel_id: int | None, game_key: str, name: str,
                      config: dict, seed: str, creator_id: int | None, now: float) -> int:
-        async with self.store._write_lock:
+        async with self.store.write_lock:
             cur = await self.store.conn.execute(
                 "INSERT INTO tournaments (guild_id, channel_id, game_key, name, config, seed, creator_id,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -140,17 +140,17 @@ class TournamentStore:
             return int(cur.lastrowid)
 
     async def get(self, tournament_id: int) -> TournamentRow | None:
-        row = await self._one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+        row = await self.fetch_one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
         return _tournament(row) if row else None
 
     async def list(self, guild_id: int | None = None, statuses: tuple[str, ...] = ("signup", "running"),
                    limit: int = 100) -> list[TournamentRow]:
         marks = ",".join("?" * len(statuses))
         if guild_id is None:
-            rows = await self._all(f"SELECT * FROM tournaments WHERE status IN ({marks}) ORDER BY id LIMIT ?",
+            rows = await self.fetch_all(f"SELECT * FROM tournaments WHERE status IN ({marks}) ORDER BY id LIMIT ?",
                                    (*statuses, limit))
         else:
-            rows = await self._all(f"SELECT * FROM tournaments WHERE guild_id = ? AND status IN ({marks})"
+            rows = await self.fetch_all(f"SELECT * FROM tournaments WHERE guild_id = ? AND status IN ({marks})"
                                    " ORDER BY id LIMIT ?", (guild_id, *statuses, limit))
         return [_tournament(r) for r in rows]
 
@@ -162,23 +162,23 @@ class TournamentStore:
         values = [json.dumps(v) if k in ("seeds", "schedule", "config") and v is not None else v
                   for k, v in fields.items()]
         sets = ", ".join(f"{k} = ?" for k in fields)
-        await self._write([(f"UPDATE tournaments SET {sets}, updated_at = ? WHERE id = ?",
+        await self.write([(f"UPDATE tournaments SET {sets}, updated_at = ? WHERE id = ?",
                             (*values, now, tournament_id))])
 
     async def for_signup_message(self, message_id: int) -> TournamentRow | None:
-        row = await self._one("SELECT * FROM tournaments WHERE signup_message_id = ?", (message_id,))
+        row = await self.fetch_one("SELECT * FROM tournaments WHERE signup_message_id = ?", (message_id,))
         return _tournament(row) if row else None
 
     # -- entrants ----------------------------------------------------------------------
     async def entrants(self, tournament_id: int) -> list[EntrantRow]:
-        rows = await self._all("SELECT * FROM tournament_players WHERE tournament_id = ? ORDER BY signup_order",
+        rows = await self.fetch_all("SELECT * FROM tournament_players WHERE tournament_id = ? ORDER BY signup_order",
                                (tournament_id,))
         return [EntrantRow(r["user_id"], r["name"], r["signup_order"], bool(r["is_ai"]), r["dropped_round"])
                 for r in rows]
 
     async def add_entrant(self, tournament_id: int, user_id: int, name: str, is_ai: bool = False) -> bool:
         """False if already signed up."""
-        async with self.store._write_lock:
+        async with self.store.write_lock:
             cur = await self.store.conn.execute(
                 "INSERT OR IGNORE INTO tournament_players (tournament_id, user_id, name, signup_order, is_ai)"
                 " VALUES (?, ?, ?, (SELECT COALESCE(MAX(signup_order), 0) + 1 FROM tournament_players"
@@ -186,13 +186,13 @@ class TournamentStore:
             return cur.rowcount == 1
 
     async def remove_entrant(self, tournament_id: int, user_id: int) -> bool:
-        async with self.store._write_lock:
+        async with self.store.write_lock:
             cur = await self.store.conn.execute(
                 "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?", (tournament_id, user_id))
             return cur.rowcount == 1
 
     async def drop_entrant(self, tournament_id: int, user_id: int, round_no: int) -> bool:
-        async with self.store._write_lock:
+        async with self.store.write_lock:
             cur = await self.store.conn.execute(
                 "UPDATE tournament_players SET dropped_round = ? WHERE tournament_id = ? AND user_id = ?"
                 " AND dropped_round IS NULL", (round_no, tournament_id, user_id))
@@ -207,7 +207,7 @@ class TournamentStore:
         if guild_id is not None:
             sql += " AND t.guild_id = ?"
             params += (guild_id,)
-        return [_tournament(r) for r in await self._all(sql + " ORDER BY t.id", params)]
+        return [_tournament(r) for r in await self.fetch_all(sql + " ORDER BY t.id", params)]
 
     # -- tables ------------------------------------------------------------------------
     async def add_round(self, tournament_id: int, round_no: int, tables: list[list[int]], byes: list[int],
@@ -222,19 +222,19 @@ class TournamentStore:
                                " VALUES (?, ?, ?, ?, 'bye')", (tournament_id, round_no, j, json.dumps([pid]))))
         statements.append(("UPDATE tournaments SET round = ?, updated_at = ? WHERE id = ?",
                            (round_no, now, tournament_id)))
-        await self._write(statements)
+        await self.write(statements)
 
     async def tables(self, tournament_id: int, round_no: int | None = None) -> list[TableRow]:
         if round_no is None:
-            rows = await self._all("SELECT * FROM tournament_tables WHERE tournament_id = ? ORDER BY round, table_no",
+            rows = await self.fetch_all("SELECT * FROM tournament_tables WHERE tournament_id = ? ORDER BY round, table_no",
                                    (tournament_id,))
         else:
-            rows = await self._all("SELECT * FROM tournament_tables WHERE tournament_id = ? AND round = ?"
+            rows = await self.fetch_all("SELECT * FROM tournament_tables WHERE tournament_id = ? AND round = ?"
                                    " ORDER BY table_no", (tournament_id, round_no))
         return [_table(r) for r in rows]
 
     async def table_for_game(self, game_id: int) -> TableRow | None:
-        row = await self._one("SELECT * FROM tournament_tables WHERE game_id = ?", (game_id,))
+        row = await self.fetch_one("SELECT * FROM tournament_tables WHERE game_id = ?", (game_id,))
         return _table(row) if row else None
 
     async def set_table(self, tournament_id: int, round_no: int, table_no: int, *, only_if: tuple[str, ...],
@@ -246,7 +246,7 @@ class TournamentStore:
         values = [json.dumps(v) if k == "result" and v is not None else v for k, v in fields.items()]
         sets = ", ".join(f"{k} = ?" for k in fields)
         marks = ",".join("?" * len(only_if))
-        async with self.store._write_lock:
+        async with self.store.write_lock:
             cur = await self.store.conn.execute(
                 f"UPDATE tournament_tables SET {sets} WHERE tournament_id = ? AND round = ? AND table_no = ?"
                 f" AND status IN ({marks})", (*values, tournament_id, round_no, table_no, *only_if))
@@ -254,13 +254,13 @@ class TournamentStore:
 
     # -- results and ratings -----------------------------------------------------------
     async def has_results(self, game_id: int) -> bool:
-        return await self._one("SELECT 1 FROM game_results WHERE game_id = ? LIMIT 1", (game_id,)) is not None
+        return await self.fetch_one("SELECT 1 FROM game_results WHERE game_id = ? LIMIT 1", (game_id,)) is not None
 
     async def ratings_of(self, guild_id: int, game_key: str, user_ids: list[int]) -> dict[int, RatingRow]:
         if not user_ids:
             return {}
         marks = ",".join("?" * len(user_ids))
-        rows = await self._all(f"SELECT * FROM ratings WHERE guild_id = ? AND game_key = ? AND user_id IN ({marks})",
+        rows = await self.fetch_all(f"SELECT * FROM ratings WHERE guild_id = ? AND game_key = ? AND user_id IN ({marks})",
                                (guild_id, game_key, *user_ids))
         return {r["user_id"]: _rating(r) for r in rows}
 
@@ -268,7 +268,7 @@ class TournamentStore:
         """Results and new ratings of one game in one transaction; False if already recorded."""
         if not results:
             return False
-        async with self.store._write_lock:
+        async with self.store.write_lock:
             await self.store.conn.execute("BEGIN IMMEDIATE")
             try:
                 async with self.store.conn.execute("SELECT 1 FROM game_results WHERE game_id = ? LIMIT 1",
@@ -295,23 +295,23 @@ class TournamentStore:
         return True
 
     async def leaderboard(self, guild_id: int, game_key: str, limit: int = 10, min_games: int = 1) -> list[RatingRow]:
-        rows = await self._all("SELECT * FROM ratings WHERE guild_id = ? AND game_key = ? AND games >= ?"
+        rows = await self.fetch_all("SELECT * FROM ratings WHERE guild_id = ? AND game_key = ? AND games >= ?"
                                " ORDER BY ordinal DESC, games DESC, user_id LIMIT ?",
                                (guild_id, game_key, min_games, limit))
         return [_rating(r) for r in rows]
 
     async def ratings_of_user(self, guild_id: int, user_id: int) -> list[RatingRow]:
-        rows = await self._all("SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY games DESC, game_key",
+        rows = await self.fetch_all("SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY games DESC, game_key",
                                (guild_id, user_id))
         return [_rating(r) for r in rows]
 
     async def results_of_user(self, guild_id: int, user_id: int, limit: int = 10) -> list[ResultRow]:
-        rows = await self._all("SELECT * FROM game_results WHERE guild_id = ? AND user_id = ?"
+        rows = await self.fetch_all("SELECT * FROM game_results WHERE guild_id = ? AND user_id = ?"
                                " ORDER BY finished_at DESC, game_id DESC LIMIT ?", (guild_id, user_id, limit))
         return [_result(r) for r in rows]
 
     async def totals_of_user(self, guild_id: int, user_id: int) -> dict[str, tuple[int, int]]:
         """Games and wins per game key (all finished games, rated or not)."""
-        rows = await self._all("SELECT game_key, COUNT(*) AS games, SUM(won) AS wins FROM game_results"
+        rows = await self.fetch_all("SELECT game_key, COUNT(*) AS games, SUM(won) AS wins FROM game_results"
                                " WHERE guild_id = ? AND user_id = ? GROUP BY game_key", (guild_id, user_id))
         return {r["game_key"]: (r["games"], r["wins"] or 0) for r in rows}

@@ -55,7 +55,8 @@ class Host:
         self._game_locks: dict[int, asyncio.Lock] = {}
 
     def on_game_finished(self, listener: FinishListener) -> None:
-        """Call ``listener(game)`` after any game ends (tournaments advance this way)."""
+        """Call ``listener(game)`` after any game ends: finished, forfeited or abandoned
+        (``game.status`` tells which). Tournaments advance this way."""
         self._finish_listeners.append(listener)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
@@ -350,11 +351,15 @@ class Host:
             await self.store.set_timers(game_id, to_act, new_timers)
         outcome.game = await self._info(await self._row(game_id), state)
         if outcome.finished:
-            for listener in self._finish_listeners:
-                try:
-                    await listener(outcome.game)
-                except Exception:  # noqa: BLE001 - a listener's failure must not undo the move
-                    log.exception("finish listener failed", extra={"fields": {"game": game_id}})
+            await self._notify_finished(outcome.game)
+
+    async def _notify_finished(self, game: GameInfo) -> None:
+        """Tell the listeners that a game ended (finished, forfeited or abandoned)."""
+        for listener in self._finish_listeners:
+            try:
+                await listener(game)
+            except Exception:  # noqa: BLE001 - a listener's failure must not undo the move
+                log.exception("finish listener failed", extra={"fields": {"game": game.id}})
 
     # -- what people see ---------------------------------------------------------------------
     async def public_view(self, game_id: int) -> dict:
@@ -493,7 +498,9 @@ class Host:
         await self.store.update_game(game_id, self.clock(), status="abandoned")
         await self.store.set_timers(game_id, set(), [])
         log_event(log, "game abandoned", game=game_id, guild=row.guild_id)
-        return await self.get(game_id)
+        info = await self.get(game_id)
+        await self._notify_finished(info)
+        return info
 
     async def channel_deleted(self, channel_id: int) -> list[int]:
         rows = await self.store.games_where("(thread_id = ? OR channel_id = ?) AND status IN ('lobby', 'active')",
@@ -556,8 +563,7 @@ class Host:
         await self.store.update_game(row.id, self.clock(), status="finished", result=result, step_seats=[])
         await self.store.set_timers(row.id, set(), [])
         info = await self._info(await self._row(row.id))
-        for listener in self._finish_listeners:
-            await listener(info)
+        await self._notify_finished(info)
         outcome = MoveOutcome(game=info, finished=True)
         return TimerOutcome(timer, info, reminder=False, move=outcome, forfeited=True)
 

@@ -47,7 +47,7 @@ async def test_sigkill_mid_stream_keeps_every_acknowledged_move(tmp_path):
             state, _version = await store.load_state(game_id, RACE)
             expected = replay(RACE, row.n_players, row.options, row.seed, [(e["seat"], e["action"]) for e in log])
             assert state_text(RACE.dump(state)) == state_text(RACE.dump(expected))
-            snap = await store._one("SELECT state FROM snapshots WHERE game_id = ?", (game_id,))
+            snap = await store.fetch_one("SELECT state FROM snapshots WHERE game_id = ?", (game_id,))
             assert json.loads(snap["state"]) == RACE.dump(expected)
     finally:
         await store.close()
