@@ -89,8 +89,9 @@ def distinct_rotations(tile: str, side: str) -> tuple:
 
 
 def face_summary(f: dict) -> str:
-    """A short text of a face for button labels: 'LLLSSS +1 mtn ship'."""
-    bits = [f["edges"]]
+    """A short text of a face for button labels: '3 land/3 sea edges, +1, mountain, ship'."""
+    land = f["edges"].count("L")
+    bits = [f"{land} land/{6 - land} sea edges"]
     bonus = sum(r["bonus"] for r in f["regions"])
     if bonus:
         bits.append(f"+{bonus}")
@@ -104,7 +105,7 @@ def face_summary(f: dict) -> str:
         bits.append("ship")
     if f["action"]:
         bits.append("play again" if f["action"] == "play_again" else "steal")
-    return " ".join(bits)
+    return ", ".join(bits)
 
 
 @lru_cache(maxsize=None)
