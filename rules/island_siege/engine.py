@@ -108,10 +108,16 @@ class IslandSiege(Engine):
         return views.result(state)
 
     def describe_action(self, action, view=None):
-        return text.describe_action(action, view)[:80]
+        try:
+            return text.describe_action(action, view)[:80]
+        except (TypeError, KeyError, ValueError, IndexError, AttributeError):  # malformed input: plain label
+            return super().describe_action(action if isinstance(action, dict) else {"type": "?"})[:80]
 
     def describe_event(self, event, names):
-        return text.describe_event(event, names)
+        try:
+            return text.describe_event(event, names)
+        except (TypeError, KeyError, ValueError, IndexError, AttributeError):
+            return super().describe_event(event if isinstance(event, dict) else {}, names)
 
     # -- why not ------------------------------------------------------------------------------------
     def illegal_reason(self, state, seat, action):

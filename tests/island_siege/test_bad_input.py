@@ -84,3 +84,18 @@ def test_bad_input_in_every_step_of_an_attack():
         act(s, seat, ENGINE.legal_actions(s, seat)[0])
         if s["attack"] is None:
             break
+
+
+def test_labels_and_event_texts_never_crash_on_junk():
+    junk = [None, 1, "x", "F01", [1], [9, 9], {}, {"a": 1}, True]
+    kinds = ["menu", "attack", "place_cube", "build_ship", "choose_fort", "reroll", "defender_reroll",
+             "leadership", "reinforce", "wave2_destroy", "infirmary_redirect", "unknown"]
+    view = {"attack": {"dice": ["red"], "target_card": "F01"}, "pending": {"card": "F27"}, "build": {"fort": "F27"}}
+    for kind in kinds:
+        for key in ("card", "cell", "target", "dice", "die", "source", "take", "count", "menu"):
+            for value in junk:
+                for v in (None, view):
+                    label = ENGINE.describe_action({"type": kind, key: value}, v)
+                    assert isinstance(label, str) and len(label) <= 80
+                text = ENGINE.describe_event({"type": kind, key: value, "seat": value}, ["A", "B"])
+                assert isinstance(text, str)
