@@ -62,7 +62,18 @@ async def harness():
 
 @pytest.fixture
 def db_path(tmp_path):
-    return tmp_path / "isle.db"
+    """A database file in memory-backed /dev/shm when there is one (the store syncs every commit)."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    shm = Path("/dev/shm")
+    if not shm.is_dir():
+        yield tmp_path / "isle.db"
+        return
+    folder = Path(tempfile.mkdtemp(prefix="isle-test-", dir=shm))
+    yield folder / "isle.db"
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 async def start_bot(h: Harness, db_path, clock: Clock, **settings):
