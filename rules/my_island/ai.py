@@ -21,6 +21,7 @@ from rules.my_island.island import (
 )
 
 _MEMO: dict = {}
+AI_SHORTLIST = 30
 
 
 def island_from_view(vi: dict) -> dict:
@@ -117,13 +118,22 @@ def best_placement(view: dict) -> tuple[int, list[int]] | None:
     if memo_key in _MEMO:
         return _MEMO[memo_key]
     base = island_from_view(view["islands"][seat])
-    best = None
-    best_value = None
+    base_occ = occupancy(base)
     deck_left = view["deck_left"]
+    scored = []
     for orient, at, fp in all_placements(base, rules, tile, allow_flip=bool(view.get("flip_allowed"))):
         isl = _copy(base)
         put_tile(isl, tile, fp)
         gained = sum(p for _, p, _ in immediate_awards(isl, rules, fp))
+        cells = {c for c, _ in fp}
+        contacts = sum(1 for c, sym in fp for n in NEIGHBOURS[c] if n not in cells and base_occ.get(n) == sym)
+        beach = sum(1 for c in cells if TERRAIN[c] == "beach")
+        scored.append((gained + 0.9 * beach + 0.4 * contacts, orient, at, isl, gained))
+    # the full positional evaluation only for the most promising placements (speed)
+    scored.sort(key=lambda x: -x[0])
+    best = None
+    best_value = None
+    for _, orient, at, isl, gained in scored[:AI_SHORTLIST]:
         value = gained + evaluate(isl, rules, deck_left) - 0.05 * at[0]
         if best_value is None or value > best_value + 1e-9:
             best, best_value = (orient, [at[0], at[1]]), value
