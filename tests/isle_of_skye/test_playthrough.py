@@ -77,3 +77,18 @@ def test_action_labels_read_like_the_game():
     event = {"type": "unsold", "seat": 0, "tile": "L03", "price": 2}
     assert ENGINE.describe_event(event, ["Ana", "Bo"]) == \
         "L03 (sheep, farm, broch) stays with Ana; the 2-coin stake goes to the bank."
+
+
+def test_ai_plays_every_seat_of_a_variant_game_deterministically():
+    s = ENGINE.setup(3, {"castle_rotation": True}, 77)
+    ai = chooser_for("isle_of_skye")
+    k = 0
+    while ENGINE.result(s) is None:
+        seat = min(ENGINE.to_act(s))
+        legal = ENGINE.legal_actions(s, seat)
+        view = ENGINE.view(s, seat)
+        action = ai(view, legal, rng_for("d", k))
+        assert action in legal and action == ai(ENGINE.view(s, seat), legal, rng_for("other", k))
+        ENGINE.apply(s, seat, action)
+        k += 1
+    assert all(p["castle_chosen"] for p in s["players"])
