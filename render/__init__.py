@@ -7,6 +7,7 @@ itself under the game's key, for both the public and a private view.
 from __future__ import annotations
 
 import importlib
+import logging
 import pkgutil
 from pathlib import Path
 from typing import Callable
@@ -15,13 +16,22 @@ Renderer = Callable[[dict], bytes]
 
 _SKIP = {"common"}
 
+BROKEN: dict[str, str] = {}
+"""Renderer modules that failed to import: one broken renderer must not take the others down
+(the host falls back to a plain card for that game; a test fails while this is not empty)."""
+
 
 def _discover() -> dict[str, Renderer]:
     found: dict[str, Renderer] = {}
     for info in sorted(pkgutil.iter_modules([str(Path(__file__).parent)]), key=lambda i: i.name):
         if info.name in _SKIP or info.name.startswith("_"):
             continue
-        module = importlib.import_module(f"render.{info.name}")
+        try:
+            module = importlib.import_module(f"render.{info.name}")
+        except Exception as exc:  # noqa: BLE001 - reported in BROKEN, the log and a test
+            BROKEN[info.name] = repr(exc)
+            logging.getLogger("render").error("renderer %s failed to load: %r", info.name, exc)
+            continue
         fn = getattr(module, "render", None)
         if callable(fn):
             found[info.name] = fn

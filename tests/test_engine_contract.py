@@ -13,6 +13,17 @@ def test_every_game_is_registered_and_loads():
     assert BROKEN == {}, f"game packages failed to import: {BROKEN}"
 
 
+def test_every_game_has_a_renderer_and_an_ai():
+    import importlib
+
+    import render
+
+    assert render.BROKEN == {}, f"renderers failed to import: {render.BROKEN}"
+    assert sorted(render.RENDERERS) == sorted(ENGINES)
+    for key in ENGINES:
+        assert callable(importlib.import_module(f"rules.{key}.ai").choose)
+
+
 @pytest.mark.parametrize("key,n", CASES)
 def test_random_games_keep_the_contract(key, n):
     eng = ENGINES[key]
