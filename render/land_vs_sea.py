@@ -51,7 +51,7 @@ def _pattern(kind: str) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=64)
 def texture(kind: str, w: int, h: int) -> Image.Image:
     tile = _pattern(kind)
     img = Image.new("RGB", (w, h))
@@ -220,8 +220,8 @@ def compose(tiles, s, size, bg) -> Image.Image:
         paint_terrain(md, o, cx, cy, s)
     land = mask.point(lambda v: 255 if v == 255 else 0)
     sea = mask.point(lambda v: 255 if v == 128 else 0)
-    img.paste(texture("land", 1400, 2600).crop((0, 0, w, h)), (0, 0), land)
-    img.paste(texture("sea", 1400, 2600).crop((0, 0, w, h)), (0, 0), sea)
+    img.paste(texture("land", w, h), (0, 0), land)
+    img.paste(texture("sea", w, h), (0, 0), sea)
     draw = ImageDraw.Draw(img)
     for cx, cy, o, face, done in tiles:
         draw_lines(draw, o, cx, cy, s)
@@ -261,7 +261,7 @@ def render(view: dict) -> bytes:
     bw = max(xs) - min(xs) + SQ3 + 0.4
     bh = max(ys) - min(ys) + 2.4
     s = int(max(16, min(64, (WIDTH - 40) / bw, 900 / bh)))
-    map_w, map_h = WIDTH, int(bh * s) + 20
+    map_w, map_h = WIDTH, -(-(int(bh * s) + 20) // 50) * 50  # rounded up: the textures are cached by size
     ox = (WIDTH - (max(xs) - min(xs)) * s) / 2 - min(xs) * s
     oy = 10 + (1.2 - min(ys)) * s
 
@@ -350,7 +350,7 @@ def png_bytes(image: Image.Image) -> bytes:
 def swatch(img: Image.Image, xy, role: str, size: int = 40) -> None:
     x, y = xy
     if role in ("land", "sea"):
-        img.paste(texture(role, 1400, 2600).crop((0, 0, size, size)), (x, y))
+        img.paste(texture(role, size, size), (x, y))
     else:
         d = ImageDraw.Draw(img)
         d.rectangle([x, y, x + size, y + size], fill=(230, 230, 230))
