@@ -149,9 +149,10 @@ def attack_apply(state: dict, seat: int, action: dict, events: list) -> None:
     a = state["attack"]
     p = player(state, seat)
     t = action["type"]
-    if t == "cancel":
+    if t == "cancel":  # nothing was rolled: the main action is still available
         state["attack"] = None
         state["phase"] = "act"
+        state["turn"]["main"] = False
         events.append({"type": "attack_cancel", "seat": seat})
         return
     if t == "commit":
