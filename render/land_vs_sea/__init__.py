@@ -1,0 +1,109 @@
+"""Land vs Sea renderer: the hex map, scores, whose turn, hands; spots for the pending step.
+
+Land and sea differ by colour *and* texture (stippled ochre land, wavy blue sea), features
+are icons (+ bonus marks, mountain triangles, coral clusters, anchor ships, cart caravans,
+action badges), completed regions carry a check badge, the last tiles a yellow frame.
+A private view adds the seat's tiles (both sides) and big numbered markers matching the
+"Spot n" / "Rotation n" / "Waypoint on spot n" labels of the legal actions.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.common import HIGHLIGHT, INK, PAPER, font, seat_badge
+from render.land_vs_sea.panels import draw_footer, draw_header
+from render.land_vs_sea.tiles import (MAP_BG, SQ3, WIDTH, centre, compose, hex_points, png_bytes,
+                                      region_point)
+from rules.land_vs_sea.data import FACES, oriented
+
+__all__ = ["render"]
+
+
+def names_of(view: dict) -> list[str]:
+    names = view.get("seat_names") or []
+    return [names[i] if i < len(names) and names[i] else f"Player {i + 1}" for i in range(view["n_players"])]
+
+
+def parse(k: str) -> tuple[int, int]:
+    q, r = k.split(",")
+    return int(q), int(r)
+
+
+def render(view: dict) -> bytes:
+    names = names_of(view)
+    private = "my_hand" in view
+    board = view["map"]
+    markers = []  # (q, r, label) numbered cells
+    for sp in view.get("spots", []):
+        markers.append((sp["at"][0], sp["at"][1], str(sp["n"])))
+    for h in view.get("special_spots", []) or view.get("holes", []):
+        markers.append((h["at"][0], h["at"][1], str(h["n"]) if private else "!"))
+    cells = [parse(k) for k in board] + [(q, r) for q, r, _ in markers]
+    pending = view.get("pending") or {}
+    if "at" in pending:
+        cells.append(tuple(pending["at"]))
+    xs = [SQ3 * (q + r / 2) for q, r in cells]
+    ys = [1.5 * r for q, r in cells]
+    bw = max(xs) - min(xs) + SQ3 + 0.4
+    bh = max(ys) - min(ys) + 2.4
+    s = int(max(16, min(64, (WIDTH - 40) / bw, 900 / bh)))
+    map_w, map_h = WIDTH, -(-(int(bh * s) + 20) // 50) * 50  # rounded up: the textures are cached by size
+    ox = (WIDTH - (max(xs) - min(xs)) * s) / 2 - min(xs) * s
+    oy = 10 + (1.2 - min(ys)) * s
+
+    done_by_cell: dict = {}
+    for c, r in view.get("completed", []):
+        done_by_cell.setdefault(c, set()).add(r)
+    tiles = []
+    for k, e in board.items():
+        q, r = parse(k)
+        cx, cy = centre(q, r, s, ox, oy)
+        tiles.append((cx, cy, oriented(e["tile"], e["side"], e["rot"]), FACES[e["tile"]][e["side"]],
+                      frozenset(done_by_cell.get(k, ()))))
+    map_img = compose(tiles, s, (map_w, map_h), MAP_BG)
+    draw = ImageDraw.Draw(map_img)
+    last = view.get("last_move") or {}
+    for q, r in [tuple(c) for c in last.get("cells", [])]:
+        cx, cy = centre(q, r, s, ox, oy)
+        draw.polygon(hex_points(cx, cy, s - 1), outline=INK, width=max(6, s // 7))
+        draw.polygon(hex_points(cx, cy, s - 3), outline=HIGHLIGHT, width=max(4, s // 10))
+    for w in view.get("waypoints", []):
+        k = f"{w['at'][0]},{w['at'][1]}"
+        e = board.get(k)
+        if not e:
+            continue
+        o = oriented(e["tile"], e["side"], e["rot"])
+        cx, cy = centre(*w["at"], s, ox, oy)
+        px, py = region_point(cx, cy, s, o.region_dirs[w["region"]])
+        size = max(18, int(s * 0.5))
+        draw.line([(px - size / 2, py - size), (px - size / 2, py + size / 2)], fill=INK, width=3)
+        seat_badge(draw, (int(px - size / 2), int(py - size)), w["owner"], size=size)
+    if "at" in pending:
+        cx, cy = centre(*pending["at"], s, ox, oy)
+        draw.polygon(hex_points(cx, cy, s - 2), outline=(200, 0, 120), width=max(4, s // 9))
+        draw.text((cx, cy), "?", font=font(max(18, s // 2), bold=True), fill=(200, 0, 120), anchor="mm")
+    for q, r, label in markers:
+        cx, cy = centre(q, r, s, ox, oy)
+        rr = max(14, int(s * 0.5))
+        draw.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill=(255, 255, 255), outline=INK, width=3)
+        draw.text((cx, cy), label, font=font(max(16, int(rr * 1.1)), bold=True), fill=INK, anchor="mm")
+    for sp in view.get("waypoint_spots", []):
+        k = f"{sp['at'][0]},{sp['at'][1]}"
+        e = board[k]
+        o = oriented(e["tile"], e["side"], e["rot"])
+        cx, cy = centre(*sp["at"], s, ox, oy)
+        px, py = region_point(cx, cy, s, o.region_dirs[sp["region"]])
+        rr = max(11, int(s * 0.3))
+        draw.ellipse([px - rr, py - rr, px + rr, py + rr], fill=(255, 255, 255), outline=(200, 0, 120), width=3)
+        draw.text((px, py), str(sp["n"]), font=font(max(13, int(rr * 1.1)), bold=True), fill=INK, anchor="mm")
+
+    header = draw_header(view, names)
+    footer = draw_footer(view, names, private)
+    out = Image.new("RGB", (WIDTH, header.height + map_h + footer.height), PAPER)
+    out.paste(header, (0, 0))
+    out.paste(map_img, (0, header.height))
+    out.paste(footer, (0, header.height + map_h))
+    return png_bytes(out)
+
+

@@ -1,0 +1,176 @@
+"""Land vs Sea picture panels: the header (scores, whose turn, stacks) and the footer (own tiles,
+rotation previews, hands, final score sheet)."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.common import INK, MUTED, PAPER, font, seat_badge
+from render.land_vs_sea.tiles import PHASE_TEXT, ROLE_NAMES, WIDTH, _tile_image, texture, tile_image
+from rules.land_vs_sea.data import SPECIAL
+
+def swatch(img: Image.Image, xy, role: str, size: int = 40) -> None:
+    x, y = xy
+    if role in ("land", "sea"):
+        img.paste(texture(role, size, size), (x, y))
+    else:
+        d = ImageDraw.Draw(img)
+        d.rectangle([x, y, x + size, y + size], fill=(230, 230, 230))
+        d.text((x + size / 2, y + size / 2), "✚", font=font(int(size * 0.7), bold=True), fill=INK, anchor="mm")
+    ImageDraw.Draw(img).rectangle([x, y, x + size, y + size], outline=INK, width=2)
+
+
+def draw_header(view: dict, names: list[str]) -> Image.Image:
+    teams = {t: view["teams"][t] for t in ("land", "sea", "cartographer") if t in view["teams"]}
+    img = Image.new("RGB", (WIDTH, 190), PAPER)
+    d = ImageDraw.Draw(img)
+    phase = view["phase"]
+    title = "Land vs Sea"
+    if phase == "over":
+        best = max(view["scores"].values())
+        win = [ROLE_NAMES[t] for t, p in view["scores"].items() if p == best]
+        title += f" — game over: {' & '.join(win)} win{'s' if len(win) == 1 else ''}"
+    else:
+        cur = view.get("current")
+        title += f" — {names[cur]} ({ROLE_NAMES[view['roles'][cur]]}) to act: {PHASE_TEXT.get(phase, phase)}"
+    d.text((20, 12), title, font=font(26, bold=True), fill=INK)
+    x = 20
+    for team, seats in teams.items():
+        active = view.get("current") in seats and phase != "over"
+        box = [x - 6, 52, x + 370, 124]
+        d.rectangle(box, outline=INK if active else MUTED, width=5 if active else 1,
+                    fill=(255, 249, 200) if active else PAPER)
+        swatch(img, (x, 60), team, 56)
+        d.text((x + 66, 58), f"{ROLE_NAMES[team]}: {view['scores'][team]}", font=font(30, bold=True), fill=INK)
+        bx = x + 66
+        for seat in seats:
+            seat_badge(d, (bx, 94), seat, size=24)
+            label = names[seat][:12]
+            d.text((bx + 28, 96), label, font=font(18), fill=INK)
+            bx += 36 + int(font(18).getlength(label))
+        x += 390
+    # stacks
+    y = 134
+    d.text((20, y + 10), f"Stacks ({view['tiles_left']} tiles left):", font=font(20), fill=INK)
+    sx = 260
+    for i, st in enumerate(view["stacks"]):
+        d.text((sx, y + 10), f"{'AB'[i]}: {st['size']}", font=font(20, bold=True), fill=INK)
+        if st["top"]:
+            img.paste(tile_image(st["top"], 22), (sx + 70, y - 2))
+        sx += 170
+    if view.get("options"):
+        opts = [label for n, label in (("mountains_corals", "mountains/corals"), ("caravans_ships", "caravans/ships"),
+                                   ("waypoints", "waypoints")) if view["options"].get(n)]
+        text = "Modules: " + (", ".join(opts) if opts else "base game")
+        if view["n_players"] == 4:
+            text += f" · talk: {view['options'].get('talk', 'restricted')}"
+        d.text((sx + 10, y + 12), text, font=font(18), fill=MUTED)
+    return img
+
+
+def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
+    over = view.get("phase") == "over"
+    height = 20 + (230 if private else 0) + (0 if over else 40 + 80 * ((view["n_players"] + 1) // 2))
+    if view.get("rotations") or (private and view.get("special_spots") and view["options"].get("mountains_corals")):
+        height += 170
+    if view.get("phase") == "over":
+        height += 40 + 32 * (len({c for t in view.get("categories", {}).values() for c in t}) + 2)
+    img = Image.new("RGB", (WIDTH, height), PAPER)
+    d = ImageDraw.Draw(img)
+    y = 10
+    if private:
+        seat = view["seat"]
+        d.text((20, y), f"Your tiles ({names[seat]}, {ROLE_NAMES[view['my_role']]}) — hidden sides are for your eyes only",
+               font=font(22, bold=True), fill=INK)
+        y += 36
+        x = 20
+        for h in view["my_hand"]:
+            d.text((x, y), f"Tile {h['slot'] + 1}" + (" (stolen, play next turn)" if h["stolen_this_turn"] else ""),
+                   font=font(20, bold=True), fill=INK)
+            for j, (label, f, side) in enumerate((("shown", h["shown"], h["shown_side"]), ("hidden", h["hidden"], h["hidden_side"]))):
+                px = x + j * 150
+                img.paste(_tile_image(h["tile"], side, 58, 0), (px, y + 30))
+                chosen = view.get("pending") or {}
+                if chosen.get("tile") == h["tile"] and chosen.get("side") == side:
+                    d.rectangle([px - 6, y + 26, px + 110, y + 190], outline=(200, 0, 120), width=5)
+                    label = "chosen"
+                d.text((px + 52, y + 160), label, font=font(18), fill=INK if label == "shown" else (170, 0, 100), anchor="mt")
+            x += 330
+        hint = view.get("hint")
+        if hint:
+            d.text((x + 10, y + 40), "Your move:", font=font(20, bold=True), fill=INK)
+            for i, line in enumerate(_wrap(hint, 24)):
+                d.text((x + 10, y + 70 + 26 * i), line, font=font(20), fill=INK)
+        y += 190
+        if view.get("rotations"):
+            p = view["pending"]
+            d.text((20, y), "Rotations (pink frame on the map):", font=font(20, bold=True), fill=INK)
+            y += 30
+            for i, r in enumerate(view["rotations"]):
+                px = 20 + i * 150
+                img.paste(_tile_image(p["tile"], p["side"], 58, r["rot"]), (px, y))
+                d.ellipse([px, y, px + 34, y + 34], fill=(255, 255, 255), outline=INK, width=3)
+                d.text((px + 17, y + 17), str(r["n"]), font=font(22, bold=True), fill=INK, anchor="mm")
+            y += 140
+        elif view.get("special_spots") and view["options"].get("mountains_corals"):
+            side = "front" if view["special_spots"][0]["face"] == "volcano" else "back"
+            d.text((20, y), "Special tile turns (label: 'turned n x 60°'):", font=font(20, bold=True), fill=INK)
+            y += 30
+            for rot in range(6):
+                px = 20 + rot * 150
+                img.paste(_tile_image(SPECIAL, side, 58, rot), (px, y))
+                d.ellipse([px, y, px + 34, y + 34], fill=(255, 255, 255), outline=INK, width=3)
+                d.text((px + 17, y + 17), str(rot), font=font(22, bold=True), fill=INK, anchor="mm")
+            y += 140
+    if not over:
+        draw_hands(img, view, names, y)
+    else:
+        score_sheet(img, view, y)
+    return img
+
+
+def draw_hands(img: Image.Image, view: dict, names: list[str], y: int) -> int:
+    d = ImageDraw.Draw(img)
+    d.text((20, y), "Hands (shown sides; hidden sides stay secret):", font=font(20, bold=True), fill=INK)
+    y += 34
+    for seat in range(view["n_players"]):
+        col = seat % 2
+        row = seat // 2
+        px, py = 20 + col * 590, y + row * 80
+        seat_badge(d, (px, py + 14), seat, size=30)
+        d.text((px + 40, py + 18), f"{names[seat][:14]} ({ROLE_NAMES[view['roles'][seat]]})", font=font(20), fill=INK)
+        tx = px + 330
+        for h in view["hands"][seat]:
+            img.paste(tile_image(h["shown"], 34), (tx, py))
+            tx += 74
+        if any(k["seat"] == seat for k in view.get("known_hidden", [])):
+            d.text((px + 40, py + 44), "you know a hidden side there", font=font(18), fill=(170, 0, 100))
+    return y + 80 * ((view["n_players"] + 1) // 2)
+
+
+def score_sheet(img: Image.Image, view: dict, y: int) -> None:
+    d = ImageDraw.Draw(img)
+    d.text((20, y), "Final score sheet", font=font(22, bold=True), fill=INK)
+    y += 34
+    teams = [t for t in ("land", "sea", "cartographer") if t in view["scores"]]
+    cats = list(view.get("categories_order", [])) or sorted({c for t in teams for c in view["categories"][t]})
+    for cat in cats:
+        if not any(view["categories"][t].get(cat) for t in teams):
+            continue
+        vals = "   ".join(f"{ROLE_NAMES[t]} {view['categories'][t].get(cat, 0)}" for t in teams)
+        d.text((30, y), f"{cat}: {vals}", font=font(20), fill=INK)
+        y += 32
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for w in words:
+        if len(line) + len(w) + 1 > width and line:
+            lines.append(line)
+            line = w
+        else:
+            line = (line + " " + w).strip()
+    if line:
+        lines.append(line)
+    return lines
+

@@ -1,0 +1,257 @@
+"""Land vs Sea drawing parts: textures, hex geometry, feature icons, one tile, the PNG palette.
+
+Land and sea differ by colour *and* texture (stippled ochre land, wavy blue sea); features are
+icons (+ bonus marks, mountain triangles, coral clusters, anchor ships, cart caravans, action
+badges). Everything static is drawn once and cached.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, font
+from rules.land_vs_sea.data import FACES, oriented, register_face
+
+WIDTH = 1200
+LAND = (205, 170, 95)
+LAND_DOT = (120, 90, 35)
+SEA = (55, 120, 185)
+SEA_WAVE = (200, 225, 250)
+GRID = (60, 60, 60)
+MAP_BG = (235, 232, 222)
+SQ3 = math.sqrt(3)
+ROLE_NAMES = {"land": "Land", "sea": "Sea", "cartographer": "Cartographer"}
+PHASE_TEXT = {"draft": "opening draft", "draw": "refilling", "place": "placing a tile", "special": "filling a hole",
+              "action": "tile action", "waypoint": "waypoint", "over": "game over"}
+
+
+# -- textures (drawn once) -----------------------------------------------------------------
+@lru_cache(maxsize=4)
+def _pattern(kind: str) -> Image.Image:
+    """One repeat of the texture: stipple dots for land, wave lines for sea."""
+    size = 36
+    img = Image.new("RGB", (size, size), LAND if kind == "land" else SEA)
+    d = ImageDraw.Draw(img)
+    if kind == "land":
+        for y in range(0, size, 9):
+            off = 4 if (y // 9) % 2 else 0
+            for x in range(off, size, 9):
+                d.ellipse([x, y, x + 2, y + 2], fill=LAND_DOT)
+    else:
+        for y in range(4, size, 12):
+            pts = [(x, y + 3 * math.sin(x * 2 * math.pi / 36)) for x in range(-4, size + 5, 2)]
+            d.line(pts, fill=SEA_WAVE, width=2)
+    return img
+
+
+@lru_cache(maxsize=64)
+def texture(kind: str, w: int, h: int) -> Image.Image:
+    tile = _pattern(kind)
+    img = Image.new("RGB", (w, h))
+    for y in range(0, h, tile.height):
+        for x in range(0, w, tile.width):
+            img.paste(tile, (x, y))
+    return img
+
+
+# -- geometry ------------------------------------------------------------------------------
+def centre(q: int, r: int, s: float, ox: float, oy: float) -> tuple[float, float]:
+    return ox + s * SQ3 * (q + r / 2), oy + s * 1.5 * r
+
+
+def corner(cx: float, cy: float, s: float, angle_deg: float) -> tuple[float, float]:
+    a = math.radians(angle_deg)
+    return cx + s * math.cos(a), cy + s * math.sin(a)
+
+
+def hex_points(cx, cy, s):
+    return [corner(cx, cy, s, 60 * k + 30) for k in range(6)]
+
+
+def dir_point(cx, cy, s, d, frac):
+    a = math.radians(60 * d)
+    return cx + frac * s * math.cos(a), cy + frac * s * math.sin(a)
+
+
+def region_point(cx, cy, s, dirs) -> tuple[float, float]:
+    vx = sum(math.cos(math.radians(60 * d)) for d in dirs)
+    vy = sum(math.sin(math.radians(60 * d)) for d in dirs)
+    n = math.hypot(vx, vy)
+    if n < 1e-6 or len(dirs) >= 5:
+        return cx, cy
+    k = 0.5 if len(dirs) <= 2 else 0.35
+    return cx + k * s * vx / n, cy + k * s * vy / n
+
+
+@lru_cache(maxsize=256)
+def icon(kind: str, size: int) -> Image.Image:
+    """Small RGBA badges drawn once per size: bonus marks, check, anchor, action."""
+    img = Image.new("RGBA", (size * 3, size * 2), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    cx, cy = img.width / 2, img.height / 2
+    if kind.startswith("plus"):
+        land, n = kind[4] == "L", int(kind[5:])
+        colour, outline = (INK, (255, 255, 255)) if land else ((255, 255, 255), INK)
+        d.text((cx, cy), "+" * n, font=font(size, bold=True), fill=colour, anchor="mm", stroke_width=2, stroke_fill=outline)
+    elif kind == "check":
+        rr = size / 2
+        d.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill=(0, 90, 50), outline=(255, 255, 255), width=2)
+        d.text((cx, cy), "✓", font=font(max(9, int(rr * 1.5)), bold=True), fill=(255, 255, 255), anchor="mm")
+    elif kind == "ship":
+        rr = size / 2
+        d.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill=(255, 255, 255), outline=INK)
+        d.text((cx, cy), "⚓", font=font(max(10, int(rr * 1.5))), fill=(20, 30, 90), anchor="mm")
+    elif kind in ("play_again", "steal"):
+        rr = size / 2
+        d.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill=HIGHLIGHT, outline=INK, width=2)
+        d.text((cx, cy), "↻" if kind == "play_again" else "⇄", font=font(max(10, int(rr * 1.4)), bold=True),
+               fill=INK, anchor="mm")
+    return img
+
+
+def put(img: Image.Image, ic: Image.Image, x: float, y: float) -> None:
+    img.paste(ic, (int(x - ic.width / 2), int(y - ic.height / 2)), ic)
+
+
+# -- one tile ------------------------------------------------------------------------------
+def paint_terrain(mask: ImageDraw.ImageDraw, o, cx, cy, s) -> None:
+    """Wedges per edge into the terrain mask (255 land, 128 sea) plus a central bridge disc."""
+    for d in range(6):
+        tri = [(cx, cy), corner(cx, cy, s, 60 * d - 30), corner(cx, cy, s, 60 * d + 30)]
+        mask.polygon(tri, fill=255 if o.terrain[d] == "L" else 128)
+    for rid, dirs in o.region_dirs.items():
+        if len(dirs) < 6 and _runs(dirs) > 1:
+            rr = 0.3 * s
+            mask.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill=255 if o.region_terrain[rid] == "land" else 128)
+
+
+def _runs(dirs) -> int:
+    ds = set(dirs)
+    return sum(1 for d in ds if (d - 1) % 6 not in ds) or 1
+
+
+def draw_lines(draw: ImageDraw.ImageDraw, o, cx, cy, s) -> None:
+    bridge = any(len(dirs) < 6 and _runs(dirs) > 1 for dirs in o.region_dirs.values())
+    for d in range(6):
+        e = (d + 1) % 6
+        if o.region_at[d] == o.region_at[e]:
+            continue
+        start = dir_point(cx, cy, s, d + 0.5, 0.3) if bridge else (cx, cy)
+        end = corner(cx, cy, s, 60 * d + 30)
+        if o.terrain[d] != o.terrain[e]:
+            draw.line([start, end], fill=INK, width=max(1, int(s / 22)))
+        else:
+            other = SEA if o.terrain[d] == "L" else LAND
+            draw.line([(cx, cy), end], fill=other, width=max(3, int(s / 7)))
+    if bridge:
+        rr = 0.3 * s
+        draw.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], outline=INK, width=max(1, int(s / 22)))
+
+
+def draw_features(img: Image.Image, o, face: dict, cx, cy, s, done=frozenset()) -> None:
+    draw = ImageDraw.Draw(img)
+    for rid, dirs in o.region_dirs.items():
+        bonus = o.region_bonus[rid]
+        px, py = region_point(cx, cy, s, dirs)
+        if bonus:
+            kind = f"plus{'L' if o.region_terrain[rid] == 'land' else 'S'}{bonus}"
+            put(img, icon(kind, max(12, int(s * 0.42))), px, py)
+        if rid in done:
+            put(img, icon("check", int(max(12, s * 0.32))), px + 0.22 * s, py - 0.2 * s)
+    for dirs in o.mountains:
+        for d in dirs:
+            px, py = dir_point(cx, cy, s, d, 0.62)
+            h = s * 0.2
+            draw.polygon([(px, py - h), (px - h, py + h * 0.8), (px + h, py + h * 0.8)], fill=(95, 70, 50),
+                         outline=(255, 255, 255))
+    for dirs in o.corals:
+        for d in dirs:
+            px, py = dir_point(cx, cy, s, d, 0.62)
+            rr = s * 0.08
+            for ax, ay in ((-1, 0.6), (1, 0.6), (0, -0.9)):
+                x, y = px + ax * rr * 1.2, py + ay * rr * 1.2
+                draw.ellipse([x - rr, y - rr, x + rr, y + rr], fill=(240, 110, 140), outline=INK)
+    for rid in face.get("caravans", []):
+        px, py = region_point(cx, cy, s, o.region_dirs[rid])
+        px, py = px - 0.18 * s, py + 0.18 * s
+        w, h = s * 0.2, s * 0.12
+        draw.rectangle([px - w, py - h, px + w, py + h], fill=(150, 40, 40), outline=(255, 255, 255))
+        for wx in (px - w * 0.6, px + w * 0.6):
+            rr = s * 0.07
+            draw.ellipse([wx - rr, py + h - rr, wx + rr, py + h + rr], fill=INK)
+    for rid in face.get("ships", []):
+        px, py = region_point(cx, cy, s, o.region_dirs[rid])
+        px, py = px - 0.18 * s, py + 0.18 * s
+        put(img, icon("ship", int(max(12, s * 0.38))), px, py)
+    if o.action:
+        put(img, icon(o.action, int(max(12, s * 0.44))), cx, cy)
+
+
+def tile_image(face: dict, s: int, rot: int = 0, tile: str | None = None, side: str | None = None) -> Image.Image:
+    """A single face as a small picture (hands, stacks, previews)."""
+    if tile is None:
+        tile, side = register_face(face)
+    return _tile_image(tile, side, s, rot)
+
+
+@lru_cache(maxsize=512)
+def _tile_image(tile: str, side: str, s: int, rot: int) -> Image.Image:
+    w, h = int(SQ3 * s) + 4, 2 * s + 4
+    o = oriented(tile, side, rot)
+    face = FACES[tile][side]
+    return compose([(w / 2, h / 2, o, face, frozenset())], s, (w, h), PAPER)
+
+
+def compose(tiles, s, size, bg) -> Image.Image:
+    """Draw tiles ``(cx, cy, oriented, face, done_regions)`` on a canvas of ``size``."""
+    w, h = size
+    img = Image.new("RGB", (w, h), bg)
+    mask = Image.new("L", (w, h), 0)
+    md = ImageDraw.Draw(mask)
+    for cx, cy, o, face, done in tiles:
+        paint_terrain(md, o, cx, cy, s)
+    land = mask.point(lambda v: 255 if v == 255 else 0)
+    sea = mask.point(lambda v: 255 if v == 128 else 0)
+    img.paste(texture("land", w, h), (0, 0), land)
+    img.paste(texture("sea", w, h), (0, 0), sea)
+    draw = ImageDraw.Draw(img)
+    for cx, cy, o, face, done in tiles:
+        draw_lines(draw, o, cx, cy, s)
+        draw.polygon(hex_points(cx, cy, s), outline=GRID, width=max(1, int(s / 25)))
+    for cx, cy, o, face, done in tiles:
+        draw_features(img, o, face, cx, cy, s, done)
+    return img
+
+
+# -- the whole picture ---------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """A fixed 256-colour palette (every colour drawn here plus blends for anti-aliased edges),
+    built once: mapping to it is several times faster than adaptive quantisation."""
+    from render.common import SEAT_COLOURS
+    base = [PAPER, INK, (255, 255, 255), LAND, LAND_DOT, SEA, SEA_WAVE, GRID, MAP_BG, MUTED, HIGHLIGHT,
+            (200, 0, 120), (170, 0, 100), (240, 110, 140), (95, 70, 50), (150, 40, 40), (0, 90, 50), (20, 30, 90),
+            (255, 249, 200), (230, 230, 230)] + list(SEAT_COLOURS)
+    blends = [INK, (255, 255, 255), PAPER, MAP_BG, LAND, SEA]
+    pixels = []
+    for c in base:
+        for b in blends:
+            for k in range(9):
+                t = k / 8
+                pixels.append(tuple(int(c[i] * (1 - t) + b[i] * t) for i in range(3)))
+    swatch = Image.new("RGB", (len(pixels), 1))
+    swatch.putdata(pixels)
+    return swatch.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    """Palette PNG: the textures compress badly as RGB; a fixed palette keeps every cue, fast."""
+    buf = io.BytesIO()
+    image.quantize(palette=palette(), dither=Image.Dither.NONE).save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
+
+
