@@ -104,11 +104,13 @@ async def run_bot(settings: Any) -> None:
         runner = asyncio.create_task(bot.start(settings.discord_token), name="isle-bot")
         waiter = asyncio.create_task(stop.wait(), name="isle-stop")
         done, _pending = await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
-        if waiter in done:
-            log.info("shutting down")
-            await bot.close()
         waiter.cancel()
         if runner in done:
             runner.result()  # re-raise a login failure
-        else:
-            await runner
+            return
+        log.info("shutting down")
+        await bot.close()
+        try:
+            await asyncio.wait_for(runner, timeout=10)
+        except (asyncio.TimeoutError, asyncio.CancelledError):
+            log.warning("the gateway did not close in time; stopped anyway")

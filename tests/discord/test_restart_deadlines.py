@@ -66,3 +66,48 @@ async def test_deadline_survives_a_restart(harness, db_path, clock):
     info = await bot.host.get(table.game_id)
     assert info.version == 1 and info.to_act == {1}
     assert "ran out of time" in message_text(h.fake.messages[await table.turn_message_id()].payload)
+
+
+async def test_forfeit_at_the_deadline_when_the_game_says_so(harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up", deadline=600)
+    await h.slash(ana, "game settings", channel_id=table.thread_id, on_timeout="forfeit")
+    clock.advance(601)
+    await bot.deadlines.tick()
+    await h.settle()
+    assert (await bot.host.get(table.game_id)).status == "finished"
+    final = h.messages_in(table.thread_id)[-1]
+    text = message_text(final.payload)
+    assert "forfeits" in text and "Final scores" in text
+    assert h.fake.channels[table.thread_id].archived, "the finished game's thread is archived"
+
+
+async def test_sigterm_closes_the_bot_cleanly(harness, db_path, monkeypatch):
+    import asyncio
+    import os
+    import signal
+
+    from cogs.app import IsleBot, run_bot
+    from host.settings import Settings
+
+    connected = asyncio.Event()
+
+    async def connect(self, *, reconnect=True):  # no gateway in tests: run until closed, like discord.py
+        connected.set()
+        while not self.is_closed():
+            await asyncio.sleep(0.01)
+
+    monkeypatch.setattr(IsleBot, "connect", connect)
+    settings = Settings(discord_token="t", database_path=db_path, timer_poll_seconds=3600)
+    loop = asyncio.get_running_loop()
+    runner = asyncio.create_task(run_bot(settings))
+    try:
+        await asyncio.wait_for(connected.wait(), 10)
+        os.kill(os.getpid(), signal.SIGTERM)
+        await asyncio.wait_for(runner, 10)
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
+    assert db_path.exists()
