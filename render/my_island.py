@@ -208,10 +208,11 @@ def _symbol_cell(d, r, c, sym, radius, ox, oy, letter, double=False, img=None):
     _paste_centred(img if img is not None else d._image, _symbol_sprite(sym, radius, double), cx, cy)
 
 
-def _draw_shape(img: Image.Image, cells: list, x0: int, y0: int, box: int, mark_anchor: bool) -> None:
+def _draw_shape(img: Image.Image, cells: list, x0: int, y0: int, box: int, mark_anchor: bool,
+                radius: float | None = None) -> None:
     """A tile picture from axial offsets, centred in a ``box`` square."""
     d = ImageDraw.Draw(img)
-    radius = box / 7.0
+    radius = radius or box / 7.0
     pts = []
     for q, r, sym in cells:
         x = SQRT3 * radius * (q + r / 2)
@@ -313,9 +314,22 @@ def _header(img: Image.Image, view: dict, names: list[str], height: int) -> None
     d.text((20, 14), _title(view), font=font(26, bold=True), fill=(255, 255, 255))
     d.text((20, 52), _status(view, names), font=font(22), fill=(255, 255, 255))
     card = view.get("card")
+    x = 20
     if card:
-        d.text((20, 86), f"Tile {card['tile']} · {card['shape_name']} · {card['code']}",
-               font=font(22, bold=True), fill=HIGHLIGHT)
+        text = f"Tile {card['tile']} · {card['shape_name']} · {card['code']}"
+        d.text((20, 86), text, font=font(22, bold=True), fill=HIGHLIGHT)
+        x = 40 + int(d.textlength(text, font=font(22, bold=True)))
+    last = view.get("last_move") or {}
+    if last.get("moves"):
+        parts = []
+        for m in last["moves"]:
+            who = names[m["seat"]][:10]
+            if m["type"] == "place":
+                parts.append(f"{who} {m['gained']:+d}")
+            else:
+                parts.append(f"{who} {'passed' if m['type'] == 'pass' else 'ended'}")
+        summary = f"Round {last['round']}: " + " · ".join(parts)
+        d.text((x, 88), summary[:70], font=font(20), fill=(215, 230, 240))
 
 
 def _island_header(d: ImageDraw.ImageDraw, view: dict, seat: int, names: list[str], x: int, y: int) -> None:
@@ -342,7 +356,7 @@ def _public(view: dict, names: list[str]) -> Image.Image:
     _header(img, view, names, head)
     card = view.get("card")
     if card:
-        _draw_shape(img, card["cells"], WIDTH - 130, 8, 110, mark_anchor=False)
+        _draw_shape(img, card["cells"], WIDTH - 150, 4, 116, mark_anchor=False, radius=21)
     d = ImageDraw.Draw(img)
     for seat in range(n):
         col, row = seat % 2, seat // 2
