@@ -83,15 +83,16 @@ class TournamentService:
         return row
 
     async def _info(self, row: TournamentRow) -> TournamentInfo:
-        engine = _engine(row.game_key)
+        engine = ENGINES.get(row.game_key)
+        title = engine.title if engine is not None else row.game_key  # a game that failed to load
         config = formats.Config.from_json(row.config)
         entrants = [EntrantInfo(e.user_id, e.name, e.signup_order, e.is_ai, e.dropped_round)
                     for e in await self.db.entrants(row.id)]
         return TournamentInfo(
             id=row.id, guild_id=row.guild_id, channel_id=row.channel_id, game_key=row.game_key,
-            title=engine.title, name=row.name, config=config, status=row.status, round=row.round,
+            title=title, name=row.name, config=config, status=row.status, round=row.round,
             total_rounds=self._total_rounds(row, config, len(entrants)), creator_id=row.creator_id,
-            entrants=entrants, rules=formats.describe(config, engine.title),
+            entrants=entrants, rules=formats.describe(config, title),
             signup_channel_id=row.signup_channel_id, signup_message_id=row.signup_message_id)
 
     @staticmethod
@@ -462,6 +463,7 @@ class TournamentService:
             if await self.db.set_table(row.id, t.round, t.table_no, only_if=("playing",), status="finished",
                                        result=result):
                 await self.record_game(game)
+                await self._drop_leavers(row, t, game)
             return True
         # abandoned (thread deleted, game stopped): a draw for everyone at the table, unrated
         result = {"ranks": [1] * len(t.players), "scores": [0.0] * len(t.players), "void": True}
@@ -470,6 +472,18 @@ class TournamentService:
             await self._emit(Notice("table_void", info, round=t.round,
                                     tables=[await self._table_info(row.id, t.round, t.table_no)]))
         return True
+
+    async def _drop_leavers(self, row: TournamentRow, t: TableRow, game: GameInfo) -> None:
+        """Whoever handed their seat to the AI (left the game, or the server) is out of later rounds."""
+        entrants = {e.user_id: e for e in await self.db.entrants(row.id)}
+        for seat in game.seats:
+            entrant = entrants.get(seat.user_id) if seat.user_id is not None else None
+            if seat.is_ai and entrant is not None and not entrant.is_ai and not entrant.dropped:
+                if await self.db.drop_entrant(row.id, entrant.user_id, t.round):
+                    log.info("tournament: seat left to the AI, player dropped",
+                             extra={"fields": {"tournament": row.id, "game": game.id}})
+                    await self._emit(Notice("dropped", await self._info(row), round=t.round,
+                                            user_id=entrant.user_id))
 
     # -- ratings and profiles ---------------------------------------------------------------------
     async def record_game(self, game: GameInfo) -> bool:

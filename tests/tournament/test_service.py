@@ -169,3 +169,16 @@ async def test_timeout_hands_the_move_to_the_ai_and_the_round_goes_on(service, c
         if (await service.get(info.id)).status == "finished":
             break
     assert (await service.get(info.id)).status == "finished"
+
+
+async def test_a_player_who_leaves_a_game_is_dropped_after_it(service):
+    info = await signup(service, 4, ai=False, rounds=2, table_size=2)
+    info = await service.start(info.id, ORG.user_id)
+    t1 = (await service.pairings(info.id))[0]
+    leaver, stayer = t1.players
+    await service.host.leave(t1.game_id, leaver)  # /game leave in a running game: the AI takes the seat
+    await service.host.set_away(t1.game_id, stayer, True)
+    assert (await service.get(info.id)).entrant(leaver).dropped
+    await play_round(service, info.id)
+    info = await service.get(info.id)
+    assert info.round == 2 and all(leaver not in t.players for t in await service.pairings(info.id))
