@@ -20,6 +20,27 @@ from rules.land_vs_sea.data import FACES, oriented
 __all__ = ["render"]
 
 
+ROUTE = (110, 50, 160)
+
+
+def draw_routes(draw: ImageDraw.ImageDraw, routes: list[dict], s: int, ox: float, oy: float) -> None:
+    """End of game: each trade route as a purple chain of links with its caravan/ship count."""
+    for route in routes:
+        cells = [parse(c) for c in route["cells"]]
+        centres = {c: centre(*c, s, ox, oy) for c in cells}
+        for a in cells:
+            for b in cells:
+                if a < b and (b[0] - a[0], b[1] - a[1]) in ((1, 0), (0, 1), (1, -1)):
+                    draw.line([centres[a], centres[b]], fill=ROUTE, width=max(3, s // 14))
+        x, y = centres[cells[0]]
+        to = {"land": "Land", "sea": "Sea", "cartographer": "Cartographer"}.get(route.get("to"), "nobody")
+        label = f"{route['caravans']} caravans / {route['ships']} ships: {to}"
+        f = font(18, bold=True)
+        w = f.getlength(label)
+        draw.rectangle([x - 4, y - 30, x + w + 4, y - 6], fill=(255, 255, 255), outline=ROUTE, width=2)
+        draw.text((x, y - 18), label, font=f, fill=ROUTE, anchor="lm")
+
+
 def names_of(view: dict) -> list[str]:
     names = view.get("seat_names") or []
     return [names[i] if i < len(names) and names[i] else f"Player {i + 1}" for i in range(view["n_players"])]
@@ -68,6 +89,7 @@ def render(view: dict) -> bytes:
         cx, cy = centre(q, r, s, ox, oy)
         draw.polygon(hex_points(cx, cy, s - 1), outline=INK, width=max(6, s // 7))
         draw.polygon(hex_points(cx, cy, s - 3), outline=HIGHLIGHT, width=max(4, s // 10))
+    draw_routes(draw, view.get("routes") or [], s, ox, oy)
     for w in view.get("waypoints", []):
         k = f"{w['at'][0]},{w['at'][1]}"
         e = board.get(k)
