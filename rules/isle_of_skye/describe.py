@@ -65,13 +65,22 @@ def describe_action(action: dict, view: dict | None = None) -> str:
     return str(kind)
 
 
+SINGULAR = {"farms": "farm", "brochs": "broch", "ships": "ship", "lighthouses": "lighthouse"}
+
+
+def _count(n: int, kind: str) -> str:
+    if kind == "whisky":
+        return f"{n} whisky tile{'' if n == 1 else 's'}"
+    return f"{n} {SINGULAR.get(kind, kind) if n == 1 else kind}"
+
+
 def describe_event(event: dict, names: list[str]) -> str:
     kind = event.get("type")
     who = _name(names, event.get("seat"))
     if kind == "round":
         goals = " and ".join(event["goals"])
-        return f"Round {event['round']} begins: goal{'s' if len(event['goals']) > 1 else ''} {goals} score; " \
-               f"{_name(names, event['first'])} goes first."
+        verb = "goals {} score".format(goals) if len(event["goals"]) > 1 else f"goal {goals} scores"
+        return f"Round {event['round']} begins: {verb}; {_name(names, event['first'])} goes first."
     if kind == "income":
         bits = [f"castle {event['castle']}"]
         if event["whisky"]:
@@ -116,7 +125,8 @@ def describe_event(event: dict, names: list[str]) -> str:
         return f"Goal {event['slot']} ({GOAL_NAMES.get(event['goal'], event['goal'])}): {pts}."
     if kind == "scroll":
         doubled = ", doubled in a completed area" if event["doubled"] else ""
-        return f"{who}'s {event['kind']} scroll on {event['tile']}: {event['vp']} VP ({event['count']} {event['kind']}{doubled})."
+        counted = _count(event["count"], event["kind"])
+        return f"{who}'s {event['kind']} scroll on {event['tile']}: {event['vp']} VP ({counted}{doubled})."
     if kind == "coins_scored":
         return f"{who} turns {coins(event['coins'])} into {event['vp']} VP."
     if kind == "game_over":
