@@ -200,7 +200,7 @@ def _mark_last(state: dict, seat: int, cell: str) -> None:
 
 def do_place(state: dict, seat: int, action: dict) -> list[dict]:
     hand = state["hands"][seat]
-    hand[:] = [h for h in hand if h["tile"] != action["tile"]]
+    hand.pop(next(i for i, h in enumerate(hand) if h["tile"] == action["tile"]))
     state["known"].pop(action["tile"], None)  # the other face of a placed tile no longer matters (R9)
     cell = B.key(*action["at"])
     state["map"][cell] = {"tile": action["tile"], "side": action["side"], "rot": action["rot"]}
