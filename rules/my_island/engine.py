@@ -276,8 +276,8 @@ class MyIsland(Engine):
         state["phase"] = "choose"
         state["pending"] = {}
         for seat, isl in enumerate(state["islands"]):
-            if isl["in"]:
-                state["pending"][str(seat)] = {"orient": steps.first_orientation(state, seat), "page": 0}
+            if isl["in"]:  # orientation None = the first one with a legal spot (worked out lazily)
+                state["pending"][str(seat)] = {"orient": None, "page": 0}
         events.append({"type": "reveal", "round": state["round"], "card": state["card"],
                        "tile": CARD_TILE[state["card"]], "deck_left": len(state["deck"])})
 
