@@ -367,7 +367,8 @@ def _public(view: dict, names: list[str]) -> Image.Image:
     bottom = _score_sheet(img, view, names, 10, head + grid_rows * panel_h + 14, WIDTH - 20)
     if view.get("mode") == "campaign":
         bottom += 8
-        d.text((18, bottom), f"Episode {view['episode']} rules", font=font(22, bold=True), fill=INK)
+        source = " (reconstructed, not the published envelope)" if view.get("episode_source") == "reconstructed" else ""
+        d.text((18, bottom), f"Episode {view['episode']} rules{source}", font=font(22, bold=True), fill=INK)
         bottom += 32
         for text in view.get("rules", []):
             d.text((18, bottom), text, font=font(20), fill=INK)

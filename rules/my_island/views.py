@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules.my_island import steps
 from rules.my_island.data import ALL_TILES, CARD_TILE, ROW_MAPS, SHAPE_NAMES, TOTEMS, footprint, shape_picture, unkey
-from rules.my_island.modules import CHAPTERS, chapter_of, module_lines
+from rules.my_island.modules import CHAPTERS, EPISODES, chapter_of, module_lines
 
 SYMBOL_WORD = {"field": "field", "house": "house", "wall": "wall", "road": "road"}
 
@@ -75,6 +75,7 @@ def public_view(state: dict) -> dict:
         ch = chapter_of(state["episode"])
         view["chapter"] = ch
         view["chapter_title"] = CHAPTERS[ch]["title"]
+        view["episode_source"] = EPISODES[state["episode"]]["source"]  # "rulebook" or "reconstructed"
     if state["phase"] in ("end_stickers", "over"):
         view["outcome"] = state["outcome"]
     if state["phase"] in ("start_stickers", "end_stickers"):
