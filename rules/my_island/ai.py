@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from rules.my_island.data import NEIGHBOURS, TERRAIN, TOTEM_NEIGHBOURS, TOTEMS, Cell, key
+from rules.my_island.data import ALL_TILES, NEIGHBOURS, TERRAIN, TOTEM_NEIGHBOURS, TOTEMS, Cell, key, to_axial
 from rules.my_island.island import (
     all_placements,
     components,
@@ -152,18 +152,34 @@ def _copy(isl: dict) -> dict:
     return out
 
 
+def _hex_distance(a: Cell, b: Cell) -> int:
+    (q1, r1), (q2, r2) = to_axial(a), to_axial(b)
+    return (abs(q1 - q2) + abs(r1 - r2) + abs(q1 + r1 - q2 - r2)) // 2
+
+
+def _sticker_value(action: dict) -> float:
+    """Harbours near a totem (roads there score twice), huts high up (tie-break), walls on wall-rich tiles."""
+    if action["sticker"] == "harbour":
+        at = tuple(action["at"])
+        return -min(_hex_distance(at, t["at"]) for t in TOTEMS)
+    if action["sticker"] == "hut":
+        return -action["at"][0] - 0.01 * action["spot"]
+    walls = sum(1 for _, _, s in ALL_TILES[action["tile"]]["cells"] if s == "wall")
+    return walls - 0.01 * action["spot"]
+
+
 def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     kinds = {a["type"] for a in legal}
     mine = view.get("private", {})
     if mine.get("step") == "sticker" or "sticker" in kinds:
         stickers = [a for a in legal if a["type"] == "sticker"]
-        return stickers[0] if stickers else legal[0]
+        return max(stickers, key=_sticker_value) if stickers else legal[0]
     if mine.get("step") != "place":
         return legal[0]
     target = best_placement(view) if mine.get("spots") else None
     if target is None:
         me = view["islands"][view["seat"]]
-        if "pass" in kinds and view["deck_left"] >= 3 and me["score"] > 1:
+        if "pass" in kinds and (me.get("frozen") or (view["deck_left"] >= 3 and me["score"] > 1)):
             return {"type": "pass"}
         return {"type": "end"}
     orient, at = target
