@@ -105,6 +105,8 @@ def describe_event(event: dict, names: list[str]) -> str:
     if kind == "buy":
         return f"{who} bought {_tile(event['tile'])} from {_name(names, event['from'])} for {coins(event['price'])}."
     if kind == "pass":
+        if event.get("forced"):
+            return f"{who} cannot buy any offered tile and passes."
         return f"{who} passes."
     if kind == "unsold":
         return f"{_tile(event['tile'])} stays with {who}; the {event['price']}-coin stake goes to the bank."

@@ -150,6 +150,7 @@ def reveal(state: dict, events: list) -> None:
     state["phase"] = "buy"
     state["buy_step"] = 0
     state["buyers"] = turn_order(state)
+    _skip_forced_passes(state, events)
 
 
 # -- phase 4: purchase -------------------------------------------------------------------
@@ -185,6 +186,15 @@ def buy_apply(state: dict, seat: int, action: dict, events: list) -> None:
     else:
         events.append({"type": "pass", "seat": seat})
     state["buy_step"] += 1
+    _skip_forced_passes(state, events)
+
+
+def _skip_forced_passes(state: dict, events: list) -> None:
+    """A buyer with nothing on offer they can pay for must pass (spec 7): do it for them, so
+    an asynchronous game never waits hours for a forced click."""
+    while state["buy_step"] < state["n"] and buy_actions(state, buyer(state)) == [{"type": "pass"}]:
+        events.append({"type": "pass", "seat": buyer(state), "forced": True})
+        state["buy_step"] += 1
     if state["buy_step"] >= state["n"]:
         start_build(state, events)
 

@@ -205,6 +205,22 @@ def test_unsold_tiles_stay_with_owner_and_stake_goes_to_bank_spec_7():
     assert [p["coins"] for p in s["players"]] == [5, 5]
 
 
+def test_buyer_who_cannot_pay_for_anything_passes_automatically_spec_7():
+    s = new_game(2)  # 5 coins each
+    events = []
+    for seat in (0, 1):
+        p = s["players"][seat]
+        events += act(s, seat, {"type": "discard", "tile": p["drawn"][0]})
+        events += act(s, seat, {"type": "price", "tile": p["drawn"][1], "price": 4 if seat == 0 else 1})
+        events += act(s, seat, {"type": "price", "tile": p["drawn"][2], "price": 1})
+    assert s["players"][0]["coins"] == 0
+    assert {"type": "pass", "seat": 0, "forced": True} in events
+    assert ENGINE.to_act(s) == {1}
+    assert ENGINE.describe_event(events[-1] if events[-1]["type"] == "pass" else
+                                 {"type": "pass", "seat": 0, "forced": True}, ["Ana", "Bo"]) == \
+        "Ana cannot buy any offered tile and passes."
+
+
 def test_seller_may_spend_the_payment_later_in_the_order_spec_7_R7():
     s = _bought_state()
     s["players"][1]["coins"] = 0
