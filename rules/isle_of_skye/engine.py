@@ -16,6 +16,7 @@ from rules.isle_of_skye.data import CASTLES, GOAL_IDS, GOAL_NAMES, GOAL_RULES, L
 from rules.isle_of_skye.describe import describe_action, describe_event
 from rules.isle_of_skye.territory import legal_rotations
 
+
 def json_copy(value):
     """A deep copy of plain JSON data (pickle round trip: ~3x faster than json, ~10x deepcopy)."""
     return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
@@ -42,7 +43,7 @@ def normalise_options(options: dict | None, n_players: int) -> dict:
     out = {k: v["default"] for k, v in OPTIONS_SCHEMA.items()}
     for key, value in options.items():
         if key == "goals":  # shorthand: a list of four goal ids for slots A-D
-            if not (isinstance(value, list) and len(value) == 4):
+            if not (isinstance(value, list) and len(value) == 4 and all(isinstance(g, str) for g in value)):
                 raise ValueError("Option 'goals' must be a list of four goal ids (G01-G16) for slots A-D.")
             for slot, goal in zip(SLOTS, value):
                 out[f"goal_{slot}"] = goal

@@ -38,7 +38,8 @@ def test_goal_tiles_chosen_by_option_or_random_spec_2():
 
 
 @pytest.mark.parametrize("options", [{"colour": "red"}, {"goal_A": "G99"}, {"goals": ["G01", "G01", "G02", "G03"]},
-                                     {"castle_rotation": "yes"}, {"first_player": "4"}, "junk"])
+                                     {"castle_rotation": "yes"}, {"first_player": "4"}, "junk",
+                                     {"goals": [["G01"], "G02", "G03", "G04"]}, {"goals": "G01"}])
 def test_bad_options_raise_value_error(options):
     with pytest.raises(ValueError):
         ENGINE.setup(2, options, seed=1)
