@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import pickle
 
-from rules.base import Engine, IllegalAction, rng_for
+from rules.base import Engine, IllegalAction, canonical, rng_for
 from rules.isle_of_skye import phases
 from rules.isle_of_skye.data import CASTLES, GOAL_IDS, GOAL_NAMES, GOAL_RULES, LANDSCAPES, SLOTS, TILES, board_side
 from rules.isle_of_skye.describe import describe_action, describe_event
@@ -129,6 +129,10 @@ class IsleOfSkye(Engine):
     def apply(self, state: dict, seat: int, action: dict) -> list[dict]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["n"]:
             raise IllegalAction("You are not seated in this game.")
+        try:
+            canonical(action)
+        except (TypeError, ValueError):
+            raise IllegalAction("That is not a move.") from None
         action = self._complete(state, seat, action)
         self.check_legal(state, seat, action)
         events: list = []

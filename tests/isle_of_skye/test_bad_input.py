@@ -19,7 +19,8 @@ def refused(state, seat, action, match=None):
 
 @pytest.mark.parametrize("action", [None, "discard", 7, [], {}, {"type": 5}, {"type": "fly"},
                                     {"type": "discard"}, {"type": "discard", "tile": 123},
-                                    {"type": "discard", "tile": ["L01"]}, {"type": "discard", "tile": "L99"}])
+                                    {"type": "discard", "tile": ["L01"]}, {"type": "discard", "tile": "L99"},
+                                    {(1, 2): "x"}, {"type": {"discard"}}, {"type": "price", "tile": "L01", "price": None}])
 def test_wrong_types_and_unknown_actions(action):
     refused(new_game(2), 0, action)
 
