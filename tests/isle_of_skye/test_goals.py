@@ -165,7 +165,7 @@ def test_every_goal_tile_scores_zero_for_a_lone_castle():
 
 # -- section 10: scrolls -----------------------------------------------------------------
 
-def test_scroll_rounds_down_spec_10_R18():
+def test_scroll_rounds_down_five_items_give_2_rulebook_example_spec_10_R18():
     # Sheep scroll L23 with 5 sheep in the territory (L72 three, L09 two): 5 // 2 = 2 VP.
     [s] = scroll_scores(territory("L23@5,5 L72@6,6 L09@7,7"))
     assert (s["count"], s["vp"], s["doubled"]) == (5, 2, False)
