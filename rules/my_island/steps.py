@@ -27,6 +27,16 @@ def pages_for(n_items: int, n_fixed: int) -> tuple[int, int]:
     return size, (n_items + size - 1) // size
 
 
+def seats_to_act(state: dict) -> set[int]:
+    """Participating seats that have not decided yet; in sticker steps, seats with stickers left."""
+    phase = state["phase"]
+    if phase == "choose":
+        return {s for s, isl in enumerate(state["islands"]) if isl["in"] and str(s) not in state["submitted"]}
+    if phase in ("start_stickers", "end_stickers"):
+        return {int(s) for s, t in state["tasks"].items() if len(state["picks"].get(s, [])) < len(t)}
+    return set()
+
+
 def can_pass(isl: dict) -> bool:
     """Spec §6.2: pass only while the marker is not on 0 (a frozen 55 marker may pass)."""
     return isl["score"] >= 1

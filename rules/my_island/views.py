@@ -62,7 +62,7 @@ def public_view(state: dict) -> dict:
         "deck_size": len(state["deck"]) + len(state["discard"]) + (1 if state["card"] else 0),
         "card": ({"id": state["card"], **_tile_info(CARD_TILE[state["card"]])} if state["card"] else None),
         "discard": [CARD_TILE[c] for c in state["discard"]],
-        "to_act": sorted(_to_act(state)),
+        "to_act": sorted(steps.seats_to_act(state)),
         "board": {"rows": ROW_MAPS, "totems": [{"id": t["id"], "at": list(t["at"])} for t in TOTEMS]},
         "open_terrain": list(rules["open"]),
         "flip_allowed": state["flip"],
@@ -83,14 +83,6 @@ def public_view(state: dict) -> dict:
     return view
 
 
-def _to_act(state: dict) -> set[int]:
-    if state["phase"] == "choose":
-        return {s for s, isl in enumerate(state["islands"]) if isl["in"] and str(s) not in state["submitted"]}
-    if state["phase"] in ("start_stickers", "end_stickers"):
-        return {int(s) for s, t in state["tasks"].items() if len(state["picks"].get(s, [])) < len(t)}
-    return set()
-
-
 def seat_view(state: dict, seat: int) -> dict:
     view = public_view(state)
     view["seat"] = seat
@@ -99,7 +91,7 @@ def seat_view(state: dict, seat: int) -> dict:
     if state["phase"] == "choose" and s in state["submitted"]:
         act = state["submitted"][s]
         mine = {"step": "waiting", "submitted": _submitted_summary(state, act)}
-    elif state["phase"] == "choose" and seat in _to_act(state):
+    elif state["phase"] == "choose" and seat in steps.seats_to_act(state):
         menu = steps.place_menu(state, seat)
         first = menu["page"] * menu["size"]
         last = min(len(menu["spots"]), first + menu["size"])
