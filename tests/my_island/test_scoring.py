@@ -229,3 +229,21 @@ def test_rulebook_example_final_scoring_arkady_earns_41():
     assert ark["score"] - 10 == 15 + 20 - 1 + 10 - 3 == 41
     assert ark["score"] == 51
     assert key((0, 1)) not in ark["cells"]
+
+
+def test_largest_bastion_and_road_network_spec_8_1():
+    a = island("W@7,2 W@7,3 R@8,3 R@8,4 R@8,5")
+    b = island("W@7,6 W@7,7 W@7,8 R@9,4 R@9,5")
+    awards = end_awards([a, b], regular())
+    assert ("Largest road network", 5, "largest road group (3)") in awards[0]
+    assert ("Largest bastion", 5, "largest wall group (3)") in awards[1]
+    assert not any(x[0] == "Largest bastion" for x in awards[0])
+
+
+def test_double_wall_counts_two_for_the_largest_bastion_in_legacy_spec_11_2():
+    a = island("W@7,2 W@7,3")
+    a["doubles"] = [["z0", 0]]
+    b = island("W@7,6 W@7,7")
+    awards = end_awards([a, b], episode(9))
+    assert any(x[0] == "Largest bastion" for x in awards[0])
+    assert not any(x[0] == "Largest bastion" for x in awards[1])
