@@ -217,3 +217,23 @@ def test_distinct_orientations_are_really_distinct(tile):
         pictures.add(frozenset((q - mq, r - mr, s) for q, r, s in cells))
     assert len(pictures) == len(distinct_orientations(tile, True))
     assert 1 <= len(distinct_orientations(tile, False)) <= 6
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers(-3, 60) | st.text(max_size=5),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner,
+                                                                                         max_size=3), max_leaves=6)
+actions = st.fixed_dictionaries(
+    {"type": st.sampled_from(["place", "pass", "end", "rotate", "flip", "page", "sticker", "back", "x"])},
+    optional={"tile": json_values, "at": json_values, "rot": json_values, "spot": json_values,
+              "page": json_values, "first": json_values, "last": json_values, "flip": json_values})
+
+
+@settings(max_examples=150, deadline=None)
+@given(actions, st.integers(-1, 3), st.sampled_from([{}, {"flip": True}, {"mode": "campaign", "episode": 10}]))
+def test_fuzzed_actions_never_crash_and_never_half_apply(action, seat, options):
+    state = ENGINE.setup(3, dict(options), 19)
+    before = canonical(ENGINE.dump(state))
+    try:
+        ENGINE.apply(state, seat, action)
+    except IllegalAction:
+        assert canonical(ENGINE.dump(state)) == before
