@@ -129,7 +129,7 @@ def signature(isl: dict) -> tuple:
     return tuple(sorted(occupancy(isl).items()))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _anchors(tile: str, orient: int, open_terrain: tuple, first: bool, signature: tuple) -> tuple:
     occ = dict(signature)
     free = _open_cells(open_terrain) - occ.keys()
