@@ -119,6 +119,10 @@ def _pricing(view: dict, legal: list[dict], ev: Evaluator, grid: Grid) -> dict:
     cap = max(1, min(private["max_price"], coins // 2))
     price = min(want, cap)
     prices = [a for a in legal if a["type"] == "price"]
+    if not any(a["price"] == price for a in prices):
+        for page in (a for a in legal if a["type"] == "prices"):
+            if page["from"] <= price <= page["to"]:
+                return page
     return min(prices, key=lambda a: abs(a["price"] - price))
 
 

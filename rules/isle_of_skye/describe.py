@@ -48,6 +48,8 @@ def describe_action(action: dict, view: dict | None = None) -> str:
         return _clip(f"Discard {_tile(action['tile'])}")
     if kind == "price":
         return _clip(f"{coins(action['price'])} for {_tile(action['tile'])}")
+    if kind == "prices":
+        return f"Show prices {action['from']}–{action['to']} coins"
     if kind == "back":
         return "Start pricing again" if phase == "price" else "Back"
     if kind == "buy":

@@ -177,6 +177,9 @@ class IsleOfSkye(Engine):
                     most = phases.max_price(player)
                     if price > most:
                         return f"Too expensive: you can stake at most {most} coins on this tile (you have {player['coins']})."
+                    low, high = phases.price_page(player)
+                    if not low <= price <= high:
+                        return f"Open the prices around {price} first (now showing {low}–{high})."
             if tile is not None and tile not in player["drawn"]:
                 return "You can only discard or price one of the three tiles you drew."
             return "Now choose the tile to discard, then a price for each tile you keep."

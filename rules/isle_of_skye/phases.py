@@ -16,6 +16,7 @@ from rules.isle_of_skye.territory import grid_from, legal_rotations, legal_spots
 
 DRAW = BOARD["pricing"]["tiles_drawn_per_player"]
 MIN_PRICE = BOARD["pricing"]["min_price"]
+PRICE_PAGE = 20
 CASTLE_INCOME = BOARD["income"]["castle"]
 COINS_PER_VP = BOARD["final_scoring"]["coins_per_vp"]
 
@@ -104,8 +105,19 @@ def price_actions(state: dict, seat: int) -> list[dict]:
     if must_discard(player) and sealed["discard"] is None:
         return [{"type": "discard", "tile": t} for t in player["drawn"]]
     tile = next_to_price(player)
-    acts = [{"type": "price", "tile": tile, "price": p} for p in range(MIN_PRICE, max_price(player) + 1)]
+    low, high = price_page(player)
+    acts = [{"type": "price", "tile": tile, "price": p} for p in range(low, high + 1)]
+    if high < max_price(player):
+        acts.append({"type": "prices", "from": high + 1, "to": min(high + PRICE_PAGE, max_price(player))})
+    if low > MIN_PRICE:
+        acts.append({"type": "prices", "from": max(MIN_PRICE, low - PRICE_PAGE), "to": low - 1})
     return acts + [{"type": "back"}]
+
+
+def price_page(player: dict) -> tuple[int, int]:
+    """The prices offered now: pages of 20 keep every choice list to one Discord select."""
+    low = player["sealed"].get("page_from", MIN_PRICE)
+    return low, min(low + PRICE_PAGE - 1, max_price(player))
 
 
 def price_apply(state: dict, seat: int, action: dict, events: list) -> None:
@@ -116,6 +128,10 @@ def price_apply(state: dict, seat: int, action: dict, events: list) -> None:
         player["sealed"] = {"discard": None, "prices": {}, "done": False}
         events.append({"type": "pricing_restarted", "seat": seat, "private_to": seat})
         return
+    if kind == "prices":
+        sealed["page_from"] = action["from"]
+        return
+    sealed.pop("page_from", None)
     if kind == "discard":
         sealed["discard"] = action["tile"]
         events.append({"type": "discard_chosen", "seat": seat, "tile": action["tile"], "private_to": seat})

@@ -40,7 +40,8 @@ def _private(state: dict, seat: int) -> dict:
         nxt = phases.next_to_price(p) if (s["discard"] is not None or not phases.must_discard(p)) else None
         out["pricing"] = {"discard": s["discard"], "prices": dict(s["prices"]), "done": s["done"],
                           "next_tile": None if s["done"] else nxt,
-                          "max_price": phases.max_price(p) if nxt and not s["done"] else None}
+                          "max_price": phases.max_price(p) if nxt and not s["done"] else None,
+                          "page": list(phases.price_page(p)) if nxt and not s["done"] else None}
     if state["phase"] == "build" and p["build"] is not None:
         b = p["build"]
         tile, _picked = phases.current_tile(p) if not b["done"] else (None, False)

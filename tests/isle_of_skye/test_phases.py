@@ -356,3 +356,20 @@ def test_full_tie_is_a_shared_victory_spec_10_R19():
     res = ENGINE.result(s)
     assert res["ranks"] == [1, 1, 3] and res["winners"] == [0, 1] and "shared" in res["tiebreak"]
     assert ENGINE.to_act(s) == set()
+
+
+def test_prices_come_in_pages_of_20_so_every_list_fits_one_select_spec_5():
+    s = new_game(2)
+    s["players"][0]["coins"] = 50
+    p = s["players"][0]
+    act(s, 0, {"type": "discard", "tile": p["drawn"][0]})
+    legal = ENGINE.legal_actions(s, 0)
+    assert len(legal) <= 25 and [a["price"] for a in legal if a["type"] == "price"] == list(range(1, 21))
+    assert {"type": "prices", "from": 21, "to": 40} in legal
+    act(s, 0, {"type": "prices", "from": 21, "to": 40})
+    legal = ENGINE.legal_actions(s, 0)
+    assert [a["price"] for a in legal if a["type"] == "price"] == list(range(21, 41))
+    assert {"type": "prices", "from": 41, "to": 49} in legal and {"type": "prices", "from": 1, "to": 20} in legal
+    act(s, 0, {"type": "price", "tile": p["drawn"][1], "price": 33})
+    assert [a["price"] for a in ENGINE.legal_actions(s, 0) if a["type"] == "price"] == list(range(1, 18))
+    assert ENGINE.view(s, 1) == ENGINE.view(clone(s), 1)
