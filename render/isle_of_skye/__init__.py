@@ -346,7 +346,7 @@ def _private_panel(img, d, view, names, y) -> int:
             step = f"Step 2: price {pricing['next_tile']} (1 to {pricing['max_price']} coins; you have {p['coins']})."
             if pricing.get("page") and pricing["page"][1] - pricing["page"][0] + 1 < pricing["max_price"]:
                 step += f" Showing {pricing['page'][0]}–{pricing['page'][1]}."
-        dtext(d, (MARGIN + 60, y + 30), _fit("Your secret choice · " + step, fb, W - 2 * MARGIN - 80), font=fb,
+        dtext(d, (MARGIN + 60, y + 30), _fit("Secret · " + step, fb, W - 2 * MARGIN - 80), font=fb,
                fill=INK, anchor="lm")
         x = MARGIN + 20
         for t in p["drawn"]:
