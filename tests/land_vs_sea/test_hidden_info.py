@@ -127,3 +127,23 @@ def test_public_events_never_name_an_unplaced_tile():
             for t in REGULAR_IDS:
                 if t not in placed:
                     assert f'"{t}"' not in text
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.sampled_from([2, 3, 4]), st.integers(0, 10_000), st.integers(0, 250))
+def test_no_view_names_a_tile_held_by_someone_else_or_still_stacked(n, seed, steps):
+    state = _play(n, {"waypoints": True}, seed, steps, random.Random(seed))
+    public = canonical(ENGINE.view(state, None))
+    for holder in range(n):
+        for h in state["hands"][holder]:
+            assert f'"{h["tile"]}"' not in public
+            for seat in range(n):
+                if seat != holder:
+                    assert f'"{h["tile"]}"' not in canonical(ENGINE.view(state, seat))
+    for s in state["stacks"]:
+        for t in s:
+            assert f'"{t["tile"]}"' not in public
