@@ -166,7 +166,6 @@ class Evaluator:
 
     def _best_for(self, tile: str, side: str, cells: list[str] | None) -> tuple[float, str | None, int]:
         best = (-1e9, None, 0)
-        terrains = None
         for cell in cells if cells is not None else B.frontier(self.board):
             pattern = self.pattern(cell)
             if pattern == "??????":
@@ -176,7 +175,6 @@ class Evaluator:
                     v = self.value(tile, side, cell, rot)
                     if v > best[0]:
                         best = (v, cell, rot)
-        del terrains
         return best
 
 

@@ -118,11 +118,9 @@ class LandVsSea(Engine):
             return None
         roles = state["roles"]
         scores = [state["scores"][roles[s]] for s in range(state["n"])]
-        team_scores = sorted(set(state["scores"].values()), reverse=True)
         ranks = [1 + sum(1 for t, p in state["scores"].items() if p > scores[s]) for s in range(state["n"])]
         best = max(scores)
         categories = {cat: [state["categories"][roles[s]].get(cat, 0) for s in range(state["n"])] for cat in CATEGORIES}
-        del team_scores
         return {
             "scores": scores,
             "ranks": ranks,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rules.land_vs_sea import board as B
 from rules.land_vs_sea import turn as T
-from rules.land_vs_sea.data import face_summary, public_face
+from rules.land_vs_sea.data import face_summary, oriented, public_face
 from rules.land_vs_sea.scoring import CATEGORIES
 
 PUBLIC_PHASE = {"choose": "place", "spot": "place", "rotate": "place"}
@@ -128,7 +128,6 @@ def describe_action(action: dict, view: dict | None = None) -> str:
     if kind == "place":
         for r in view.get("rotations", []):
             if r["rot"] == action.get("rot"):
-                from rules.land_vs_sea.data import oriented
                 o = oriented(action["tile"], action["side"], action["rot"])
                 return f"Rotation {r['n']}: land faces {_dirs_text(o.terrain, 'L')}"[:80]
         return f"Place at {action.get('at')} turned {action.get('rot')}x60°"[:80]
