@@ -6,8 +6,31 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.common import INK, MUTED, PAPER, font, seat_badge
-from render.land_vs_sea.tiles import PHASE_TEXT, ROLE_NAMES, WIDTH, _tile_image, texture, tile_image
-from rules.land_vs_sea.data import SPECIAL
+from render.land_vs_sea.tiles import (MAP_BG, PHASE_TEXT, ROLE_NAMES, SQ3, WIDTH, _tile_image, compose, hex_points,
+                                      texture, tile_image)
+from rules.land_vs_sea.data import FACES, SPECIAL, oriented
+
+def context_preview(board: dict, at: tuple, tile: str, side: str, rot: int, s: int = 36) -> Image.Image:
+    """The pending tile in one rotation with its six neighbours, so the fit is visible at a glance."""
+    w, h = int(5.4 * s), int(5.2 * s)
+    cx0, cy0 = w / 2, h / 2
+    q0, r0 = at
+    parts = [(cx0, cy0, oriented(tile, side, rot), FACES[tile][side], frozenset())]
+    empty = []
+    for dq, dr in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)):
+        x, y = cx0 + s * SQ3 * (dq + dr / 2), cy0 + s * 1.5 * dr
+        e = board.get(f"{q0 + dq},{r0 + dr}")
+        if e:
+            parts.append((x, y, oriented(e["tile"], e["side"], e["rot"]), FACES[e["tile"]][e["side"]], frozenset()))
+        else:
+            empty.append((x, y))
+    img = compose(parts, s, (w, h), MAP_BG)
+    d = ImageDraw.Draw(img)
+    for x, y in empty:
+        d.polygon(hex_points(x, y, s), outline=MUTED, width=1)
+    d.polygon(hex_points(cx0, cy0, s - 1), outline=(200, 0, 120), width=4)
+    return img
+
 
 def swatch(img: Image.Image, xy, role: str, size: int = 40) -> None:
     x, y = xy
@@ -71,7 +94,9 @@ def draw_header(view: dict, names: list[str]) -> Image.Image:
 def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
     over = view.get("phase") == "over"
     height = 20 + (230 if private else 0) + (0 if over else 40 + 80 * ((view["n_players"] + 1) // 2))
-    if view.get("rotations") or (private and view.get("special_spots") and view["options"].get("mountains_corals")):
+    if view.get("rotations"):
+        height += 230
+    elif private and view.get("special_spots") and view["options"].get("mountains_corals"):
         height += 170
     if view.get("phase") == "over":
         height += 40 + 32 * (len({c for t in view.get("categories", {}).values() for c in t}) + 2)
@@ -104,14 +129,14 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
         y += 190
         if view.get("rotations"):
             p = view["pending"]
-            d.text((20, y), "Rotations (pink frame on the map):", font=font(20, bold=True), fill=INK)
+            d.text((20, y), "Rotations, shown among the tiles around the pink spot:", font=font(20, bold=True), fill=INK)
             y += 30
             for i, r in enumerate(view["rotations"]):
-                px = 20 + i * 150
-                img.paste(_tile_image(p["tile"], p["side"], 58, r["rot"]), (px, y))
+                px = 20 + i * 196
+                img.paste(context_preview(view["map"], tuple(p["at"]), p["tile"], p["side"], r["rot"]), (px, y))
                 d.ellipse([px, y, px + 34, y + 34], fill=(255, 255, 255), outline=INK, width=3)
                 d.text((px + 17, y + 17), str(r["n"]), font=font(22, bold=True), fill=INK, anchor="mm")
-            y += 140
+            y += 200
         elif view.get("special_spots") and view["options"].get("mountains_corals"):
             side = "front" if view["special_spots"][0]["face"] == "volcano" else "back"
             d.text((20, y), "Special tile turns (label: 'turned n x 60°'):", font=font(20, bold=True), fill=INK)
