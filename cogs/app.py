@@ -57,7 +57,10 @@ class IsleBot(commands.Bot):
             self.host = await open_host(self.settings)
             self._store = self.host.store
         for name in extension_names():
-            await self.load_extension(name)
+            try:
+                await self.load_extension(name)
+            except commands.ExtensionError:  # one broken feature must not keep the others offline
+                log.exception("could not load %s", name)
         self.add_dynamic_items(*ALL_ITEMS)
         self.deadlines.start()
         guild_id = getattr(self.settings, "dev_guild_id", None)

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from cogs import catalog, lobby, notify, panels, present
-from cogs.errors import AdapterError
+from cogs.errors import AdapterError, check_permissions
 from host import GameInfo
 from host.deadlines import DEADLINE_CHOICES
 from host.i18n import _
@@ -89,6 +89,7 @@ async def leave(interaction: discord.Interaction, game: int | None = None) -> No
 @app_commands.command(name="start", description="Start the game (its creator or a server manager)")
 @app_commands.autocomplete(game=my_games)
 async def start(interaction: discord.Interaction, game: int | None = None) -> None:
+    check_permissions(interaction)
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, game)
     await lobby.start(interaction, info.id)

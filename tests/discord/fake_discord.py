@@ -122,6 +122,7 @@ class FakeDiscord:
         self.no_send: set[int] = set()  # channels where sending is forbidden
         self.commands: list[dict] = []
         self.left_guild: set[int] = set()  # members who left the server
+        self.protocol_errors: list[str] = []  # answers Discord would refuse: double acks, followups before acks
         self.add_user(self.BOT_ID, "Isle Host", bot=True)
         self.add_user(self.OWNER_ID, "Owner")
         self.channels[self.CHANNEL_ID] = Channel(self.CHANNEL_ID, 0, "games", self.GUILD_ID)
@@ -368,6 +369,7 @@ class FakeDiscord:
     def _callback(self, req: Request, iid: str, token: str) -> dict:
         inter = self._interaction(token)
         if inter.acked is not None:
+            self.protocol_errors.append(f"interaction {inter.id} acknowledged twice")
             raise FakeError(400, 40060, "Interaction has already been acknowledged.")
         body = req.json or {}
         rtype = body["type"]
@@ -411,6 +413,7 @@ class FakeDiscord:
     def _followup(self, req: Request, app: str, token: str) -> dict:
         inter = self._interaction(token)
         if inter.acked is None:
+            self.protocol_errors.append(f"followup before acknowledging interaction {inter.id}")
             raise FakeError(404, 10015, "Unknown Webhook")
         body = req.json or {}
         if inter.loading:  # the first followup after a deferred response fills the loading message

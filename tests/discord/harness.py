@@ -119,6 +119,7 @@ class Harness:
         self._collector = _Collector()
         self._baseline: set[asyncio.Task] = set()
         self.allowed_errors = 0
+        self.late_acks: list[str] = []
 
     # -- patching -----------------------------------------------------------------------
     def install(self) -> None:
@@ -169,6 +170,8 @@ class Harness:
 
     def problems(self) -> list[str]:
         out = [f"unknown route: {u}" for u in self.fake.unknown]
+        out += [f"protocol: {e}" for e in self.fake.protocol_errors]
+        out += self.late_acks
         errors = self._collector.records
         if len(errors) > self.allowed_errors:
             out += [f"logged error {r.name}: {r.getMessage()} {r.exc_text or ''}" for r in errors]
@@ -258,7 +261,16 @@ class Harness:
                                                 user_permissions=user_permissions)
         result = await self.feed("INTERACTION_CREATE", payload)
         result.token = payload["token"]
+        self._check_acknowledged_first(result, f"/{path}")
         return result
+
+    def _check_acknowledged_first(self, result: Result, what: str) -> None:
+        """The bot must answer (or defer) before any other work that talks to Discord."""
+        if not result.requests:
+            self.late_acks.append(f"{what}: never acknowledged")
+        elif not result.requests[0].path.startswith("/interactions/"):
+            first = result.requests[0]
+            self.late_acks.append(f"{what}: {first.method} {first.path} before the acknowledgement")
 
     async def autocomplete(self, user_id: int, path: str, focused: str, channel_id: int | None = None,
                            **options: Any) -> list[dict]:
@@ -323,6 +335,7 @@ class Harness:
         payload = self.fake.interaction_payload(3, user_id, msg.channel_id, data, message=msg)
         result = await self.feed("INTERACTION_CREATE", payload)
         result.token = payload["token"]
+        self._check_acknowledged_first(result, f"click {data['custom_id']}")
         return result
 
     # -- looking at what was sent -------------------------------------------------------
