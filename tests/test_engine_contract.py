@@ -30,3 +30,20 @@ def test_random_games_keep_the_contract(key, n):
     for game in range(2):
         problems = play_random_game(eng, n, seed=1000 * n + game)
         assert problems == [], f"{key} {n}p game {game}: {problems[:5]}"
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+@pytest.mark.parametrize("seed", [2, 3, 11])
+def test_games_between_ai_seats_end(key, seed):
+    """All-AI tables (offline table, tournaments, AI takeover) must finish like random ones."""
+    from rules.ai import choose_action
+
+    eng = ENGINES[key]
+    n = eng.min_players
+    state = eng.setup(n, {}, seed)
+    for seq in range(3000):
+        if eng.result(state) is not None:
+            break
+        seat = min(eng.to_act(state))
+        eng.apply(state, seat, choose_action(eng, state, seat, seed, seq))
+    assert eng.result(state) is not None, f"{key}: {n} AI seats played 3000 moves without an end (seed {seed})"
