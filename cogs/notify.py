@@ -127,6 +127,7 @@ async def _post_final(bot: Any, info: GameInfo, outcome: MoveOutcome, headline: 
         embeds[-1].set_image(url=None)
     message = await post(bot, info, **kwargs)
     await _replace_panel(bot, info, None)
+    await refresh_lobby(bot, info)
     if message is not None:
         await bot.host.set_message(info.id, "final", message.id, message.channel.id)
     schedule_archive(bot, info)

@@ -92,3 +92,6 @@ async def test_three_players_play_skye_to_the_score_sheet_without_leaks(harness,
                 for line in re.findall(r"^• (.+)$", embed.get("description") or "", re.M):
                     assert line not in others, f"private line {line!r} of user {user} leaked"
     assert all(h.dms_to(user) for user in table.players), "each player was told by DM when to act"
+    assert all(m.payload["attachments"] for m in h.dms_to(ana)), "DMs carry the private board"
+    lobby = h.messages_in(table.thread_id)[0]
+    assert "Finished" in message_text(lobby.payload)
