@@ -93,8 +93,21 @@ def seat_badge(draw: ImageDraw.ImageDraw, xy: tuple[int, int], seat: int, size: 
               stroke_width=2, stroke_fill=(255, 255, 255))
 
 
-def to_png(image: Image.Image) -> bytes:
-    """PNG bytes; palette-quantised when that keeps the picture (much smaller uploads)."""
+def to_png(image: Image.Image, colours: int = 128, palette: Image.Image | None = None,
+           height: int | None = None) -> bytes:
+    """An 8-bit PNG: about 3x faster to encode and half the size of an RGB one.
+
+    ``palette``: map onto that fixed palette (built once per game from its sprites, so
+    colours are exact and cheap to look up); otherwise a fast octree palette of
+    ``colours`` entries (boards are flat colours and text, so 64-128 lose nothing visible).
+    ``height`` cuts the image to that many rows after quantising (cheaper than an RGB crop).
+    """
+    if palette is not None:
+        small = image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+    else:
+        small = image.convert("RGB").quantize(colors=colours, method=Image.Quantize.FASTOCTREE)
+    if height is not None and height < image.height:
+        small = small.crop((0, 0, image.width, height))
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=6)
+    small.save(out, format="PNG", compress_level=1)
     return out.getvalue()

@@ -7,12 +7,12 @@ anti-aliasing ramps), so mapping a board onto it is a cheap nearest-colour looku
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, SEAT_COLOURS
+from render.common import to_png as common_to_png
 from render.isle_of_skye.sprites import sprite
 from rules.isle_of_skye.data import CASTLES, LANDSCAPES
 
@@ -50,10 +50,5 @@ def palette() -> Image.Image:
 
 
 def to_png(image: Image.Image, height: int | None = None) -> bytes:
-    """8-bit PNG of ``image`` (cut to ``height`` rows after quantising: cheaper than an RGB crop)."""
-    out = io.BytesIO()
-    small = image.quantize(palette=palette(), dither=Image.Dither.NONE)
-    if height is not None and height < image.height:
-        small = small.crop((0, 0, image.width, height))
-    small.save(out, format="PNG", compress_level=1)
-    return out.getvalue()
+    """8-bit PNG of ``image`` on the Skye palette (cut to ``height`` rows)."""
+    return common_to_png(image, palette=palette(), height=height)
