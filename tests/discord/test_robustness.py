@@ -38,6 +38,18 @@ async def test_lobby_buttons_edit_the_lobby_and_it_starts_when_full(harness, db_
                for c in row["components"])
 
 
+async def test_a_server_manager_may_start_someone_elses_game(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, mod = h.user(11, "Ana"), h.user(14, "Mod")
+    await h.slash(ana, "game new", game="count_up")
+    thread = next(c for c in h.fake.channels.values() if c.type == 11)
+    await h.click(ana, h.messages_in(thread.id)[0].id, "Add AI")
+    r = await h.slash(mod, "game start", channel_id=thread.id, user_permissions=1 << 5)  # Manage Server
+    assert "has started" in h.reply_text(r)
+    assert (await h.bot.host.get(1)).status == "active"
+
+
 async def test_missing_permissions_are_explained(harness, db_path, clock):
     h = harness
     await start_bot(h, db_path, clock)

@@ -59,6 +59,11 @@ async def test_stale_panel_shows_the_current_one_instead_of_acting(harness, db_p
     assert (await table.host.get(table.game_id)).version == version, "the stale click did not act"
     text = message_text(h.fake.messages[old_panel.id].payload)
     assert "moved on" in text and "Your move: **Bo**" in text
+    old_post = h.fake.messages[await table.turn_message_id()]
+    await h.click(bo, old_post.id, "Take turn")
+    first_post = h.messages_in(table.thread_id)[1]
+    result = await h.click(bo, first_post.id, "Take turn", force=True)  # an out-of-date post (stale client)
+    assert [c["label"] for c in h.original(result).payload["components"][0]["components"]] == ["Add 1", "Add 2"]
 
 
 async def test_double_click_makes_exactly_one_move(harness, db_path, clock):
