@@ -229,3 +229,13 @@ async def test_dev_guild_sync_at_start_up(harness, db_path, clock):
     assert {o["name"] for o in game["options"]} >= {"new", "join", "leave", "start", "add-ai", "status", "board",
                                                    "hand", "log", "list", "abandon", "settings"}
     assert discord.Intents.none().value == h.bot.intents.value & ~1, "only the guilds intent"
+
+
+async def test_options_are_autocompleted_from_the_game(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana = h.user(11, "Ana")
+    found = await h.autocomplete(ana, "game new", "options", game="count_up", options="go")
+    assert [c["value"] for c in found] == ["goal=6", "goal=9"]
+    found = await h.autocomplete(ana, "game new", "options", game="isle_of_skye", options="")
+    assert found and all("=" in c["value"] for c in found)
