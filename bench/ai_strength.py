@@ -3,7 +3,8 @@
 usage: python bench/ai_strength.py GAME [--games 200] [--players 2] [--options JSON]
 
 Seats alternate between games so the AI plays every position equally. Prints the AI's
-win rate (a shared first place counts as half a win) and its decision time.
+win rate (a first place shared with a rival counts as a part win; a team win counts
+whole; the AI's partners in team games play randomly) and its decision time.
 """
 
 from __future__ import annotations
@@ -40,7 +41,11 @@ def play(engine, n_players: int, options: dict, seed: int, ai_seat: int, timings
         seq += 1
     result = engine.result(state)
     winners = result.get("winners") or [s for s, r in enumerate(result["ranks"]) if r == 1]
-    return (1.0 / len(winners)) if ai_seat in winners else 0.0
+    if ai_seat not in winners:
+        return 0.0
+    team = next((set(t) for t in (result.get("teams") or {}).values() if ai_seat in t), {ai_seat})
+    # A team's win is a whole win; a tie between rivals is shared.
+    return 1.0 / len({frozenset(team) if s in team else s for s in winners})
 
 
 def main() -> int:
