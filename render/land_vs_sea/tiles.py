@@ -7,7 +7,6 @@ badges). Everything static is drawn once and cached.
 
 from __future__ import annotations
 
-import io
 import math
 from functools import lru_cache
 
@@ -250,8 +249,8 @@ def palette() -> Image.Image:
 
 def png_bytes(image: Image.Image) -> bytes:
     """Palette PNG: the textures compress badly as RGB; a fixed palette keeps every cue, fast."""
-    buf = io.BytesIO()
-    image.quantize(palette=palette(), dither=Image.Dither.NONE).save(buf, format="PNG", compress_level=1)
-    return buf.getvalue()
+    from render.common import to_png
+
+    return to_png(image, palette=palette())
 
 
