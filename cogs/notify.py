@@ -77,7 +77,7 @@ async def publish(bot: Any, outcome: MoveOutcome, headline: str | None = None, a
     info = outcome.game
     if outcome.finished or info.status == "finished":
         await _post_final(bot, info, outcome, headline)
-    elif info.acted > 0 and info.waiting > 0 and not outcome.newly_to_act and not headline:
+    elif sealed_only(outcome) and not headline:
         # A sealed choice inside a simultaneous step: the thread only learns how many have chosen.
         content = _turn_content(info, set())
         if outcome.lines:
@@ -87,6 +87,16 @@ async def publish(bot: Any, outcome: MoveOutcome, headline: str | None = None, a
     elif outcome.lines or outcome.newly_to_act or headline:
         await _post_turn(bot, info, outcome, headline)
     await dm_players(bot, outcome, actor_id)
+
+
+def sealed_only(outcome: MoveOutcome) -> bool:
+    """One more seat has sealed its part of a simultaneous step, and nothing else happened.
+
+    A seal shows at most one public line ("Ana has set her prices"); a reveal shows many,
+    and must get its own board post even when the next seat to act was already waiting.
+    """
+    info = outcome.game
+    return info.acted > 0 and info.waiting > 0 and not outcome.newly_to_act and len(outcome.lines) <= 1
 
 
 def _turn_content(info: GameInfo, newly: set[int]) -> str:

@@ -57,6 +57,10 @@ async def test_three_players_play_skye_to_the_score_sheet_without_leaks(harness,
     assert public_now and not any(r.files for r in public_now), "no board image while prices are sealed"
     turn = h.fake.messages[await table.turn_message_id()]
     assert "1 of 3 have made their choice" in turn.payload["content"]
+    await table.play_turn(bo)
+    await table.play_turn(cy)  # the last seal reveals every offer: a new board post, not an edit
+    reveal = h.fake.messages[await table.turn_message_id()]
+    assert reveal.payload["attachments"] and message_text(reveal.payload).count(" offers ") == 3
     assert "pricing" not in (await table.host.public_view(table.game_id))["players"][0]
     assert "private" not in await table.host.public_view(table.game_id)
 
