@@ -59,8 +59,9 @@ async def test_three_players_play_skye_to_the_score_sheet_without_leaks(harness,
     assert "1 of 3 have made their choice" in turn.payload["content"]
     await table.play_turn(bo)
     await table.play_turn(cy)  # the last seal reveals every offer: a new board post, not an edit
-    reveal = h.fake.messages[await table.turn_message_id()]
-    assert reveal.payload["attachments"] and message_text(reveal.payload).count(" offers ") == 3
+    reveals = [m for m in h.messages_in(table.thread_id) if message_text(m.payload).count(" offers ") == 3]
+    assert len(reveals) == 1 and reveals[0].payload["attachments"]
+    assert "have made their choice" not in reveals[0].payload["content"]
     assert "pricing" not in (await table.host.public_view(table.game_id))["players"][0]
     assert "private" not in await table.host.public_view(table.game_id)
 
