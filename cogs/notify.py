@@ -99,6 +99,13 @@ def sealed_only(outcome: MoveOutcome) -> bool:
     return info.acted > 0 and info.waiting > 0 and not outcome.newly_to_act and len(outcome.lines) <= 1
 
 
+def fresh_to_act(outcome: MoveOutcome) -> set[int]:
+    """Seats to tell "your move": those new to act, or everyone to act after a new board post."""
+    if outcome.newly_to_act:
+        return set(outcome.newly_to_act)
+    return set() if sealed_only(outcome) or not outcome.lines else set(outcome.game.to_act)
+
+
 def _turn_content(info: GameInfo, newly: set[int]) -> str:
     text = present.to_act_text(info, newly)
     if info.acted > 0 and info.waiting > 0:
@@ -108,7 +115,7 @@ def _turn_content(info: GameInfo, newly: set[int]) -> str:
 
 async def _post_turn(bot: Any, info: GameInfo, outcome: MoveOutcome, headline: str | None) -> None:
     png = await bot.host.public_png(info.id)
-    message = await post(bot, info, content=_turn_content(info, outcome.newly_to_act),
+    message = await post(bot, info, content=present.to_act_text(info, fresh_to_act(outcome)),
                          embed=present.turn_embed(info, outcome.lines, headline),
                          file=present.board_file(png), view=take_turn_view(info.id, info.version))
     if message is not None:
@@ -167,11 +174,12 @@ async def dm_players(bot: Any, outcome: MoveOutcome, actor_id: int | None = None
     info = outcome.game
     if info.status != "active":
         return
+    fresh = fresh_to_act(outcome)
     for seat in info.seats:
         if seat.user_id is None or seat.automatic:
             continue
         lines = outcome.private.get(seat.seat, [])
-        your_move = seat.seat in outcome.newly_to_act
+        your_move = seat.seat in fresh and seat.user_id != actor_id
         if not your_move and not (lines and seat.user_id != actor_id):
             continue
         if not await bot.host.dm_notifications(seat.user_id):
