@@ -54,7 +54,7 @@ async def option_text(interaction: discord.Interaction, current: str) -> list[ap
 
 
 def build_group() -> app_commands.Group:
-    group = app_commands.Group(name="game", description="Play island board games", guild_only=True)
+    group = app_commands.Group(name="game", description="Play island board games")
     for command in (new, join, leave, start, add_ai, status, board, hand, log_, list_, abandon, settings):
         group.add_command(command)
     return group

@@ -41,6 +41,8 @@ def _can_thread(interaction: discord.Interaction) -> bool:
 
 async def create(interaction: discord.Interaction, key: str, options_text: str | None,
                  deadline: int | None) -> None:
+    if interaction.guild_id is None:
+        raise AdapterError(_("Games are played in a server channel: run /game new there."))
     check_permissions(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot: Any = interaction.client

@@ -143,6 +143,15 @@ class FakeDiscord:
         self.channels[cid] = Channel(cid, 0, name, self.GUILD_ID)
         return cid
 
+    def dm_channel(self, user_id: int) -> int:
+        """The DM channel between the bot and a user (where a user can run commands too)."""
+        for ch in self.channels.values():
+            if ch.type == 1 and ch.recipient_id == user_id:
+                return ch.id
+        cid = self.next_id()
+        self.channels[cid] = Channel(cid, 1, recipient_id=user_id)
+        return cid
+
     def channel_payload(self, ch: Channel) -> dict:
         if ch.type == 1:
             return {"id": str(ch.id), "type": 1, "last_message_id": None,

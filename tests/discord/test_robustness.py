@@ -239,3 +239,14 @@ async def test_options_are_autocompleted_from_the_game(harness, db_path, clock):
     assert [c["value"] for c in found] == ["goal=6", "goal=9"]
     found = await h.autocomplete(ana, "game new", "options", game="isle_of_skye", options="")
     assert found and all("=" in c["value"] for c in found)
+
+
+async def test_my_games_are_listed_in_dms_too(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up")
+    dm = h.fake.dm_channel(ana)
+    listed = h.reply_text(await h.slash(ana, "game list", channel_id=dm))
+    assert "Count Up #1" in listed and "your move" in listed and f"/{table.thread_id})" in listed
+    assert "in a server channel" in h.reply_text(await h.slash(ana, "game new", channel_id=dm, game="count_up"))
