@@ -7,6 +7,7 @@ and no private line the bot DMed to one player ever reaches anyone else.
 
 from __future__ import annotations
 
+import logging
 import re
 
 from tests.discord.conftest import start_bot
@@ -36,7 +37,9 @@ async def _look_around(h, table: Table, user: int) -> str:
     return "\n".join(texts)
 
 
-async def test_three_players_play_skye_to_the_score_sheet_without_leaks(harness, db_path, clock):
+async def test_three_players_play_skye_to_the_score_sheet_without_leaks(harness, db_path, clock, caplog):
+    caplog.set_level(logging.DEBUG, logger="cogs")
+    caplog.set_level(logging.DEBUG, logger="host")
     h = harness
     await start_bot(h, db_path, clock)
     ana, bo, cy = h.user(11, "Ana"), h.user(12, "Bo"), h.user(13, "Cy")
@@ -88,6 +91,12 @@ async def test_three_players_play_skye_to_the_score_sheet_without_leaks(harness,
                 assert pick.label not in request.text(), f"{pick.label!r} leaked in {request.method} {request.path}"
                 checked += 1
     assert checked > 50
+
+    # Nor do they reach the bot's own log.
+    logged = "\n".join(r.getMessage() for r in caplog.records if r.name.startswith(("cogs", "host")))
+    for pick in table.picks:
+        if pick.phase == "price":
+            assert pick.label not in logged
 
     # Private lines sent by DM to one player never appear for anyone else, at any time.
     for user in table.players:
