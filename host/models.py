@@ -93,6 +93,8 @@ class MoveOutcome:
     newly_to_act: set[int] = field(default_factory=set)
     ai_moves: int = 0
     finished: bool = False
+    step_changed: bool = True
+    """False while a simultaneous step goes on (a seat sealed its choice; nothing public changed)."""
 
 
 @dataclass

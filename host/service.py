@@ -251,7 +251,7 @@ class Host:
         seat = await self._seat_for(game_id, user_id)
         if seat.seat not in engine.to_act(state):
             raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
-        view = engine.view(state, seat.seat)
+        view = with_names(engine.view(state, seat.seat), await self.store.seats(game_id), seat.seat)
         simultaneous = len(set(row.step_seats) | set(engine.to_act(state))) > 1
         snapshot = engine.dump(state) if simultaneous else None
         choices = []
@@ -278,9 +278,10 @@ class Host:
                 raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
             before = self._private_views(engine, state, row)
+            public_before = canonical(engine.view(state, None))
             state = await self._append(row, engine, version, seat.seat, action, outcome, by_ai=False)
             self._mark_private_changes(engine, state, before, outcome)
-            await self._after_moves(row, engine, state, outcome, previous_to_act)
+            await self._after_moves(row, engine, state, outcome, previous_to_act, public_before)
         return outcome
 
     def _private_views(self, engine: Any, state: Any, row: GameRow) -> list[str]:
@@ -312,7 +313,7 @@ class Host:
         return state
 
     async def _after_moves(self, row: GameRow, engine: Any, state: Any, outcome: MoveOutcome,
-                           previous_to_act: set[int]) -> None:
+                           previous_to_act: set[int], public_before: str | None = None) -> None:
         """Play automatic seats, then settle timers, the step counter and the end of the game."""
         seats = await self.store.seats(row.id)
         automatic = {s.seat for s in seats if s.is_ai or s.away}
@@ -327,15 +328,21 @@ class Host:
             action = choose_action(engine, state, seat, fresh.seed, fresh.version)
             state = await self._append(fresh, engine, fresh.version, seat, action, outcome, by_ai=True)
         self._mark_private_changes(engine, state, before, outcome)
-        await self._settle(row.id, engine, state, outcome, previous_to_act)
+        await self._settle(row.id, engine, state, outcome, previous_to_act, public_before)
 
     async def _settle(self, game_id: int, engine: Any, state: Any, outcome: MoveOutcome,
-                      previous_to_act: set[int]) -> None:
+                      previous_to_act: set[int], public_before: str | None = None) -> None:
         row = await self._row(game_id)
         to_act = set(engine.to_act(state))
         outcome.newly_to_act = to_act - previous_to_act
         step = set(row.step_seats)
-        same_step = bool(to_act) and to_act <= step and to_act <= previous_to_act and not outcome.newly_to_act
+        # A simultaneous step goes on while seats only leave it. A seat that stays to act
+        # either continues its own sealed multi-step choice (the public view cannot change:
+        # engine contract) or starts something new after a reveal (the public view changed).
+        public_same = public_before is None or canonical(engine.view(state, None)) == public_before
+        same_step = (bool(to_act) and to_act <= step and to_act <= previous_to_act and not outcome.newly_to_act
+                     and (to_act < previous_to_act or public_same))
+        outcome.step_changed = not same_step
         if not same_step:
             step = to_act
         now = self.clock()
@@ -466,10 +473,11 @@ class Host:
             previous = set(engine.to_act(state))
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
             before = self._private_views(engine, state, row)
+            public_before = canonical(engine.view(state, None))
             action = choose_action(engine, state, seats[0], row.seed, version)
             state = await self._append(row, engine, version, seats[0], action, outcome, by_ai=True)
             self._mark_private_changes(engine, state, before, outcome)
-            await self._settle(game_id, engine, state, outcome, previous)
+            await self._settle(game_id, engine, state, outcome, previous, public_before)
             return outcome
 
     async def replace_with_ai(self, game_id: int, user_id: int, reason: str = "left") -> MoveOutcome:
@@ -542,6 +550,7 @@ class Host:
             previous = set(engine.to_act(state))
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
             before = self._private_views(engine, state, row)
+            public_before = canonical(engine.view(state, None))
             for _i in range(50):
                 if seat not in engine.to_act(state):
                     break
@@ -551,7 +560,7 @@ class Host:
                 if not (engine.to_act(state) & previous - {seat}) and seat not in engine.to_act(state):
                     break
             self._mark_private_changes(engine, state, before, outcome)
-            await self._after_moves(row, engine, state, outcome, previous)
+            await self._after_moves(row, engine, state, outcome, previous, public_before)
             return outcome
 
     async def _forfeit(self, row: GameRow, engine: Any, state: Any, timer: Timer) -> TimerOutcome:

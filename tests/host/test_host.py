@@ -215,3 +215,22 @@ def test_log_formatter_never_prints_a_bot_token():
     token = "MTA" + "x" * 23 + ".GaBcDe." + "y" * 30
     record = logging.LogRecord("t", logging.INFO, "", 0, f"connecting with {token}", None, None)
     assert token not in KeyValueFormatter().format(record) and "[token]" in KeyValueFormatter().format(record)
+
+
+async def test_step_changed_tells_a_sealing_move_from_a_reveal(host):
+    info = await lobby(host, key="toy_sealed", players=(ANA, BO))
+    await host.start(info.id, ANA.user_id)
+    out = await host.submit(info.id, ANA.user_id, {"type": "pick", "n": 1})
+    assert not out.step_changed and out.game.acted == 1
+    out = await host.submit(info.id, BO.user_id, {"type": "pick", "n": 2})
+    assert out.step_changed and out.game.acted == 0 and out.game.to_act == {0, 1}
+
+
+async def test_action_labels_may_use_the_players_names(host, monkeypatch):
+    from tests.toy_engines import TOYS
+
+    race = TOYS["toy_race"]
+    monkeypatch.setattr(race, "describe_action", lambda a, view=None: f"{view['seat_names'][view['viewer']]} adds {a['n']}")
+    info = await lobby(host)
+    await host.start(info.id, ANA.user_id)
+    assert [c.label for c in await host.choices(info.id, ANA.user_id)] == ["Ana adds 1", "Ana adds 2"]
