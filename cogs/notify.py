@@ -92,11 +92,11 @@ async def publish(bot: Any, outcome: MoveOutcome, headline: str | None = None, a
 def sealed_only(outcome: MoveOutcome) -> bool:
     """One more seat has sealed its part of a simultaneous step, and nothing else happened.
 
-    A seal shows at most one public line ("Ana has set her prices"); a reveal shows many,
-    and must get its own board post even when the next seat to act was already waiting.
+    A reveal must get its own board post even when the next seat to act was already
+    waiting; the host tells the two apart (``step_changed``).
     """
     info = outcome.game
-    return info.acted > 0 and info.waiting > 0 and not outcome.newly_to_act and len(outcome.lines) <= 1
+    return not outcome.step_changed and info.acted > 0 and info.waiting > 0
 
 
 def fresh_to_act(outcome: MoveOutcome) -> set[int]:
