@@ -31,6 +31,27 @@ def rng_for(seed: int | str, seq: int | str) -> random.Random:
     return random.Random(f"{seed}:{seq}")
 
 
+class UnionFind:
+    """Disjoint sets with path compression: areas and regions joined across tile edges."""
+
+    def __init__(self) -> None:
+        self.parent: dict = {}
+
+    def find(self, x):
+        self.parent.setdefault(x, x)
+        root = x
+        while self.parent[root] != root:
+            root = self.parent[root]
+        while self.parent[x] != root:
+            self.parent[x], x = root, self.parent[x]
+        return root
+
+    def union(self, a, b) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[max(ra, rb)] = min(ra, rb)
+
+
 class Engine:
     """Base class of a game's rule engine. Subclasses set the four class attributes."""
 

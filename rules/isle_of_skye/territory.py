@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from rules.base import UnionFind
 from rules.isle_of_skye.data import DELTA, DIRS, OPPOSITE, TILES, edges_of, region_at, region_edges, road_at
 
 Cell = tuple[int, int]
@@ -79,25 +80,6 @@ def placeable(grid: Grid, tile_id: str) -> bool:
 
 # -- areas (spec 11.3) ------------------------------------------------------------------
 
-class _UnionFind:
-    def __init__(self) -> None:
-        self.parent: dict = {}
-
-    def find(self, x):
-        self.parent.setdefault(x, x)
-        root = x
-        while self.parent[root] != root:
-            root = self.parent[root]
-        while self.parent[x] != root:
-            self.parent[x], x = root, self.parent[x]
-        return root
-
-    def union(self, a, b) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
-
-
 @dataclass
 class Area:
     terrain: str
@@ -121,7 +103,7 @@ def areas(grid: Grid) -> tuple[list[Area], dict]:
 @lru_cache(maxsize=512)
 def _areas(items: frozenset) -> tuple[list[Area], dict]:
     grid = dict(items)
-    uf = _UnionFind()
+    uf = UnionFind()
     for cell, (tile_id, rot) in grid.items():
         for region in TILES[tile_id]["regions"]:
             uf.find((cell, region["id"]))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from rules.base import UnionFind
 from rules.land_vs_sea.data import SPECIAL, Oriented, oriented
 
 DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))  # E SE SW W NW NE
@@ -98,32 +99,13 @@ def can_place(board: dict, tile: str, side: str) -> bool:
 
 
 # -- areas (2.5) ---------------------------------------------------------------------
-class _UnionFind:
-    def __init__(self) -> None:
-        self.parent: dict = {}
-
-    def find(self, x):
-        self.parent.setdefault(x, x)
-        root = x
-        while self.parent[root] != root:
-            root = self.parent[root]
-        while self.parent[x] != root:
-            self.parent[x], x = root, self.parent[x]
-        return root
-
-    def union(self, a, b) -> None:
-        ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
-
-
 def areas(board: dict) -> list[dict]:
     """Every area: ``{"terrain", "nodes": [[cell, region]], "cells", "bonus", "open"}``.
 
     Nodes are (cell, region id); an area is complete when ``open`` (edges facing an empty
     cell) is 0. Sorted by their first node so the result does not depend on placement order.
     """
-    uf = _UnionFind()
+    uf = UnionFind()
     open_edges: dict = {}
     for k, entry in board.items():
         o = placed(entry)
@@ -213,7 +195,7 @@ def _features(o: Oriented, kind: str) -> tuple:
 
 def chains(board: dict, kind: str) -> list[dict]:
     """Mountain (or coral) chains: ``{"nodes": [[cell, index]], "links": n}``."""
-    uf = _UnionFind()
+    uf = UnionFind()
     links: dict = {}
     for k, entry in board.items():
         feats = _features(placed(entry), kind)
