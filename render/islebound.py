@@ -339,7 +339,9 @@ def _status(img: Image.Image, view: dict, y: int) -> int:
     phase = view["phase"]
     rnd = f"Round {view['round']}" + (f" (final round {view['end_round']})" if view.get("end_round") else "")
     if phase == "over":
-        head = "Game over"
+        rnd = f"{view['round'] - 1} rounds played"
+        winners = (view.get("result") or {}).get("winners") or []
+        head = "Game over - " + " & ".join(names[s] for s in winners) + (" win" if len(winners) > 1 else " wins")
     elif view.get("active") is not None:
         head = f"{names[view['active']]} to play ({phase.replace('_', ' ')})"
     else:

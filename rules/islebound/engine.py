@@ -146,6 +146,8 @@ class Islebound(Engine):
         v["active"] = turn.active(state) if state["phase"] not in ("home", "draft", "over") else None
         v["scores_now"] = scoring.final_scores(state)
         v["seat"] = seat
+        if state["phase"] == "over":
+            v["result"] = scoring.result(state)
         if seat is not None and seat in turn.to_act(state) and state["phase"] == "move":
             v["reachable"] = [dict(d, toll=self._toll_text(state, seat, d["to"]))
                               for d in turn.destinations(state, seat)]
