@@ -23,6 +23,7 @@ from cogs.components import lobby_view
 from cogs.errors import AdapterError, check_permissions, guarded
 from host import GameInfo, PlayerRef
 from host.campaign import CampaignInfo, CampaignService
+from host.campaign.render import campaign_png
 from host.deadlines import DEADLINE_CHOICES
 from host.i18n import _
 from rules.my_island.modules import N_EPISODES
@@ -33,6 +34,7 @@ COLOUR = discord.Colour(0x2E7D6B)
 DEADLINES = [app_commands.Choice(name=label, value=seconds or 0) for label, seconds in DEADLINE_CHOICES.items()][:25]
 STATUS = {"forming": "Gathering players", "running": "Running", "finished": "Finished", "abandoned": "Abandoned"}
 ACTIONS = ("join", "leave", "ai", "next")
+CHART = "campaign.png"
 
 
 def service_of(interaction: discord.Interaction) -> CampaignService:
@@ -312,8 +314,14 @@ async def new(interaction: discord.Interaction, players: str | None = None,
 async def status(interaction: discord.Interaction, campaign: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, campaign)
-    embed = campaign_embed(info, await service_of(interaction).status(info.id))
-    await interaction.followup.send(embed=embed, ephemeral=True)
+    data = await service_of(interaction).status(info.id)
+    embed = campaign_embed(info, data)
+    kwargs: dict[str, Any] = {}
+    if data.get("standings"):
+        png = await asyncio.to_thread(campaign_png, data, campaign_name(info), N_EPISODES)
+        kwargs["file"] = present.board_file(png, CHART)
+        embed.set_image(url=f"attachment://{CHART}")
+    await interaction.followup.send(embed=embed, ephemeral=True, **kwargs)
 
 
 @app_commands.command(name="next", description="Start the next episode (the creator or a server manager)")

@@ -72,6 +72,8 @@ async def test_campaign_new_join_next_episode_thread_and_status(harness, db_path
         assert f"{isl['prosperity']} prosperity" in text
     scores = carry["history"][0]["scores"]
     assert f"Episode 1 (game #{game.id}): " in text and all(str(s) in text for s in scores)
+    (reply,) = [m for m in h.replies(r) if m.files]
+    assert reply.files["campaign.png"].startswith(b"\x89PNG"), "the status carries the prosperity chart"
     msg = campaign_message(h)
     assert "next: episode 2" in message_text(msg.payload)
     assert not h.find_component(msg.id, "Next episode").get("disabled")
