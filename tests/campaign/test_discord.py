@@ -97,3 +97,36 @@ async def test_campaign_new_with_mentions_and_episode_in_its_thread(harness, db_
     r = await h.slash(ana, "campaign abandon", channel_id=thread.id)
     assert "abandoned" in h.reply_text(r)
     assert (await bot.campaigns.get(info.id)).status == "abandoned"
+
+
+async def test_campaign_buttons_work_after_a_restart_and_episodes_play_as_usual(harness, db_path, clock):  # noqa: F811
+    from tests.discord.play import Table
+
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    await h.slash(ana, "campaign new", deadline=600)
+    msg = campaign_message(h)
+    await h.shutdown()
+
+    bot = await start_bot(h, db_path, clock)  # a new process on the same database file
+    r = await h.click(bo, msg.id, "Join")
+    assert "You joined" in h.reply_text(r)
+    r = await h.click(ana, msg.id, "Next episode")
+    assert "Episode 1" in h.reply_text(r)
+    assert h.find_component(msg.id, "Next episode")["disabled"], "no second start while the episode runs"
+    (thread,) = threads(h)
+    info = (await bot.campaigns.list(FakeDiscord.GUILD_ID))[0]
+    game_id = info.current.game_id
+    game = await bot.host.get(game_id)
+    assert game.settings["deadline_seconds"] == 600 and game.settings["on_timeout"] == "ai"
+    table = Table(h, game_id, thread.id, [ana, bo])
+    version = game.version
+    await table.play_turn(ana)  # the ordinary Take turn panel places Ana's shape
+    assert (await bot.host.get(game_id)).version > version
+    for user in (ana, bo):
+        await bot.host.set_away(game_id, user, True)
+    await h.settle()
+    info = await bot.campaigns.get(info.id)
+    assert info.carry["episode"] == 2 and info.episodes[0].status == "finished"
+    assert not h.find_component(msg.id, "Next episode").get("disabled")
