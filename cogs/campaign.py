@@ -350,9 +350,16 @@ async def rename(interaction: discord.Interaction, name: str, seat: app_commands
 @app_commands.autocomplete(campaign=campaigns_here)
 async def abandon(interaction: discord.Interaction, campaign: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
+    bot: Any = interaction.client
     info = await resolve(interaction, campaign)
+    running = info.current
     info = await service_of(interaction).abandon(info.id, interaction.user.id, is_admin(interaction))
-    await refresh_message(interaction.client, info.id)
+    await refresh_message(bot, info.id)
+    if running is not None:  # the episode's thread learns it too, as with /game abandon
+        game = await bot.host.get(running.game_id)
+        await notify.refresh_lobby(bot, game)
+        await notify.post(bot, game, content=_("{who} abandoned {c}; this episode ends here.",
+                                                who=interaction.user.mention, c=campaign_name(info)))
     await interaction.followup.send(_("{c} was abandoned.", c=campaign_name(info)), ephemeral=True)
 
 
@@ -377,7 +384,7 @@ class Campaigns(commands.Cog):
             if info is None:
                 return
             await refresh_message(self.bot, info.id)
-            if game.status not in ("finished", "abandoned") or info.channel_id is None:
+            if game.status not in ("finished", "abandoned") or info.channel_id is None or info.status == "abandoned":
                 return
             ep = next((e for e in info.episodes if e.game_id == game.id), None)
             if ep is None:

@@ -97,6 +97,10 @@ async def test_campaign_new_with_mentions_and_episode_in_its_thread(harness, db_
     r = await h.slash(ana, "campaign abandon", channel_id=thread.id)
     assert "abandoned" in h.reply_text(r)
     assert (await bot.campaigns.get(info.id)).status == "abandoned"
+    assert "abandoned" in message_text(h.messages_in(thread.id)[-1].payload)
+    assert not any("played again" in message_text(m.payload) for m in h.messages_in(CHANNEL))
+    r = await h.slash(ana, "campaign next", campaign=info.id)
+    assert "abandoned" in h.reply_text(r)
 
 
 async def test_campaign_buttons_work_after_a_restart_and_episodes_play_as_usual(harness, db_path, clock):  # noqa: F811
