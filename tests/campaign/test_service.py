@@ -118,3 +118,48 @@ async def test_a_missed_finish_notice_is_applied_later(tmp_path, clock):
         assert (await service2.get(info.id)).carry["episode"] == 2
     finally:
         await store.close()
+
+
+async def test_forming_rules_and_two_starts_at_once(tmp_path, clock):
+    import asyncio
+
+    from host import BadOptions
+
+    store, host, service = await open_services(tmp_path / "isle.db", clock)
+    try:
+        with pytest.raises(BadOptions, match="at most 4"):
+            await service.create(10, 20, ANA, [BO, CY, None, None])
+        with pytest.raises(BadOptions, match="only one seat"):
+            await service.create(10, 20, ANA, [ANA])
+        info = await service.create(10, 20, ANA)
+        with pytest.raises(NotAllowed, match="2 to 4 players"):
+            await service.next_episode(info.id, ANA.user_id)
+        with pytest.raises(BadOptions, match="1 to 40"):
+            await service.rename(info.id, ANA.user_id, "x" * 41)
+        with pytest.raises(NotAllowed, match="no island"):
+            await service.rename(info.id, BO.user_id, "Bo Bay")
+        await service.join(info.id, BO)
+        await service.join(info.id, CY)
+        await service.rename(info.id, CY.user_id, "Cy Cove")
+        info = await service.leave(info.id, BO.user_id)
+        assert [(p.name, p.island_name) for p in info.players] == [("Ana", "Ana's island"), ("Cy", "Cy Cove")]
+        info = await service.add_ai(info.id, CY.user_id)
+        info = await service.add_ai(info.id, ANA.user_id)
+        with pytest.raises(NotAllowed, match="full"):
+            await service.join(info.id, BO)
+        with pytest.raises(NotAllowed, match="only rename your own"):
+            await service.rename(info.id, CY.user_id, "Robot Rock", seat=2)
+        await service.rename(info.id, ANA.user_id, "Robot Rock", seat=2)  # the creator names AI islands
+        results = await asyncio.gather(service.next_episode(info.id, ANA.user_id, seed=1),
+                                       service.next_episode(info.id, ANA.user_id, seed=2), return_exceptions=True)
+        started = [r for r in results if not isinstance(r, Exception)]
+        refused = [r for r in results if isinstance(r, Exception)]
+        assert len(started) == 1 and len(refused) == 1 and "still being played" in str(refused[0])
+        game = started[0].outcome.game
+        assert [i["name"] for i in game.options["carry"]["islands"]] == ["Ana's island", "Cy Cove", "Robot Rock",
+                                                                         "AI 2's island"]
+        assert len((await service.get(info.id)).episodes) == 1
+        status = await service.status(info.id)
+        assert status["campaign"]["current_game_id"] == game.id and status["next_episode"] == 1
+    finally:
+        await store.close()
