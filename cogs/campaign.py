@@ -21,6 +21,7 @@ from discord.ext import commands
 from cogs import notify, present
 from cogs.components import lobby_view
 from cogs.errors import AdapterError, check_permissions, guarded
+from cogs.lobby import is_admin, player_of
 from host import GameInfo, PlayerRef
 from host.campaign import CampaignInfo, CampaignService
 from host.campaign.render import campaign_png
@@ -39,15 +40,6 @@ CHART = "campaign.png"
 
 def service_of(interaction: discord.Interaction) -> CampaignService:
     return interaction.client.campaigns  # type: ignore[attr-defined]
-
-
-def player_of(interaction: discord.Interaction) -> PlayerRef:
-    return PlayerRef(interaction.user.id, interaction.user.display_name)
-
-
-def is_admin(interaction: discord.Interaction) -> bool:
-    perms = getattr(interaction, "permissions", None)
-    return bool(perms and (perms.manage_guild or perms.administrator))
 
 
 def parse_users(text: str | None) -> list[int]:

@@ -27,6 +27,7 @@ async def expected_carry(host, game_id, carry):
     return camp.next_carry(carry, info.result, engine.dump(state))
 
 
+@pytest.mark.slow
 async def test_ai_campaign_plays_24_episodes_across_a_restart(tmp_path, clock):
     path = tmp_path / "isle.db"
     store, host, service = await open_services(path, clock)
