@@ -72,6 +72,12 @@ def state_from_view(view: dict) -> dict:
 
 # -- evaluation --------------------------------------------------------------------------------
 def evaluate(state: dict, seat: int) -> float:
+    """Own prospects minus the best opponent's: triggering the end pays when ahead."""
+    others = [_value(state, s) for s in range(state["n"]) if s != seat]
+    return _value(state, seat) - 0.7 * max(others)
+
+
+def _value(state: dict, seat: int) -> float:
     p = state["players"][seat]
     score = float(sum(breakdown(state, seat).values()))
     late = state["end_round"] is not None
@@ -80,7 +86,7 @@ def evaluate(state: dict, seat: int) -> float:
     score += k * (1.0 * p["pirates"] + 1.6 * p["serpents"] + (2.2 if p["ichor"] else 0))
     score += k * 0.6 * sum(INFLUENCE_VALUES[i] for i, c in enumerate(state["influence"]) if c == seat)
     score += k * 1.5 * sum(1 for o in state["owner"].values() if o["seat"] == seat)
-    score += k * 1.5 * len(p["buildings"])
+    score += 1.0 * len(p["buildings"])
     for s in p["sailors"]:
         two = len(SAILORS[s["id"]]["skills"]) == 2
         score += k * ((1.2 if two else 0.6) + (0.5 if s["deck"] and not s["wounded"] else 0))
@@ -114,10 +120,16 @@ def _attack_ev(state: dict, seat: int, rng: random.Random) -> float:
     return pw * gain - (1 - pw) * 1.5
 
 
+SIM_BUDGET = 1200  # simulated steps per decision: bounds the time of a decision
+_budget = [0]
+
+
 def _rollout(state: dict, seat: int, depth: int, rng: random.Random) -> float:
     """Greedy play of the rest of the seat's turn; the value of where it ends."""
     best_val = evaluate(state, seat)
     for _ in range(depth):
+        if _budget[0] <= 0:
+            return evaluate(state, seat)
         if seat not in turn.to_act(state) or state["phase"] in ("over", "trade_reply", "trade_build"):
             return evaluate(state, seat)
         if state["phase"] == "attack":
@@ -142,6 +154,7 @@ def _one_step(state: dict, seat: int, act: dict, rng: random.Random):
         return evaluate(state, seat) - 0.5, None
     if t == "attack":
         return evaluate(state, seat) + _attack_ev(state, seat, rng), None
+    _budget[0] -= 1
     nxt = _clone(state)
     turn.perform(nxt, seat, act, [])
     nxt["seq"] += 1
@@ -197,6 +210,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if phase == "home":
         return legal[0]
     state = state_from_view(view)
+    _budget[0] = SIM_BUDGET
     depth = 6
     best, best_val = legal[0], None
     for act in legal:
