@@ -223,7 +223,7 @@ async def start_next(interaction: discord.Interaction, campaign_id: int) -> str:
 
 # -- the commands ---------------------------------------------------------------------------------
 
-async def resolve(interaction: discord.Interaction, campaign: int | None) -> CampaignInfo:
+async def resolve(interaction: discord.Interaction, campaign: int | None, finished: bool = False) -> CampaignInfo:
     """The campaign named, else the one whose episode is played here, else this channel's newest."""
     service = service_of(interaction)
     if campaign is not None:
@@ -236,7 +236,8 @@ async def resolve(interaction: discord.Interaction, campaign: int | None) -> Cam
         found = await service.for_game(game.id)
         if found is not None:
             return found
-    open_ = await service.list(interaction.guild_id)
+    statuses = ("forming", "running", "finished") if finished else ("forming", "running")
+    open_ = await service.list(interaction.guild_id, statuses=statuses)
     mine = [c for c in open_ if c.player_of(interaction.user.id) or c.creator_id == interaction.user.id]
     here = [c for c in open_ if c.channel_id == interaction.channel_id]
     pick = ([c for c in here if c in mine] or here or mine)[-1:]
@@ -305,7 +306,7 @@ async def new(interaction: discord.Interaction, players: str | None = None,
 @app_commands.autocomplete(campaign=campaigns_here)
 async def status(interaction: discord.Interaction, campaign: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
-    info = await resolve(interaction, campaign)
+    info = await resolve(interaction, campaign, finished=True)
     data = await service_of(interaction).status(info.id)
     embed = campaign_embed(info, data)
     kwargs: dict[str, Any] = {}
