@@ -18,7 +18,7 @@ from rules.islebound.data import (ALL_BUILDINGS, CITIES, CITY_NAMES, EVENTS, FAM
 
 W = 1400
 MAP = 780           # map square
-GRID0, GRID1 = 90, 690  # sea-board grid inside the map square
+GRID0, GRID1 = 104, 676  # sea-board grid inside the map square
 SEA = (205, 226, 240)
 RED_BANNER = (214, 96, 77)
 TEAL_BANNER = (44, 162, 160)
@@ -31,8 +31,8 @@ _SLOT_BOX = {  # fractions of a board square
     "se": (0.5, 0.5, 1.0, 1.0),
 }
 _POS_XY = {"NW": (0, 0), "NE": (1, 0), "SW": (0, 1), "SE": (1, 1)}
-_PORT_BOX = {"NW": (6, 4, 186, 88), "NE": (MAP - 186, 4, MAP - 6, 88),
-             "SW": (6, MAP - 88, 186, MAP - 4), "SE": (MAP - 186, MAP - 88, MAP - 6, MAP - 4)}
+_PORT_BOX = {"NW": (6, 4, 186, 100), "NE": (MAP - 186, 4, MAP - 6, 100),
+             "SW": (6, MAP - 100, 186, MAP - 4), "SE": (MAP - 186, MAP - 100, MAP - 6, MAP - 4)}
 
 
 def _names(view: dict) -> list[str]:
@@ -139,7 +139,7 @@ def _draw_map(img: Image.Image, view: dict, ox: int, oy: int) -> None:
         x0, y0, x1, y1 = boxes[region]
         for k, s in enumerate(seats):
             sx = ox + x1 - 46 - 44 * k
-            sy = oy + y1 - 40
+            sy = oy + y1 - 36
             _draw_ship(d, sx, sy, s, s == view.get("active"))
     # numbered spots of a pending move (private view)
     for n, dest in enumerate(view.get("reachable") or [], start=1):
@@ -205,7 +205,16 @@ def _player_panel(img: Image.Image, view: dict, s: int, x: int, y: int, w: int) 
     return h
 
 
-def _card(d, x, y, w, h, title, lines, fill=(255, 255, 255), gate=None, highlight=False):
+def _card(img, x, y, w, h, title, lines, fill=(255, 255, 255), gate=None, highlight=False):
+    """Cards are static pictures: drawn once per content and pasted."""
+    img.paste(_card_image(w, h, title, tuple(lines), fill, gate, highlight), (x, y))
+
+
+@lru_cache(maxsize=512)
+def _card_image(w, h, title, lines, fill, gate, highlight) -> Image.Image:
+    img = Image.new("RGB", (w + 1, h + 1), fill)
+    d = ImageDraw.Draw(img)
+    x = y = 0
     d.rectangle((x, y, x + w, y + h), fill=fill, outline=HIGHLIGHT if highlight else INK, width=5 if highlight else 2)
     if gate:
         d.rectangle((x, y, x + w, y + 24), fill=(60, 60, 60))
@@ -214,6 +223,7 @@ def _card(d, x, y, w, h, title, lines, fill=(255, 255, 255), gate=None, highligh
     _tc(d, (x + 6, y + 6), title[:18], 17, True)
     for i, line in enumerate(lines):
         _tc(d, (x + 6, y + 30 + 21 * i), line[:22], 15)
+    return img
 
 
 def _wrap(text: str, n: int) -> list[str]:
@@ -251,9 +261,9 @@ def _rows(img: Image.Image, view: dict, y: int) -> int:
                 gate += " +1 coin"
             cx = x + i * (cw + 10)
             if bid:
-                _card(d, cx, y, cw, 150, f"{i + 1}. {ALL_BUILDINGS[bid]['name']}", _building_lines(bid), gate=gate)
+                _card(img, cx, y, cw, 150, f"{i + 1}. {ALL_BUILDINGS[bid]['name']}", _building_lines(bid), gate=gate)
             else:
-                _card(d, cx, y, cw, 150, f"{i + 1}. (empty)", [], fill=(220, 220, 220), gate=gate)
+                _card(img, cx, y, cw, 150, f"{i + 1}. (empty)", [], fill=(220, 220, 220), gate=gate)
         y += 162
     if opts.get("metropolis"):
         gates = ROW_GATES["metropolis"]
@@ -263,7 +273,7 @@ def _rows(img: Image.Image, view: dict, y: int) -> int:
             gate = "no gate" if opts.get("architect") else f"{gates[i]['books']} books"
             cx = x + i * 230
             if bid:
-                _card(d, cx, y, 220, 150, f"M{i + 1}. {ALL_BUILDINGS[bid]['name']}", _building_lines(bid),
+                _card(img, cx, y, 220, 150, f"M{i + 1}. {ALL_BUILDINGS[bid]['name']}", _building_lines(bid),
                       fill=(240, 232, 255), gate=gate)
         y += 162
     return y
@@ -296,20 +306,20 @@ def _middle(img: Image.Image, view: dict, y: int) -> int:
     y += 30
     for i, eid in enumerate(view.get("event_active") or []):
         if eid:
-            _card(d, x + i * 235, y, 225, 130, f"E{i + 1} ({view['event_counts'][i]} left)", _event_lines(eid),
+            _card(img, x + i * 235, y, 225, 130, f"E{i + 1} ({view['event_counts'][i]} left)", _event_lines(eid),
                   fill=(255, 246, 200))
     for i, rid in enumerate(view.get("rep_active") or []):
         if rid:
             r = REPUTATION[rid]
             lim = f"max {r['limit']}" if r["limit"] else "no max"
-            _card(d, 500 + i * 225, y, 215, 130, f"R{i + 1} top +{r['top_fame']} fame",
+            _card(img, 500 + i * 225, y, 215, 130, f"R{i + 1} top +{r['top_fame']} fame",
                   _wrap(f"everyone: {r['fame_per_unit']} fame per {r['condition'].replace('_', ' ')}", 22) + [lim],
                   fill=(230, 240, 255))
     costs = ["1 coin", "1 coin", "free"]
     for i, sid in enumerate(view["sailor_row"]):
         sx = 960 + i * 145
         if sid:
-            _card(d, sx, y, 135, 130, f"{i + 1}: {costs[i]}", [s for s in SAILORS[sid]["skills"]])
+            _card(img, sx, y, 135, 130, f"{i + 1}: {costs[i]}", [s for s in SAILORS[sid]["skills"]])
     y += 142
     # influence track
     _tc(d, (x, y), "Influence track (values)", 22, True)
@@ -402,7 +412,7 @@ def _private(img: Image.Image, view: dict, y: int) -> int:
             for i, bid in enumerate(cards):
                 cx = 20 + (i % 6) * 228
                 cy = y + (i // 6) * 140
-                _card(d, cx, cy, 220, 130, ALL_BUILDINGS[bid]["name"], _building_lines(bid), fill=(235, 255, 235))
+                _card(img, cx, cy, 220, 130, ALL_BUILDINGS[bid]["name"], _building_lines(bid), fill=(235, 255, 235))
             y += 140 * ((len(cards) + 5) // 6)
     return y + 10
 
@@ -418,6 +428,10 @@ def _result(img: Image.Image, view: dict, y: int) -> int:
 
 
 def render(view: dict) -> bytes:
+    return _png(_compose(view))
+
+
+def _compose(view: dict) -> Image.Image:
     img = Image.new("RGB", (W, 2400), PAPER)
     y = _status(img, view, 12)
     top = y
@@ -430,14 +444,30 @@ def render(view: dict) -> bytes:
     y = _rows(img, view, y)
     y = _middle(img, view, y)
     y = _private(img, view, y)
-    return _png(img.crop((0, 0, W, y + 10)))
+    return img.crop((0, 0, W, y + 10))
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """The palette of a canned busy position (every colour this renderer uses and their blends)."""
+    from rules.islebound import ENGINE
+    state = ENGINE.setup(4, {"metropolis": True, "six_buildings": True}, 0)
+    for seat in reversed(state["order"]):
+        ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
+    cities = ["sans_rest", "borsham", "ratnest", "farwold", "morlim", "stratic"]
+    for i, city in enumerate(cities):
+        state["owner"][city] = {"seat": i % 4, "method": "attack" if i % 2 else "diplomacy"}
+        state["players"][i % 4]["region"] = city
+    state["influence"][:8] = [0, 1, 2, 3, 0, 1, 2, 3]
+    img = _compose(ENGINE.view(state, state["order"][0]))
+    return img.quantize(colors=160, method=Image.Quantize.FASTOCTREE)
 
 
 def _png(img: Image.Image) -> bytes:
-    """Palette PNG: the picture has few colours, so this is smaller and faster to encode."""
+    """Palette PNG with one fixed palette: few colours, so smaller and fast to encode."""
     import io
     out = io.BytesIO()
-    img.quantize(colors=96, method=Image.Quantize.FASTOCTREE).save(out, format="PNG", compress_level=1)
+    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(out, format="PNG", compress_level=1)
     return out.getvalue()
 
 
