@@ -13,8 +13,16 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_badge, seat_colour
-from rules.islebound.data import (ALL_BUILDINGS, CITIES, CITY_NAMES, EVENTS, FAME_TOKENS,
-                                  INFLUENCE_VALUES, REPUTATION, SAILORS)
+from rules.islebound.data import (
+    ALL_BUILDINGS,
+    CITIES,
+    CITY_NAMES,
+    EVENTS,
+    FAME_TOKENS,
+    INFLUENCE_VALUES,
+    REPUTATION,
+    SAILORS,
+)
 
 W = 1400
 MAP = 780           # map square

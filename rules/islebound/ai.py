@@ -11,12 +11,20 @@ from __future__ import annotations
 import json
 import random
 
+from . import turn
 from .combat import attack_strength, attack_total
-from .data import (ALL_BUILDINGS, BUILDINGS, EVENTS, FAME_TOKENS, ICHOR_TABLE, INFLUENCE_VALUES,
-                   METROPOLIS, PIRATE_TABLE, REPUTATION, SAILORS, SERPENT_TABLE)
+from .data import (
+    ALL_BUILDINGS,
+    BUILDINGS,
+    EVENTS,
+    FAME_TOKENS,
+    INFLUENCE_VALUES,
+    METROPOLIS,
+    REPUTATION,
+    SAILORS,
+)
 from .scoring import breakdown
 from .state import city_side, crew_with, fast_clone, has, owner_of
-from . import turn
 
 _VIEW_ONLY = ("deck_count", "metro_deck_count", "event_active", "event_counts", "rep_active", "rep_counts",
               "sailor_stack_top", "sailor_stack_count", "token_top", "token_count", "discard_count",
@@ -60,7 +68,7 @@ def state_from_view(view: dict) -> dict:
                               [x for x in sorted(SAILORS) if not SAILORS[x]["starting"] and x not in held])
     taken = {t for p in s["players"] for t in p["tokens"]}
     s["tokens"] = _fill(view["token_top"], view["token_count"], [t for t in sorted(FAME_TOKENS) if t not in taken])
-    for seat, p in enumerate(s["players"]):
+    for p in s["players"]:
         if "hand" not in p:
             p["hand"] = ["b01"] * p.get("hand_count", 0)
         p.setdefault("packet", [])
@@ -167,7 +175,6 @@ def _attack_step(view: dict, legal: list[dict]) -> dict:
     a = view["attack"]
     seat = view["seat"]
     p = view["players"][seat]
-    types = {x["type"] for x in legal}
     if a["stage"] in ("pirates", "serpents", "combat"):
         commits = [x for x in legal if x["type"] == "commit"]
         return max(commits, key=lambda x: next(v for k, v in x.items() if k != "type"))

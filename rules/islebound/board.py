@@ -21,7 +21,7 @@ def random_layout(rng: random.Random) -> dict:
     rng.shuffle(boards)
     ports = list(PORTS)
     rng.shuffle(ports)
-    return {"boards": dict(zip(POSITIONS, boards)), "ports": dict(zip(POSITIONS, ports))}
+    return {"boards": dict(zip(POSITIONS, boards, strict=True)), "ports": dict(zip(POSITIONS, ports, strict=True))}
 
 
 def slot_city(layout: dict, pos: str, slot: str, side: str = "standard") -> str:

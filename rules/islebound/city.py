@@ -4,9 +4,24 @@ from __future__ import annotations
 
 from .buildings import books_gained_at_once, build_payments, gain_building, offers
 from .data import REPUTATION
-from .state import (architect, books_held, city_side, crew_with, exhaust, free_cubes, gain,
-                    gain_fame, has, hire, hire_cost, owner_of, pick_sailor, player, rest,
-                    spend_books, work_count)
+from .state import (
+    books_held,
+    city_side,
+    crew_with,
+    exhaust,
+    free_cubes,
+    gain,
+    gain_fame,
+    has,
+    hire,
+    hire_cost,
+    owner_of,
+    pick_sailor,
+    player,
+    rest,
+    spend_books,
+    work_count,
+)
 
 INTERACTIVE = {"exchange", "choice", "hire", "influence_cube", "reputation", "build"}
 

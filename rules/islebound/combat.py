@@ -7,8 +7,7 @@ from itertools import product
 from rules.base import rng_for
 
 from .data import ICHOR_TABLE, INFLUENCE_VALUES, PIRATE_TABLE, SERPENT_TABLE
-from .state import (city_side, crew_with, exhaust, free_cubes, has, owner_of, pick_sailor, player,
-                    take_city)
+from .state import city_side, crew_with, exhaust, free_cubes, has, owner_of, pick_sailor, player, take_city
 
 
 # -- attack --------------------------------------------------------------------------------
@@ -101,7 +100,7 @@ def attack_total(p: dict, a: dict) -> int:
     dice = sorted(a["dice"], reverse=True)
     tables = ([ICHOR_TABLE] if a["ichor"] else []) + [SERPENT_TABLE] * a["serpents"] + [PIRATE_TABLE] * a["pirates"]
     total = 0
-    for table, die in zip(tables, dice):
+    for table, die in zip(tables, dice, strict=False):  # surplus dice are lost
         value = table[die]
         if table is PIRATE_TABLE and has(p, "m04") and value == 0:
             value = 1

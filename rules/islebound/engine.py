@@ -10,7 +10,7 @@ from rules.base import Engine, IllegalAction
 from . import scoring, turn
 from .buildings import buy_cost
 from .city import toll_payable
-from .combat import attack_strength, diplomacy_requirement
+from .combat import attack_strength
 from .data import ALL_BUILDINGS, CITY_NAMES, EVENTS, FAME_TOKENS, REPUTATION, SAILORS
 from .state import OPTIONS_SCHEMA, city_side, fast_clone, owner_of, player, setup
 

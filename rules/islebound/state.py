@@ -9,10 +9,29 @@ from __future__ import annotations
 from rules.base import rng_for
 
 from .board import default_layout, random_layout
-from .data import (ALL_BUILDINGS, BUILDINGS, CITIES, CUBES, END_TRIGGER, EVENTS, FAME_THRESHOLD,
-                   FAME_TOKENS, HIRE_COST, HOLD_LIMIT, INFLUENCE_VALUES, METROPOLIS, PIRATE_SUPPLY,
-                   REPUTATION, ROW_GATES, SAILORS, SERPENT_SUPPLY, SPEED_CAP, SPEED_START,
-                   START_COINS, TWO_PLAYER_BLOCKED)
+from .data import (
+    ALL_BUILDINGS,
+    BUILDINGS,
+    CITIES,
+    CUBES,
+    END_TRIGGER,
+    EVENTS,
+    FAME_THRESHOLD,
+    FAME_TOKENS,
+    HIRE_COST,
+    HOLD_LIMIT,
+    INFLUENCE_VALUES,
+    METROPOLIS,
+    PIRATE_SUPPLY,
+    REPUTATION,
+    ROW_GATES,
+    SAILORS,
+    SERPENT_SUPPLY,
+    SPEED_CAP,
+    SPEED_START,
+    START_COINS,
+    TWO_PLAYER_BLOCKED,
+)
 
 NEUTRAL = -1  # the unused colour's cubes on influence spaces 1-2 (2 players)
 

@@ -6,11 +6,30 @@ from __future__ import annotations
 from .board import reach, small_world_cost
 from .buildings import buy_cost, gain_building, offers
 from .city import city_apply, city_choices, start_visit, toll_payable
-from .combat import (attack_apply, attack_choices, boarding_apply, can_attack, diplomacy_apply,
-                     diplomacy_choices, start_attack)
+from .combat import (
+    attack_apply,
+    attack_choices,
+    boarding_apply,
+    can_attack,
+    diplomacy_apply,
+    diplomacy_choices,
+    start_attack,
+)
 from .data import EVENTS
-from .state import (architect, books_held, crew_with, exhaust, gain, gain_fame, has, hold_limit,
-                    player, skills_of, spend_books, speed)
+from .state import (
+    architect,
+    books_held,
+    crew_with,
+    exhaust,
+    gain,
+    gain_fame,
+    has,
+    hold_limit,
+    player,
+    skills_of,
+    speed,
+    spend_books,
+)
 
 TRADE_GOODS = ["wood", "fish", "book", "pirate", "serpent"]
 _FIELD = {"wood": "wood", "fish": "fish", "book": "books", "pirate": "pirates", "serpent": "serpents"}

@@ -5,10 +5,10 @@ import json
 
 from PIL import Image
 
+from render.islebound import render
 from rules.ai import chooser_for, random_choice
 from rules.base import rng_for
 from rules.islebound import ENGINE
-from render.islebound import render
 
 from .helpers import at, fresh
 

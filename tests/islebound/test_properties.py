@@ -2,7 +2,8 @@
 
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.islebound import ENGINE
 from rules.islebound.data import CUBES, PIRATE_SUPPLY, SERPENT_SUPPLY
