@@ -255,15 +255,17 @@ class TournamentService:
             raise BadOptions(_("List every player of table {n} exactly once, winner first.", n=table_no))
         ranks = [placing.index(p) + 1 for p in table.players]
         seat_scores = [float(scores[placing.index(p)]) for p in table.players] if scores else [0.0] * len(ranks)
-        if table.game_id is not None:
-            game = await self.host.get(table.game_id)
-            if game.status in ("lobby", "active"):
-                await self.host.abandon(table.game_id, None)
         result = {"ranks": ranks, "scores": seat_scores, "reported": True}
+        # the result first: stopping the game below notifies the game-end hook, which must
+        # then find the table settled rather than void it
         if not await self.db.set_table(tournament_id, round_no, table_no, only_if=("pending", "playing", "void",
                                                                                    "finished"),
                                        status="finished", result=result, reported_by=by_user_id):
             raise NotAllowed(_("Table {n} cannot be reported now.", n=table_no))
+        if table.game_id is not None:
+            game = await self.host.get(table.game_id)
+            if game.status in ("lobby", "active"):
+                await self.host.abandon(table.game_id, None)
         if table.game_id is not None and table.status != "finished":
             await self._record(table.game_id, row.guild_id, row.game_key, table.players,
                                await self._names(tournament_id), ranks, seat_scores,

@@ -120,6 +120,7 @@ async def test_report_drop_and_departure_through_discord(harness, db_path, clock
     assert sum(t.is_bye for t in tables) == 1
     channel_text = "\n".join(str(m.payload) for m in h.messages_in(CHANNEL))
     assert "Bye" in channel_text and "Organiser result for table 1" in channel_text
+    assert "abandoned and counts as a draw" not in channel_text  # the reported table is not voided
     bye = next(t for t in tables if t.is_bye).players[0]
     assert any("you have a bye" in str(m.payload) for m in h.dms_to(bye))
     r = await h.slash(org, "tournament cancel")
