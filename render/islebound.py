@@ -376,11 +376,21 @@ def _status(img: Image.Image, view: dict, y: int) -> int:
     y += 34
     a = view.get("attack")
     if a:
-        dice = " ".join(str(x) for x in a.get("dice") or []) or "(not rolled yet)"
         _tc(d, (20, y), f"Attack on {CITY_NAMES[a['city']]}: strength {a['strength']}; committed {a['pirates']} pirates, "
-            f"{a['serpents']} serpents{', ichor' if a['ichor'] else ''}, {a['combat']} combat; dice {dice}; "
-            f"total {a['total']}", 20, True, (150, 20, 20))
+            f"{a['serpents']} serpents{', ichor' if a['ichor'] else ''}, {a['combat']} combat sailors", 20, True,
+            INK)
         y += 30
+        dice = a.get("dice") or []
+        if dice:
+            for i, pip in enumerate(dice):
+                x = 20 + i * 46
+                d.rounded_rectangle((x, y, x + 38, y + 38), 7, fill=(255, 255, 255), outline=INK, width=3)
+                _tc(d, (x + 19, y + 19), str(pip), 24, True, INK, "mm")
+            _tc(d, (30 + len(dice) * 46, y + 19), f"attack total {a['total']} of {a['strength']}", 22, True,
+                INK, "lm")
+        else:
+            _tc(d, (20, y + 8), "dice not rolled yet", 20)
+        y += 48
     v = view.get("visit")
     if v:
         _tc(d, (20, y), f"Visiting {CITY_NAMES[v['city']]}: {_side(view, v['city'])['text']}"[:120], 18)
