@@ -67,8 +67,10 @@ def lobby_embed(info: GameInfo) -> discord.Embed:
                                         n=len(info.seats), max=info.max_players, min=info.min_players))
     seats = "\n".join(seat_line(info, s) for s in info.seats) or _("Nobody yet")
     embed.add_field(name=_("Players"), value=clip(seats, 1024), inline=False)
-    if info.options:
-        opts = ", ".join(f"{k}={v}" for k, v in sorted(info.options.items()))
+    # Scalar options only: structured ones (a campaign's carried-over state) are shown elsewhere.
+    shown = {k: v for k, v in sorted(info.options.items()) if not isinstance(v, (dict, list))}
+    if shown:
+        opts = ", ".join(f"{k}={v}" for k, v in shown.items())
         embed.add_field(name=_("Options"), value=clip(opts, 1024), inline=False)
     embed.add_field(name=_("Settings"), value=settings_text(info), inline=False)
     if info.status == "lobby":

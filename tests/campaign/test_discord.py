@@ -41,6 +41,8 @@ async def test_campaign_new_join_next_episode_thread_and_status(harness, db_path
     (thread,) = threads(h)
     posts = h.messages_in(thread.id)
     assert "Players" in message_text(posts[0].payload), "the episode's lobby (seat list) comes first"
+    assert "carry" not in message_text(posts[0].payload) and "history" not in message_text(posts[0].payload)
+    assert "mode=campaign" in message_text(posts[0].payload)
     turn = posts[-1]
     assert "episode 1 begins" in message_text(turn.payload)
     assert h.find_component(turn.id, "Take turn") and turn.payload["attachments"]
