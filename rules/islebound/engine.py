@@ -119,7 +119,9 @@ class Islebound(Engine):
 
     # -- views -------------------------------------------------------------------------------
     def view(self, state, seat):
-        v = clone(state)
+        v = fast_clone(state)  # a view shares nothing mutable with the state
+        v["options"] = dict(state["options"])
+        v["layout"] = {k: dict(x) for k, x in state["layout"].items()}
         v.pop("seed", None)
         v["deck_count"] = len(v.pop("deck"))
         v["metro_deck_count"] = len(v.pop("metro_deck"))
