@@ -396,9 +396,9 @@ def _status(img: Image.Image, view: dict, y: int) -> int:
         _tc(d, (20, y), f"Visiting {CITY_NAMES[v['city']]}: {_side(view, v['city'])['text']}"[:120], 18)
         y += 28
     tr = view.get("trade")
-    if tr and tr.get("give"):
-        _tc(d, (20, y), f"Trade offer: {names[tr['from']]} gives 1 {tr['give']} to {names[tr['with']]} for 1 {tr['get']}",
-            20, True)
+    if tr and tr.get("give_n"):
+        _tc(d, (20, y), f"Trade offer: {names[tr['from']]} gives {tr['give_n']} {tr['give']} to {names[tr['with']]} "
+            f"for {tr['get_n']} {tr['get']}", 20, True)
         y += 30
     return y
 

@@ -209,7 +209,8 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if phase == "trade_reply":
         tr = view["trade"]
         gives = {"wood": 0.7, "fish": 0.55, "book": 1.4, "pirate": 1.0, "serpent": 1.6}
-        return legal[0] if gives[tr["give"]] > gives[tr["get"]] + 0.2 else legal[1]
+        gain = gives[tr["give"]] * tr["give_n"] - gives[tr["get"]] * tr["get_n"]
+        return legal[0] if gain > 0.2 else legal[1]
     if phase == "trade_build":
         return next(x for x in legal if x["type"] == "cancel")
     if phase == "draft":

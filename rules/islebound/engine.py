@@ -227,7 +227,9 @@ class Islebound(Engine):
         if t == "trade":
             return f"Offer a trade to seat {action['with'] + 1}"
         if t == "offer":
-            return f"Offer 1 {action['give']} for 1 {action['get']}"
+            return f"Offer {action['give']} for {action['get']}"
+        if t == "amounts":
+            return f"Give {action['give_n']}, ask {action['get_n']} in return"
         if t == "accept":
             return "Accept the trade"
         if t == "decline":
@@ -355,9 +357,11 @@ class Islebound(Engine):
         if t == "event":
             return f"{who} completes event {event['event']} at {city(EVENTS[event['event']]['region'])}"
         if t == "trade_offer":
-            return f"{who} offers {name(event['with'])} 1 {event['give']} for 1 {event['get']}"
+            return (f"{who} offers {name(event['with'])} {event['give_n']} {event['give']} "
+                    f"for {event['get_n']} {event['get']}")
         if t == "trade":
-            return f"{who} and {name(event['with'])} trade 1 {event['give']} for 1 {event['get']}"
+            return (f"{who} gives {name(event['with'])} {event['give_n']} {event['give']} "
+                    f"for {event['get_n']} {event['get']}")
         if t == "trade_declined":
             return f"{who} declines the trade"
         if t == "draft_round":

@@ -256,18 +256,25 @@ def act_apply(state: dict, seat: int, action: dict, events: list) -> None:
         gain_building(state, seat, offer, "buy", None, events)
     elif t == "trade":
         state["turn"]["trades"] = state["turn"].get("trades", 0) + 1
-        state["trade"] = {"from": seat, "with": action["with"], "give": None, "get": None}
+        state["trade"] = {"from": seat, "with": action["with"], "give": None, "get": None, "give_n": 0, "get_n": 0}
         state["phase"] = "trade_build"
     elif t == "end_turn":
         end_turn(state, seat, events)
 
 
-# -- trade (variant 15.2): one good for one different good, the partner accepts ----------------
+# -- trade (variant 15.2): goods of one type for goods of another, 1-3 each; the partner accepts --
+MAX_TRADE_AMOUNT = 3
+
+
 def trade_build_choices(state: dict, seat: int) -> list[dict]:
     tr = state["trade"]
-    mine = _goods(state, player(state, seat))
-    theirs = _goods(state, player(state, tr["with"]))
-    out = [{"type": "offer", "give": g, "get": h} for g in mine for h in theirs if g != h]
+    me, them = player(state, seat), player(state, tr["with"])
+    if tr["give"] is None:
+        out = [{"type": "offer", "give": g, "get": h} for g in _goods(state, me) for h in _goods(state, them) if g != h]
+    else:
+        out = [{"type": "amounts", "give_n": a, "get_n": b}
+               for a in range(1, min(MAX_TRADE_AMOUNT, me[_FIELD[tr["give"]]]) + 1)
+               for b in range(1, min(MAX_TRADE_AMOUNT, them[_FIELD[tr["get"]]]) + 1)]
     return out + [{"type": "cancel"}]
 
 
@@ -283,15 +290,19 @@ def trade_apply(state: dict, seat: int, action: dict, events: list) -> None:
         state["phase"] = "act"
     elif t == "offer":
         tr["give"], tr["get"] = action["give"], action["get"]
+    elif t == "amounts":
+        tr["give_n"], tr["get_n"] = action["give_n"], action["get_n"]
         state["phase"] = "trade_reply"
-        events.append({"type": "trade_offer", "seat": seat, "with": tr["with"], "give": tr["give"], "get": tr["get"]})
+        events.append({"type": "trade_offer", "seat": seat, "with": tr["with"], "give": tr["give"], "get": tr["get"],
+                       "give_n": tr["give_n"], "get_n": tr["get_n"]})
     elif t == "accept":
         a, b = player(state, tr["from"]), player(state, tr["with"])
-        a[_FIELD[tr["give"]]] -= 1
-        b[_FIELD[tr["give"]]] += 1
-        b[_FIELD[tr["get"]]] -= 1
-        a[_FIELD[tr["get"]]] += 1
-        events.append({"type": "trade", "seat": tr["from"], "with": tr["with"], "give": tr["give"], "get": tr["get"]})
+        a[_FIELD[tr["give"]]] -= tr["give_n"]
+        b[_FIELD[tr["give"]]] += tr["give_n"]
+        b[_FIELD[tr["get"]]] -= tr["get_n"]
+        a[_FIELD[tr["get"]]] += tr["get_n"]
+        events.append({"type": "trade", "seat": tr["from"], "with": tr["with"], "give": tr["give"], "get": tr["get"],
+                       "give_n": tr["give_n"], "get_n": tr["get_n"]})
         for s in (tr["from"], tr["with"]):
             q = player(state, s)
             over = q["wood"] + q["fish"] - hold_limit(q)

@@ -453,3 +453,19 @@ def test_architect_draft_pick_is_sealed_spec_15_6():
     for who in (None, 1, 2):
         assert canonical(ENGINE.view(s1, who)) == canonical(ENGINE.view(s2, who))
     assert "hand" not in ENGINE.view(s1, None)["players"][0]
+
+
+def test_trade_amounts_may_differ_spec_15_2():
+    s = at(fresh(2, {"trade": True}), 0, "borsham")
+    s["players"][1]["region"] = "borsham"
+    s["players"][0]["wood"] = 3
+    s["players"][1]["fish"] = 2
+    act(s, 0, {"type": "trade", "with": 1})
+    assert {"type": "offer", "give": "wood", "get": "wood"} not in legal(s, 0)
+    act(s, 0, {"type": "offer", "give": "wood", "get": "fish"})
+    act(s, 0, {"type": "amounts", "give_n": 3, "get_n": 1})
+    assert ENGINE.to_act(s) == {1}
+    act(s, 1, {"type": "accept"})
+    assert (s["players"][0]["wood"], s["players"][0]["fish"]) == (0, 1)
+    assert (s["players"][1]["wood"], s["players"][1]["fish"]) == (3, 1)
+    assert ENGINE.to_act(s) == {0} and s["phase"] == "act"
