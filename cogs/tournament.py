@@ -39,6 +39,11 @@ DEADLINES = [app_commands.Choice(name=label, value=seconds) for label, seconds i
              if seconds][:25]
 TIMEOUTS = [app_commands.Choice(name="the AI plays the move", value="ai"),
             app_commands.Choice(name="the seat forfeits", value="forfeit")]
+TIEBREAK_CHOICES = [
+    app_commands.Choice(name="points, total score, opponents' strength", value="match_points,total_score,opponents"),
+    app_commands.Choice(name="points, opponents' strength, total score", value="match_points,opponents,total_score"),
+    app_commands.Choice(name="points, table wins, total score", value="match_points,wins,total_score"),
+]
 STATUS = {"signup": "Sign-up open", "running": "Running", "finished": "Finished", "cancelled": "Cancelled"}
 
 
@@ -193,13 +198,14 @@ def build_group() -> app_commands.Group:
                        table_size="Players per table (default: the game's usual count, at most 4)",
                        deadline="Time per turn", on_timeout="What happens at the deadline",
                        rated="Update ratings (default yes)", name="A name for the tournament",
-                       options="Game options as name=value pairs")
-@app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, deadline=DEADLINES, on_timeout=TIMEOUTS)
+                       options="Game options as name=value pairs", tiebreaks="How ties in the standings are broken")
+@app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, deadline=DEADLINES, on_timeout=TIMEOUTS,
+                      tiebreaks=TIEBREAK_CHOICES)
 async def create(interaction: discord.Interaction, game: str, format: str = "swiss",
                  rounds: app_commands.Range[int, 1, 20] | None = None,
                  table_size: app_commands.Range[int, 2, 6] | None = None, deadline: int | None = None,
                  on_timeout: str | None = None, rated: bool | None = None, name: str | None = None,
-                 options: str | None = None) -> None:
+                 options: str | None = None, tiebreaks: str | None = None) -> None:
     check_permissions(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     settings: dict[str, Any] = {"format": format}
@@ -209,6 +215,8 @@ async def create(interaction: discord.Interaction, game: str, format: str = "swi
             settings[key] = value
     if options:
         settings["game_options"] = catalog.parse_options(options)
+    if tiebreaks:
+        settings["tiebreaks"] = tiebreaks.split(",")
     service = service_of(interaction)
     info = await service.create(game, player_of(interaction), interaction.guild_id, interaction.channel_id,
                                 settings, name=name)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests import toy_engines
-from tests.discord.conftest import clock, db_path, harness, start_bot  # noqa: F401 - fixtures
+from tests.discord.conftest import db_path, harness, start_bot  # noqa: F401 - fixtures
 from tests.discord.fake_discord import FakeDiscord
 
 CHANNEL = FakeDiscord.CHANNEL_ID
@@ -83,7 +83,10 @@ async def test_report_drop_and_departure_through_discord(harness, db_path, clock
     h = harness
     bot = await start_bot(h, db_path, clock)
     org, bo, cy, dee = (h.user(21, "Org"), h.user(22, "Bo"), h.user(23, "Cy"), h.user(24, "Dee"))
-    await h.slash(org, "tournament create", game="toy_race", rounds=2, table_size=2)
+    r = await h.slash(org, "tournament create", game="toy_race", rounds=2, table_size=2,
+                      tiebreaks="match_points,wins,total_score")
+    assert "open for sign-up" in h.reply_text(r)
+    assert "match points, then table wins, then total score" in str(signup_message(h).payload)
     for user in (org, bo, cy, dee):
         r = await h.slash(user, "tournament join")
         assert "signed up" in h.reply_text(r)
