@@ -79,3 +79,18 @@ def test_render_attack_and_end_game():
     s["phase"] = "over"
     s["over"] = True
     _png(ENGINE.view(s, None))
+
+
+def test_public_view_hides_deck_order_seed_and_hands():
+    s = fresh(3, {"architect": False, "metropolis": True})
+    pub = ENGINE.view(s, None)
+    for key in ("seed", "deck", "metro_deck", "event_decks", "rep_decks", "sailor_stack", "tokens"):
+        assert key not in pub
+    text = json.dumps(pub)
+    hidden = [b for b in s["deck"] if b not in s["row"]]
+    assert not any(f'"{b}"' in text for b in hidden)
+
+
+def test_render_random_map_advanced_side():
+    s = fresh(2, {"map": "random", "advanced": True})
+    _png(ENGINE.view(s, 0))
