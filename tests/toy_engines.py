@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 
-from rules.base import Engine, IllegalAction
+from rules.base import Engine
 
 
 class ToyRace(Engine):

@@ -2,7 +2,7 @@
 
 How to use the harness in another test (the tournament tests do):
 
-    from tests.discord.conftest import clock, db_path, harness, start_bot  # fixtures
+    from tests.discord.conftest import db_path, harness, start_bot  # fixtures
 
     async def test_something(harness, db_path, clock):
         bot = await start_bot(harness, db_path, clock)        # create_bot() + login + READY + GUILD_CREATE

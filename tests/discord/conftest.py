@@ -7,22 +7,10 @@ import pytest
 from db.store import Store
 from host import Host
 from host.settings import Settings
+from tests.conftest import Clock
 from tests.discord.harness import Harness
 
 START = 1_800_000_000.0
-
-
-class Clock:
-    """The host's injected clock: tests move time forward by hand."""
-
-    def __init__(self, now: float = START) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture(autouse=True)
@@ -40,7 +28,7 @@ def test_engines():
 
 @pytest.fixture
 def clock() -> Clock:
-    return Clock()
+    return Clock(START)
 
 
 @pytest.fixture
