@@ -25,6 +25,9 @@ async def seat_left(bot: Any, info: GameInfo, user_id: int) -> None:
         await notify.refresh_lobby(bot, info)
         return
     outcome = await bot.host.replace_with_ai(info.id, user_id, reason="left the server")
+    tournaments = getattr(bot, "tournaments", None)
+    if tournaments is not None and info.guild_id is not None:  # out of the server's tournaments at once
+        await tournaments.member_left(info.guild_id, user_id)
     await notify.publish(bot, outcome, headline=_("{name} left the server; an AI plays their seat in {game} now.",
                                                    name=seat.name, game=present.game_name(info)))
 
