@@ -52,6 +52,38 @@ class UnionFind:
             self.parent[max(ra, rb)] = min(ra, rb)
 
 
+def validate_options(schema: dict[str, dict], options: Any, title: str = "this game") -> dict:
+    """Check ``options`` against an ``options_schema`` and fill in the defaults.
+
+    Schema entries: ``{"type": "bool" | "int" | "choice", "default": ..., "choices": [...],
+    "min": .., "max": .., "help": ".."}``. Raises ``ValueError`` with a player-readable reason.
+    """
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ValueError("Options must be a dictionary of option names to values (a JSON object).")
+    out = {}
+    for name, value in options.items():
+        spec = schema.get(name)
+        if spec is None:
+            raise ValueError(f"Unknown option {name!r} for {title}; known options: {', '.join(sorted(schema))}.")
+        kind = spec["type"]
+        if kind == "bool" and not isinstance(value, bool):
+            raise ValueError(f"Option {name!r} must be true or false, not {value!r}.")
+        if kind == "choice" and value not in spec["choices"]:
+            choices = ", ".join(map(str, spec["choices"]))
+            raise ValueError(f"Option {name!r} must be one of {choices}, not {value!r}.")
+        if kind == "int":
+            lo, hi = spec.get("min"), spec.get("max")
+            if (isinstance(value, bool) or not isinstance(value, int) or (lo is not None and value < lo)
+                    or (hi is not None and value > hi)):
+                raise ValueError(f"Option {name!r} must be a whole number from {lo} to {hi}, not {value!r}.")
+        out[name] = value
+    for name, spec in schema.items():
+        out.setdefault(name, spec["default"])
+    return out
+
+
 class Engine:
     """Base class of a game's rule engine. Subclasses set the four class attributes."""
 
@@ -59,6 +91,8 @@ class Engine:
     title: str = ""
     min_players: int = 2
     max_players: int = 2
+    options_schema: dict[str, dict] = {}
+    """Every option with its type, default and help: front ends build their forms from it."""
 
     # -- lifecycle -------------------------------------------------------------------
     def setup(self, n_players: int, options: dict | None, seed: int | str) -> Any:

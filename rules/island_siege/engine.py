@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rules.base import Engine, IllegalAction
+from rules.base import Engine, IllegalAction, validate_options
 
 from . import actions, data, flow, text, views
-from .state import OPTION_DEFAULTS, Ctx, clone, opponent, prohibited, setup_state
+from .state import Ctx, clone, opponent, prohibited, setup_state
 
 # Actions whose card is secret: the public "last move" names only their type.
 SECRET_CARD = {"draft_give", "draw_give"}
@@ -31,24 +31,7 @@ class IslandSiege(Engine):
         return setup_state(self.check_options(options), seed)
 
     def check_options(self, options) -> dict:
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise ValueError("Options must be a dictionary.")
-        unknown = sorted(set(options) - set(OPTION_DEFAULTS))
-        if unknown:
-            raise ValueError(f"Unknown option(s) for Island Siege: {', '.join(map(str, unknown))}. "
-                             f"Known: {', '.join(OPTION_DEFAULTS)}.")
-        out = dict(OPTION_DEFAULTS)
-        out.update(options)
-        if out["deck"] not in ("full_60", "ape_36"):
-            raise ValueError("Option 'deck' must be 'full_60' or 'ape_36'.")
-        cap = out["round_cap"]
-        if isinstance(cap, bool) or not isinstance(cap, int) or not 0 <= cap <= 200:
-            raise ValueError("Option 'round_cap' must be a whole number from 0 (off) to 200.")
-        if not isinstance(out["open_hands"], bool):
-            raise ValueError("Option 'open_hands' must be true or false.")
-        return out
+        return validate_options(self.options_schema, options, self.title)
 
     def dump(self, state):
         return clone(state)

@@ -6,7 +6,7 @@ events to a list. Validation happens before any helper runs (engine.apply).
 
 from __future__ import annotations
 
-from rules.base import rng_for
+from rules.base import rng_for, validate_options
 
 from .board import default_layout, random_layout
 from .data import (
@@ -56,22 +56,7 @@ OPTIONS_SCHEMA = {
 
 
 def normalise_options(options: dict | None, n_players: int) -> dict:
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise ValueError("Options must be a dictionary.")
-    out = {}
-    for name, value in options.items():
-        if name not in OPTIONS_SCHEMA:
-            raise ValueError(f"Unknown option {name!r}; known options: {', '.join(sorted(OPTIONS_SCHEMA))}.")
-        spec = OPTIONS_SCHEMA[name]
-        if spec["type"] == "bool" and not isinstance(value, bool):
-            raise ValueError(f"Option {name!r} must be true or false.")
-        if spec["type"] == "choice" and value not in spec["choices"]:
-            raise ValueError(f"Option {name!r} must be one of {spec['choices']}.")
-        out[name] = value
-    for name, spec in OPTIONS_SCHEMA.items():
-        out.setdefault(name, spec["default"])
+    out = validate_options(OPTIONS_SCHEMA, options, "Islebound")
     if out["small_world"] and n_players != 2:
         raise ValueError("The Small World variant is for 2 players only.")
     return out

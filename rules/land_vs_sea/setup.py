@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.base import rng_for
+from rules.base import rng_for, validate_options
 from rules.land_vs_sea.data import REGULAR_IDS, SIDES, START
 
 MODULES = ("mountains_corals", "caravans_ships", "waypoints")
@@ -22,22 +22,7 @@ OPTIONS_SCHEMA = {
 
 
 def normalise_options(n_players: int, options: dict | None) -> dict:
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise ValueError("Options must be a dictionary of option names to values.")
-    out = {}
-    for name, value in options.items():
-        spec = OPTIONS_SCHEMA.get(name)
-        if spec is None:
-            raise ValueError(f"Unknown option {name!r}; known options: {', '.join(sorted(OPTIONS_SCHEMA))}.")
-        if spec["type"] == "bool" and not isinstance(value, bool):
-            raise ValueError(f"Option {name!r} must be true or false, not {value!r}.")
-        if spec["type"] == "choice" and value not in spec["choices"]:
-            raise ValueError(f"Option {name!r} must be one of {', '.join(spec['choices'])}, not {value!r}.")
-        out[name] = value
-    for name, spec in OPTIONS_SCHEMA.items():
-        out.setdefault(name, spec["default"])
+    out = validate_options(OPTIONS_SCHEMA, options, "Land vs Sea")
     if n_players == 3:
         # Rulebook p.16: the cartographer game always uses both extra-scoring modules (R23).
         out["mountains_corals"] = True
