@@ -34,3 +34,23 @@ def test_a_new_catalog_translates_without_code_changes(pirate_locale):
         assert i18n._("Untranslated text") == "Untranslated text"
     finally:
         i18n.current_locale.reset(token)
+
+
+def test_the_translation_template_is_up_to_date(tmp_path):
+    """locales/isle.pot lists every string wrapped in _(): regenerate it (README, Translations)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    root = Path(__file__).resolve().parent.parent
+    fresh = tmp_path / "isle.pot"
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-k", "_",
+                    "-k", "ngettext:1,2", "--no-location", "--sort-output", "--ignore-dirs", ".venv tests bench",
+                    "-o", str(fresh), "."], cwd=root, check=True, capture_output=True)
+    with open(fresh, "rb") as f:
+        wanted = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+    with open(root / "locales" / "isle.pot", "rb") as f:
+        committed = {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+    assert wanted - committed == set(), "new strings missing from locales/isle.pot"
