@@ -38,6 +38,10 @@ class Deadlines:
                     fired += 1
             except Exception:  # noqa: BLE001 - one bad timer must not stop the others
                 log.exception("timer %s failed", timer)
+        try:
+            await notify.archive_finished_threads(self.bot)
+        except Exception:  # noqa: BLE001 - archiving is housekeeping; the next tick tries again
+            log.exception("archiving finished threads failed")
         return fired
 
     async def _replace_departed(self, timer: Any) -> None:

@@ -147,26 +147,25 @@ async def _post_final(bot: Any, info: GameInfo, outcome: MoveOutcome, headline: 
     await refresh_lobby(bot, info)
     if message is not None:
         await bot.host.set_message(info.id, "final", message.id, message.channel.id)
-    schedule_archive(bot, info)
+    await archive_finished_threads(bot)
 
 
-def schedule_archive(bot: Any, info: GameInfo) -> None:
-    if not info.thread_id:
-        return
+async def archive_finished_threads(bot: Any) -> int:
+    """Archive the threads of games that ended at least the grace period ago (from the store,
+    so it survives restarts); called by the deadline loop and right after a game ends."""
     grace = getattr(bot.settings, "thread_archive_grace_seconds", 3600)
-
-    async def archive() -> None:
-        thread = bot.get_partial_messageable(info.thread_id, guild_id=info.guild_id)
+    done = 0
+    for info in await bot.host.threads_to_archive(grace):
         try:
-            await bot.http.edit_channel(thread.id, archived=True, reason="game over")
+            await bot.http.edit_channel(info.thread_id, archived=True, reason="game over")
+            done += 1
+        except discord.NotFound:
+            pass  # the thread is gone: nothing left to archive
         except discord.HTTPException as exc:
             log.info("could not archive thread %s: %s", info.thread_id, exc)
-
-    if grace <= 0:
-        asyncio.get_running_loop().create_task(archive(), name=f"isle-archive-{info.id}")
-    else:
-        asyncio.get_running_loop().call_later(
-            grace, lambda: asyncio.get_running_loop().create_task(archive(), name=f"isle-bg-archive-{info.id}"))
+            continue
+        await bot.host.mark_thread_archived(info.id)
+    return done
 
 
 async def dm_players(bot: Any, outcome: MoveOutcome, actor_id: int | None = None) -> None:

@@ -510,6 +510,18 @@ class Host:
         await self._notify_finished(info)
         return info
 
+    async def threads_to_archive(self, grace_seconds: float, limit: int = 50) -> list[GameInfo]:
+        """Ended games whose thread has stayed open for the grace period and is not archived yet
+        (kept in the store, so a restart in the grace period archives them all the same)."""
+        rows = await self.store.games_where(
+            "status IN ('finished', 'abandoned') AND thread_id IS NOT NULL AND updated_at <= ?"
+            " AND id NOT IN (SELECT game_id FROM notices WHERE user_id = 0 AND kind = 'thread archived')",
+            (self.clock() - grace_seconds,), order="updated_at", limit=limit)
+        return [await self._info(r) for r in rows]
+
+    async def mark_thread_archived(self, game_id: int) -> None:
+        await self.store.first_notice(game_id, 0, "thread archived")
+
     async def channel_deleted(self, channel_id: int) -> list[int]:
         rows = await self.store.games_where("(thread_id = ? OR channel_id = ?) AND status IN ('lobby', 'active')",
                                             (channel_id, channel_id))

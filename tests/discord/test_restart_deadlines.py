@@ -111,3 +111,25 @@ async def test_sigterm_closes_the_bot_cleanly(harness, db_path, monkeypatch):
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(sig)
     assert db_path.exists()
+
+
+async def test_a_finished_games_thread_is_archived_after_the_grace_period_even_across_a_restart(
+        harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock, thread_archive_grace_seconds=3600)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up", deadline=600)
+    await h.slash(ana, "game settings", channel_id=table.thread_id, on_timeout="forfeit")
+    clock.advance(601)
+    await bot.deadlines.tick()
+    await h.settle()
+    assert (await bot.host.get(table.game_id)).status == "finished"
+    assert not h.fake.channels[table.thread_id].archived, "the thread stays open during the grace period"
+    await h.shutdown()
+    clock.advance(3600)
+    bot = await start_bot(h, db_path, clock, thread_archive_grace_seconds=3600)
+    await bot.deadlines.tick()
+    assert h.fake.channels[table.thread_id].archived, "archived by the restarted bot"
+    h.fake.channels[table.thread_id].archived = False
+    await bot.deadlines.tick()
+    assert not h.fake.channels[table.thread_id].archived, "archived once only (a player may reopen it)"
