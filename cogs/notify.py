@@ -7,7 +7,6 @@ by DM, or through the ephemeral Take turn panel when their DMs are closed.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 

@@ -58,7 +58,7 @@ def roll(ctx: Ctx, indices: list[int], kind: str, by: int) -> None:
 def apply(ctx: Ctx, seat: int, action: dict) -> None:
     state = ctx.state
     att = state["attack"]
-    me, opp = state["players"][att["attacker"]], state["players"][att["defender"]]
+    me = state["players"][att["attacker"]]
     kind = action["type"]
     if kind == "saboteur_remove":
         me["bank"][action["color"]] -= 1
