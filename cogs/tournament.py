@@ -369,13 +369,17 @@ class Tournaments(commands.Cog):
         self.service.on_notice(self._on_notice)
         self._lock = asyncio.Lock()
         self._loop: asyncio.Task | None = None
+        self._presenting: set[asyncio.Task] = set()
 
     async def cog_load(self) -> None:
         self._loop = asyncio.get_running_loop().create_task(self._ticker(), name="isle-bg-tournaments")
 
     async def cog_unload(self) -> None:
+        """On shutdown: stop ticking, and let posts under way finish before the store closes."""
         if self._loop is not None:
             self._loop.cancel()
+        if self._presenting:
+            await asyncio.wait(set(self._presenting), timeout=10)
 
     async def _ticker(self) -> None:
         """Resume after a restart, then catch what no game-end notice reported (deleted threads)."""
@@ -391,7 +395,9 @@ class Tournaments(commands.Cog):
 
     async def _on_notice(self, notice: Notice) -> None:
         # presenting can take a while (threads, images, DMs): never inside the move that caused it
-        asyncio.get_running_loop().create_task(self._present(notice), name=f"isle-tour-{notice.kind}")
+        task = asyncio.get_running_loop().create_task(self._present(notice), name=f"isle-tour-{notice.kind}")
+        self._presenting.add(task)
+        task.add_done_callback(self._presenting.discard)
 
     async def _present(self, notice: Notice) -> None:
         async with self._lock:
