@@ -364,12 +364,20 @@ class Campaigns(commands.Cog):
         self.service = CampaignService(bot.host)
         bot.campaigns = self.service
         bot.host.on_game_finished(self._game_finished)  # after the service's own listener
+        self._presenting: set[asyncio.Task] = set()
+
+    async def cog_unload(self) -> None:
+        """On shutdown: let posts under way finish before the store closes."""
+        if self._presenting:
+            await asyncio.wait(set(self._presenting), timeout=10)
 
     async def _game_finished(self, game: GameInfo) -> None:
         if game.key != "my_island":
             return
         # presenting talks to Discord: never inside the move that ended the game
-        asyncio.get_running_loop().create_task(self._episode_over(game), name=f"isle-camp-{game.id}")
+        task = asyncio.get_running_loop().create_task(self._episode_over(game), name=f"isle-camp-{game.id}")
+        self._presenting.add(task)
+        task.add_done_callback(self._presenting.discard)
 
     async def _episode_over(self, game: GameInfo) -> None:
         try:
