@@ -93,6 +93,25 @@ def seat_badge(draw: ImageDraw.ImageDraw, xy: tuple[int, int], seat: int, size: 
               stroke_width=2, stroke_fill=(255, 255, 255))
 
 
+@lru_cache(maxsize=8)
+def flat_palette(colours: tuple[tuple[int, int, int], ...]) -> Image.Image:
+    """A fixed 256-entry palette for flat-colour art: each colour with its anti-aliasing ramps
+    towards ink, white and paper. Mapping a board onto it is ~3x cheaper than an adaptive
+    palette, and the art's own colours stay exact."""
+    base = list(dict.fromkeys(list(colours) + [INK, PAPER, MUTED, HIGHLIGHT, (255, 255, 255)] + SEAT_COLOURS))
+    pixels = []
+    for c in base:
+        for target in (INK, (255, 255, 255), PAPER):
+            pixels += [tuple(int(a + (b - a) * k / 8) for a, b in zip(c, target)) for k in range(9)]
+    swatch = Image.new("RGB", (len(pixels), 1))
+    swatch.putdata(pixels)
+    ramps = swatch.quantize(colors=256 - len(base), method=Image.Quantize.MEDIANCUT)
+    entries = ramps.getpalette()[: 3 * (256 - len(base))] + [v for c in base for v in c]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(entries)
+    return palette
+
+
 def to_png(image: Image.Image, colours: int = 128, palette: Image.Image | None = None,
            height: int | None = None) -> bytes:
     """An 8-bit PNG: about 3x faster to encode and half the size of an RGB one.

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_badge, seat_colour, to_png
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, flat_palette, font, seat_badge, seat_colour, to_png
 
 WIDTH = 1280
 SQRT3 = math.sqrt(3)
@@ -449,9 +449,15 @@ def _private(view: dict, names: list[str]) -> Image.Image:
     return img.crop((0, 0, WIDTH, min(height, bottom + 16)))
 
 
+# Every colour this renderer paints with (the palette keeps them exact).
+PALETTE = tuple(dict.fromkeys([*TERRAIN_FILL.values(), *SYMBOL_FILL.values(), *SYMBOL_TEXT.values(), SEA, MOUNTAIN,
+                               (120, 100, 80), (150, 150, 140), (170, 140, 90), (200, 220, 200), (215, 230, 240),
+                               (220, 0, 120), (225, 225, 225), (30, 60, 120), (40, 70, 90), (70, 100, 60)]))
+
+
 def _encode(img: Image.Image) -> bytes:
-    """Flat-colour art: 64 palette colours lose nothing visible."""
-    return to_png(img, colours=64)
+    """Flat-colour art on a fixed palette of its own colours and their edge ramps."""
+    return to_png(img, palette=flat_palette(PALETTE))
 
 
 def render(view: dict) -> bytes:
