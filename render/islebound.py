@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_badge, seat_colour
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_badge, seat_colour, to_png
 from rules.islebound.data import (
     ALL_BUILDINGS,
     CITIES,
@@ -483,10 +483,7 @@ def _palette() -> Image.Image:
 
 def _png(img: Image.Image) -> bytes:
     """Palette PNG with one fixed palette: few colours, so smaller and fast to encode."""
-    import io
-    out = io.BytesIO()
-    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(out, format="PNG", compress_level=1)
-    return out.getvalue()
+    return to_png(img, palette=_palette())
 
 
 if __name__ == "__main__":  # quick look: python -m render.islebound
