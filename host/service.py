@@ -280,8 +280,7 @@ class Host:
             before = self._private_views(engine, state, row)
             public_before = canonical(engine.view(state, None))
             state = await self._append(row, engine, version, seat.seat, action, outcome, by_ai=False)
-            self._mark_private_changes(engine, state, before, outcome)
-            await self._after_moves(row, engine, state, outcome, previous_to_act, public_before)
+            await self._after_moves(row, engine, state, outcome, previous_to_act, public_before, before)
         return outcome
 
     def _private_views(self, engine: Any, state: Any, row: GameRow) -> list[str]:
@@ -313,11 +312,16 @@ class Host:
         return state
 
     async def _after_moves(self, row: GameRow, engine: Any, state: Any, outcome: MoveOutcome,
-                           previous_to_act: set[int], public_before: str | None = None) -> None:
-        """Play automatic seats, then settle timers, the step counter and the end of the game."""
+                           previous_to_act: set[int], public_before: str | None = None,
+                           private_before: list[str] | None = None) -> None:
+        """Play automatic seats, then settle timers, the step counter and the end of the game.
+
+        ``private_before``: every seat's view before the caller's own moves (default: now),
+        compared once at the end to tell which seats' private views changed."""
         seats = await self.store.seats(row.id)
         automatic = {s.seat for s in seats if s.is_ai or s.away}
-        before = self._private_views(engine, state, await self._row(row.id))
+        before = private_before if private_before is not None else \
+            self._private_views(engine, state, await self._row(row.id))
         for _i in range(AUTO_MOVES_LIMIT if self.auto_play else 0):
             to_act = engine.to_act(state)
             auto_now = sorted(to_act & automatic)
@@ -571,8 +575,7 @@ class Host:
                 state = await self._append(fresh, engine, fresh.version, seat, action, outcome, by_ai=True)
                 if not (engine.to_act(state) & previous - {seat}) and seat not in engine.to_act(state):
                     break
-            self._mark_private_changes(engine, state, before, outcome)
-            await self._after_moves(row, engine, state, outcome, previous, public_before)
+            await self._after_moves(row, engine, state, outcome, previous, public_before, before)
             return outcome
 
     async def _forfeit(self, row: GameRow, engine: Any, state: Any, timer: Timer) -> TimerOutcome:
