@@ -167,17 +167,13 @@ async def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: Text
         try:
             outcome = await host.create_table(args.game, options, seats, guild_id=None, channel_id=None, seed=seed)
         except HostError as exc:
-            print(str(exc), file=stderr_of(stdout))
+            print(str(exc), file=sys.stderr)
             return 2
         print(_("{title}, seed {seed}: {names}", title=engine.title, seed=seed,
                 names=", ".join(outcome.game.names)), file=stdout, flush=True)
         return await OfflineTable(host, outcome.game.id, out, stdin, stdout).run()
     finally:
         await store.close()
-
-
-def stderr_of(stdout: TextIO) -> TextIO:
-    return sys.stderr if stdout is sys.stdout else stdout
 
 
 def main(argv: list[str]) -> int:
