@@ -9,6 +9,7 @@ import discord
 from host import GameInfo, SeatInfo
 from host.deadlines import describe_seconds
 from host.i18n import _
+from host.views import clip  # noqa: F401 - cogs use present.clip
 
 COLOUR = discord.Colour(0x2E7D6B)
 BOARD = "board.png"
@@ -31,10 +32,6 @@ def jump_url(info: GameInfo) -> str:
 
 def board_file(png: bytes, name: str = BOARD) -> discord.File:
     return discord.File(io.BytesIO(png), filename=name)
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def seat_line(info: GameInfo, seat: SeatInfo) -> str:

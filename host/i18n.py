@@ -12,6 +12,9 @@ import gettext
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
+
+from rules.base import Msg, localize
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
 DOMAIN = "isle"
@@ -39,3 +42,31 @@ def _(message: str, locale: str | None = None, **values: object) -> str:
 def ngettext(singular: str, plural: str, n: int, locale: str | None = None, **values: object) -> str:
     text = _catalog(locale or current_locale.get()).ngettext(singular, plural, n)
     return text.format(n=n, **values)
+
+
+def tr(text: Any, locale: str | None = None) -> str:
+    """An engine's or renderer's text (a :class:`rules.base.Msg`) in ``locale``; other values as text."""
+    if not isinstance(text, Msg):
+        return str(text)
+    catalog = _catalog(locale or current_locale.get())
+    return localize(text, catalog.gettext, catalog.ngettext)
+
+
+def tr_data(text: str, locale: str | None = None) -> str:
+    """A data string that an engine lists in ``catalog_texts`` (a score category, a game title)."""
+    return _catalog(locale or current_locale.get()).gettext(text) if text else text
+
+
+def reason(exc: BaseException) -> str:
+    """The translated message of an engine's ``IllegalAction`` or ``ValueError`` (``str(exc)`` is English)."""
+    return tr(exc.args[0]) if exc.args else ""
+
+
+def translator(locale: str | None = None):
+    """A ``tr`` bound to a locale (the caller's context by default), for renderers in a worker thread."""
+    chosen = locale or current_locale.get()
+
+    def translate(text: Any) -> str:
+        return tr(text, chosen)
+    translate.locale = chosen  # type: ignore[attr-defined] - render.common.language() reads it
+    return translate

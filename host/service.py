@@ -19,10 +19,10 @@ from typing import Any
 from db.store import GameMissing, GameRow, SeatRow, Store, VersionConflict
 from host import deadlines
 from host.errors import BadOptions, GameMovedOn, InvalidMove, NotAllowed, NotFound, NotYourTurn
-from host.i18n import _
+from host.i18n import _, reason, tr, tr_data, translator
 from host.logging_setup import log_event
 from host.models import Choice, GameInfo, MoveOutcome, PlayerRef, SeatInfo, Timer, TimerOutcome
-from host.views import fallback_png, private_lines_of, public_lines_of, with_names
+from host.views import clip, fallback_png, private_lines_of, public_lines_of, with_names
 from rules import ENGINES
 from rules.ai import choose_action
 from rules.base import IllegalAction, canonical
@@ -79,7 +79,7 @@ class Host:
             to_act = set(engine.to_act(state))
         step = set(row.step_seats) or to_act
         return GameInfo(
-            id=row.id, key=row.game_key, title=engine.title, guild_id=row.guild_id, channel_id=row.channel_id,
+            id=row.id, key=row.game_key, title=tr_data(engine.title), guild_id=row.guild_id, channel_id=row.channel_id,
             thread_id=row.thread_id, status=row.status, version=row.version, seats=seats, options=row.options,
             settings=row.settings, creator_id=row.creator_id, min_players=engine.min_players,
             max_players=engine.max_players, to_act=to_act, acted=len(step - to_act), waiting=len(to_act),
@@ -115,7 +115,7 @@ class Host:
                 return
             except ValueError as exc:
                 first_error = first_error or exc
-        raise BadOptions(_("Those options don't work: {why}", why=first_error))
+        raise BadOptions(_("Those options don't work: {why}", why=reason(first_error)))
 
     async def create_game(self, key: str, options: dict | None, creator: PlayerRef | None, guild_id: int | None,
                           channel_id: int | None, settings: dict | None = None, seed: int | str | None = None,
@@ -205,7 +205,7 @@ class Host:
             try:
                 state = await self.store.start_game(game_id, engine, len(seats), self.clock())
             except ValueError as exc:
-                raise BadOptions(_("Those options don't work: {why}", why=exc)) from None
+                raise BadOptions(_("Those options don't work: {why}", why=reason(exc))) from None
             except VersionConflict:
                 raise GameMovedOn(_("Game #{id} has already started.", id=game_id)) from None
             log_event(log, "game started", game=game_id, guild=row.guild_id, players=len(seats))
@@ -257,7 +257,7 @@ class Host:
         choices = []
         for i, action in enumerate(engine.legal_actions(state, seat.seat)):
             confirm = simultaneous and self._seals(engine, snapshot, seat.seat, action)
-            choices.append(Choice(i, engine.describe_action(action, view)[:100], action, confirm))
+            choices.append(Choice(i, clip(tr(engine.describe_action(action, view)), 100), action, confirm))
         return choices
 
     @staticmethod
@@ -297,7 +297,7 @@ class Host:
             state, events, _new = await self.store.append_action(row.id, version, seat, action, engine,
                                                                  self.clock(), by_ai=by_ai)
         except IllegalAction as exc:
-            raise InvalidMove(str(exc) or _("That move is not allowed now.")) from None
+            raise InvalidMove(reason(exc) or _("That move is not allowed now.")) from None
         except VersionConflict:
             raise GameMovedOn(_("Someone else's move came first; here is the current state.")) from None
         names = [s.display_name for s in await self.store.seats(row.id)]
@@ -417,21 +417,28 @@ class Host:
         return lines[-limit:]
 
     async def score_sheet(self, game_id: int) -> dict | None:
+        """The final result for a front end: rows by rank, category names and the tie-break, translated."""
         row = await self._row(game_id)
         if not row.result:
             return None
+        engine = engine_for(row.game_key)
         seats = await self.store.seats(game_id)
-        res = row.result
+        res = dict(row.result)
+        if "forfeit" not in res and row.status == "finished":
+            # the engine's own texts (the tie-break) come back as translatable messages
+            state, _version = await self.store.load_state(game_id, engine)
+            res["tiebreak"] = (engine.result(state) or res).get("tiebreak", "")
+        categories = {tr_data(k): v for k, v in res.get("categories", {}).items()}
         rows = []
         for s in seats:
             rows.append({"seat": s.seat, "name": s.display_name, "is_ai": s.is_ai,
                          "score": res.get("scores", [None] * len(seats))[s.seat],
                          "rank": res.get("ranks", [None] * len(seats))[s.seat],
-                         "categories": {k: v[s.seat] for k, v in res.get("categories", {}).items()
+                         "categories": {k: v[s.seat] for k, v in categories.items()
                                         if isinstance(v, list) and len(v) > s.seat}})
         rows.sort(key=lambda r: (r["rank"] if r["rank"] is not None else 99, r["seat"]))
-        return {"game_id": game_id, "title": engine_for(row.game_key).title, "rows": rows,
-                "categories": list(res.get("categories", {})), "tiebreak": res.get("tiebreak", ""),
+        return {"game_id": game_id, "title": tr_data(engine.title), "rows": rows,
+                "categories": list(categories), "tiebreak": tr(res.get("tiebreak", "")),
                 "forfeit": res.get("forfeit")}
 
     # -- settings, vacation, leaving ---------------------------------------------------------
@@ -596,4 +603,4 @@ def render_view(key: str, view: dict) -> bytes:
     from render import RENDERERS
 
     renderer = RENDERERS.get(key)
-    return renderer(view) if renderer else fallback_png(view)
+    return renderer(view, tr=translator()) if renderer else fallback_png(view)

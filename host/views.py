@@ -6,6 +6,7 @@ import io
 from typing import Any
 
 from db.store import SeatRow
+from host.i18n import tr
 
 
 def with_names(view: dict, seats: list[SeatRow], viewer: int | None) -> dict:
@@ -16,15 +17,20 @@ def with_names(view: dict, seats: list[SeatRow], viewer: int | None) -> dict:
     return out
 
 
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters with an ellipsis (button labels, embed fields)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def public_lines_of(engine: Any, events: list[dict], names: list[str]) -> list[str]:
-    return [engine.describe_event(e, names) for e in events if "private_to" not in e]
+    return [tr(engine.describe_event(e, names)) for e in events if "private_to" not in e]
 
 
 def private_lines_of(engine: Any, events: list[dict], names: list[str]) -> dict[int, list[str]]:
     lines: dict[int, list[str]] = {}
     for e in events:
         if "private_to" in e:
-            lines.setdefault(int(e["private_to"]), []).append(engine.describe_event(e, names))
+            lines.setdefault(int(e["private_to"]), []).append(tr(engine.describe_event(e, names)))
     return lines
 
 

@@ -1,18 +1,23 @@
-"""The registry of renderers: ``RENDERERS[key](view) -> PNG bytes``.
+"""The registry of renderers: ``RENDERERS[key](view, tr=None) -> PNG bytes``.
 
 Every module or package ``render/<key>`` that exposes ``render(view) -> bytes`` registers
-itself under the game's key, for both the public and a private view.
+itself under the game's key, for both the public and a private view. ``tr`` translates the
+texts the renderer draws (``render.common.tx``); without it they are English. A ``tr`` with a
+``locale`` attribute names its language, so cached layers with words are kept per language.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 import pkgutil
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
-Renderer = Callable[[dict], bytes]
+from render.common import TRANSLATE
+
+Renderer = Callable[..., bytes]
 
 _SKIP = {"common"}
 
@@ -34,8 +39,19 @@ def _discover() -> dict[str, Renderer]:
             continue
         fn = getattr(module, "render", None)
         if callable(fn):
-            found[info.name] = fn
+            found[info.name] = _translated(fn)
     return found
+
+
+def _translated(fn: Callable[[dict], bytes]) -> Renderer:
+    @functools.wraps(fn)
+    def render(view: dict, tr: Callable[[Any], str] | None = None) -> bytes:
+        token = TRANSLATE.set(tr or str)
+        try:
+            return fn(view)
+        finally:
+            TRANSLATE.reset(token)
+    return render
 
 
 RENDERERS: dict[str, Renderer] = _discover()

@@ -7,12 +7,28 @@ a hatch pattern, so no information is carried by colour alone.
 from __future__ import annotations
 
 import io
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Callable
 
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).parent / "fonts"
+
+TRANSLATE: ContextVar[Callable[[Any], str]] = ContextVar("render_translate", default=str)
+"""The translation of the render in progress (set by the registry from the caller's ``tr``)."""
+
+
+def tx(text: Any) -> str:
+    """A text drawn on the board, in the viewer's language: pass ``T(...)`` messages (rules.base),
+    player names and numbers as they are. Every string a renderer draws goes through here."""
+    return TRANSLATE.get()(text)
+
+
+def language() -> str:
+    """The language of the render in progress: part of the key of any cached layer with words."""
+    return str(getattr(TRANSLATE.get(), "locale", "en"))
 
 # Okabe & Ito (2008): distinguishable under the common colour-vision deficiencies.
 SEAT_COLOURS = [

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import Any, Callable
 
 
 class IllegalAction(Exception):
@@ -29,6 +29,77 @@ def rng_for(seed: int | str, seq: int | str) -> random.Random:
     game is exactly ``replay(setup(seed), log)``.
     """
     return random.Random(f"{seed}:{seq}")
+
+
+class Msg(str):
+    """A player-facing text: reads as its English string, and carries what a translation needs.
+
+    Engines and renderers build their labels, log lines and refusals with :func:`T`, :func:`Tn`
+    and :func:`join`. The value *is* the English text (so tests, logs and the AI see plain
+    strings), while ``template``/``params`` let a front end look the template up in a gettext
+    catalog and fill it with the (recursively translated) parameters: a new language needs a
+    catalog, never a code change. An f-string or ``+`` turns a Msg back into plain English, so
+    compose texts with templates instead.
+    """
+
+    template: str
+    params: dict
+    plural: str | None
+    n: int | None
+    parts: tuple | None
+    sep: str
+
+    def __new__(cls, template: str, params: dict | None = None, plural: str | None = None,
+                n: int | None = None, parts: tuple | None = None, sep: str = "") -> "Msg":
+        params = dict(params or {})
+        if parts is not None:
+            english = sep.join(str(p) for p in parts)
+        else:
+            chosen = template if plural is None or n == 1 else plural
+            values = dict(params, n=n) if plural is not None else params
+            english = chosen.format(**values) if values else chosen
+        obj = super().__new__(cls, english)
+        obj.template, obj.params, obj.plural, obj.n, obj.parts, obj.sep = template, params, plural, n, parts, sep
+        return obj
+
+    def __reduce__(self):
+        return (Msg, (self.template, self.params, self.plural, self.n, self.parts, self.sep))
+
+    def localize(self, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> str:
+        """This text in another language: ``gettext``/``ngettext`` are a catalog's lookups."""
+        if self.parts is not None:
+            return self.sep.join(localize(p, gettext, ngettext) for p in self.parts)
+        values = {k: localize(v, gettext, ngettext) for k, v in self.params.items()}
+        if self.plural is not None:
+            return ngettext(self.template, self.plural, self.n).format(n=self.n, **values)
+        text = gettext(self.template)
+        return text.format(**values) if values else text
+
+
+def localize(text: Any, gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]) -> str:
+    """``text`` translated if it is a :class:`Msg`; anything else (names, numbers) as it is."""
+    if isinstance(text, Msg):
+        return text.localize(gettext, ngettext)
+    return str(text)
+
+
+def T(template: str, /, **params: Any) -> Msg:
+    """A translatable text: ``T("{who} passes.", who=name)``; the template is the gettext msgid.
+
+    Parameters may be Msgs themselves (a tile's name) and are translated too. Data strings
+    (tile, card, goal names from JSON) are ``T(name)`` and listed by ``Engine.catalog_texts``.
+    """
+    return Msg(template, params)
+
+
+def Tn(singular: str, plural: str, n: int, /, **params: Any) -> Msg:
+    """A text with a count: ``Tn("{n} coin", "{n} coins", k)`` (languages have other plural rules)."""
+    return Msg(singular, params, plural=plural, n=n)
+
+
+def join(sep: str, parts: Any) -> Msg:
+    """Translatable parts joined with a separator (punctuation only: words belong in templates)."""
+    return Msg("", parts=tuple(parts), sep=sep)
 
 
 class UnionFind:
@@ -61,23 +132,26 @@ def validate_options(schema: dict[str, dict], options: Any, title: str = "this g
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise ValueError("Options must be a dictionary of option names to values (a JSON object).")
+        raise ValueError(T("Options must be a dictionary of option names to values (a JSON object)."))
     out = {}
     for name, value in options.items():
         spec = schema.get(name)
         if spec is None:
-            raise ValueError(f"Unknown option {name!r} for {title}; known options: {', '.join(sorted(schema))}.")
+            raise ValueError(T("Unknown option {name} for {title}; known options: {known}.", name=repr(name),
+                               title=T(title), known=", ".join(sorted(schema))))
         kind = spec["type"]
         if kind == "bool" and not isinstance(value, bool):
-            raise ValueError(f"Option {name!r} must be true or false, not {value!r}.")
+            raise ValueError(T("Option {name} must be true or false, not {value}.", name=repr(name), value=repr(value)))
         if kind == "choice" and value not in spec["choices"]:
             choices = ", ".join(map(str, spec["choices"]))
-            raise ValueError(f"Option {name!r} must be one of {choices}, not {value!r}.")
+            raise ValueError(T("Option {name} must be one of {choices}, not {value}.", name=repr(name), choices=choices,
+                                value=repr(value)))
         if kind == "int":
             lo, hi = spec.get("min"), spec.get("max")
             if (isinstance(value, bool) or not isinstance(value, int) or (lo is not None and value < lo)
                     or (hi is not None and value > hi)):
-                raise ValueError(f"Option {name!r} must be a whole number from {lo} to {hi}, not {value!r}.")
+                raise ValueError(T("Option {name} must be a whole number from {lo} to {hi}, not {value}.", name=repr(name),
+                                    lo=lo, hi=hi, value=repr(value)))
         out[name] = value
     for name, spec in schema.items():
         out.setdefault(name, spec["default"])
@@ -145,6 +219,15 @@ class Engine:
         parts += [f"{k}={v}" for k, v in action.items() if k != "type"]
         return " ".join(parts)
 
+    def catalog_texts(self) -> list[str]:
+        """Player-facing strings that come from data, not code (tile, card and goal names, score
+        categories, option help): the message extractor adds them to the translation catalog,
+        and the engine shows them as ``T(name)``. Games extend this list."""
+        texts = [self.title]
+        for spec in self.options_schema.values():
+            texts += [spec[k] for k in ("label", "help") if isinstance(spec.get(k), str)]
+        return texts
+
     def describe_event(self, event: dict, names: list[str]) -> str:
         """A one-line log text for an event; ``names`` are the seats' display names."""
         text = event.get("text")
@@ -155,9 +238,9 @@ class Engine:
     def check_legal(self, state: Any, seat: int, action: Any) -> dict:
         """Reject anything that is not exactly one of ``legal_actions`` (common guard)."""
         if not isinstance(action, dict):
-            raise IllegalAction("That is not a move.")
+            raise IllegalAction(T("That is not a move."))
         if seat not in self.to_act(state):
-            raise IllegalAction("It is not your turn.")
+            raise IllegalAction(T("It is not your turn."))
         legal = self.legal_actions(state, seat)
         wanted = canonical(action)
         for candidate in legal:
@@ -167,4 +250,4 @@ class Engine:
 
     def illegal_reason(self, state: Any, seat: int, action: dict) -> str:
         """Why an action outside ``legal_actions`` is refused; games give a sharper reason."""
-        return "That move is not allowed now."
+        return T("That move is not allowed now.")
