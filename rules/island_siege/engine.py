@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.base import Engine, IllegalAction, validate_options
+from rules.base import Engine, IllegalAction, T, Tn, validate_options
 
 from . import actions, data, flow, text, views
 from .state import Ctx, clone, opponent, prohibited, setup_state
@@ -27,7 +27,7 @@ class IslandSiege(Engine):
     # -- lifecycle -----------------------------------------------------------------------------
     def setup(self, n_players, options, seed):
         if n_players != 2:
-            raise ValueError("Island Siege is a game for exactly 2 players.")
+            raise ValueError(T("Island Siege is a game for exactly 2 players."))
         return setup_state(self.check_options(options), seed)
 
     def check_options(self, options) -> dict:
@@ -50,13 +50,13 @@ class IslandSiege(Engine):
 
     def apply(self, state, seat, action):
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
-            raise IllegalAction("There is no such seat in this game.")
+            raise IllegalAction(T("There is no such seat in this game."))
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("That is not a move.")
+            raise IllegalAction(T("That is not a move."))
         if state["stage"] == "draft" and state["draft"]["gifts"][seat] is not None:
-            raise IllegalAction("You have already chosen your gift; waiting for the other player.")
+            raise IllegalAction(T("You have already chosen your gift; waiting for the other player."))
         if state["stage"] == "over":
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(T("The game is over."))
         action = self.check_legal(state, seat, action)
         new = clone(state)
         ctx = Ctx(new)
@@ -92,15 +92,22 @@ class IslandSiege(Engine):
 
     def describe_action(self, action, view=None):
         try:
-            return text.describe_action(action, view)[:80]
+            return text.describe_action(action, view)
         except (TypeError, KeyError, ValueError, IndexError, AttributeError):  # malformed input: plain label
-            return super().describe_action(action if isinstance(action, dict) else {"type": "?"})[:80]
+            return super().describe_action(action if isinstance(action, dict) else {"type": "?"})
 
     def describe_event(self, event, names):
         try:
             return text.describe_event(event, names)
         except (TypeError, KeyError, ValueError, IndexError, AttributeError):
             return super().describe_event(event if isinstance(event, dict) else {}, names)
+
+    def catalog_texts(self):
+        """Card names and texts, the score categories: data strings shown as ``T(name)``."""
+        texts = super().catalog_texts()
+        for card in data.CARDS.values():
+            texts += [card["name"], card["effect_text"]]
+        return texts + [views.NO_ABILITY, *views.CATEGORIES]
 
     # -- why not ------------------------------------------------------------------------------------
     def illegal_reason(self, state, seat, action):
@@ -109,32 +116,47 @@ class IslandSiege(Engine):
         me = state["players"][seat]
         card = action.get("card")
         if stage == "draft" and t != "draft_give":
-            return "First choose the card you give away in the opening draft."
+            return T("First choose the card you give away in the opening draft.")
         if stage == "action":
             if t in ("build_fort", "build_building", "build_ship"):
+                name = text.card_name(card)
                 if card not in me["hand"]:
-                    return f"You do not hold {text.card_name(card)}."
+                    return T("You do not hold {card}.", card=name)
                 kind = t.split("_", 1)[1]
                 if data.kind(card) != kind:
-                    return f"{text.card_name(card)} is not a {kind} card."
+                    return {"fort": T("{card} is not a fort card.", card=name),
+                            "building": T("{card} is not a building card.", card=name),
+                            "ship": T("{card} is not a ship card.", card=name)}[kind]
                 if kind != "fort" and prohibited(state, seat, t):
-                    return f"Your opponent's cards forbid you to {t.replace('_', ' ')}s now."
+                    if kind == "building":
+                        return T("Your opponent's cards forbid you to build buildings now.")
+                    return T("Your opponent's cards forbid you to build ships now.")
                 if kind != "fort" and not actions.forts_for(me, card):
-                    return (f"You cannot afford that: {text.card_name(card)} needs {data.cost(card)} colonists "
-                            f"on one fort.")
+                    return T("You cannot afford that: {card} needs {colonists} on one fort.", card=name,
+                             colonists=Tn("{n} colonist", "{n} colonists", data.cost(card)))
             if t == "draw":
                 if prohibited(state, seat, "draw"):
-                    return "You cannot draw: your opponent's Governor's Mansion forbids it."
-                return "There are no cards left to draw."
+                    return T("You cannot draw: your opponent's Governor's Mansion forbids it.")
+                return T("There are no cards left to draw.")
             if t == "attack":
                 forts = state["players"][opponent(seat)]["forts"]
                 if action.get("target") == "sea" and forts:
-                    return "You may attack at sea only when your opponent has no fort."
-                return "There is no such enemy fort to attack."
-        expected = {"draft": "the opening draft", "colonize": "a fort for a colonist", "action": "your action",
-                    "draw_give": "the card you pass on", "repair": "a repair spot (or no repair)",
-                    "on_build": "the building's effect", "attack": "a choice in the attack"}.get(stage, "another move")
-        return f"That move is not possible now: the game is waiting for {expected}."
+                    return T("You may attack at sea only when your opponent has no fort.")
+                return T("There is no such enemy fort to attack.")
+        return WAITING.get(stage, WAITING[None])
+
+
+WAITING = {
+    "draft": T("That move is not possible now: the game is waiting for the opening draft."),
+    "colonize": T("That move is not possible now: the game is waiting for a fort for a colonist."),
+    "action": T("That move is not possible now: the game is waiting for your action."),
+    "draw_give": T("That move is not possible now: the game is waiting for the card you pass on."),
+    "repair": T("That move is not possible now: the game is waiting for a repair spot (or no repair)."),
+    "on_build": T("That move is not possible now: the game is waiting for the building's effect."),
+    "attack": T("That move is not possible now: the game is waiting for a choice in the attack."),
+    None: T("That move is not possible now: the game is waiting for another move."),
+}
+"""Why a move is refused when nothing sharper applies, by the stage the game is in."""
 
 
 ENGINE = IslandSiege()

@@ -6,8 +6,15 @@ and a player's half-made build are private; everything else is public.
 
 from __future__ import annotations
 
+from rules.base import T
+
 from . import actions, attack, data
 from .state import cubes, protected
+
+NO_ABILITY = "No ability."
+"""The text of the starting fort in a view (a data string: listed in the engine's catalog texts)."""
+CATEGORIES = ("Coins", "Colonists in play", "Forts", "Buildings", "Ships", "Cubes in forts")
+"""The score sheet's categories, in order (plain keys, translated by the host from the catalog)."""
 
 
 def spot_number(card_id: str, cell) -> int:
@@ -24,7 +31,7 @@ def fort_view(fort: dict) -> dict:
                       "protected": bool(colour) and protected(cube_map, cell)})
     pr = data.printed(fort["card"])
     return {"id": fort["id"], "card": fort["card"], "name": data.name(fort["card"]),
-            "text": data.CARDS[fort["card"]]["effect_text"] if fort["card"] != "START" else "No ability.",
+            "text": data.CARDS[fort["card"]]["effect_text"] if fort["card"] != "START" else NO_ABILITY,
             "capacity": data.capacity(fort["card"]), "colonists": fort["colonists"], "cells": cells,
             "printed": list(pr["cell"]) if pr else None,
             "buildings": [{"card": b["card"], "name": data.name(b["card"]), "colonists": b["colonists"],
@@ -117,21 +124,21 @@ def result(state: dict) -> dict | None:
         ranks = [1 if s == winner else 2 for s in range(2)]
         winners = [winner]
     reason = {
-        "colonist": "Colonist victory: no colonists left on the imperial card at the start of the turn.",
-        "economic": "Economic victory: 20 or more coins and more than the opponent at the start of the turn.",
-        "cap": "Round cap reached: more coins wins, then fewer colonists on the imperial card.",
-        "cap_draw": "Round cap reached with equal coins and colonists: a draw.",
+        "colonist": T("Colonist victory: no colonists left on the imperial card at the start of the turn."),
+        "economic": T("Economic victory: 20 or more coins and more than the opponent at the start of the turn."),
+        "cap": T("Round cap reached: more coins wins, then fewer colonists on the imperial card."),
+        "cap_draw": T("Round cap reached with equal coins and colonists: a draw."),
     }[state["win_kind"]]
     return {
         "scores": [p["coins"] for p in players], "ranks": ranks, "winners": winners,
-        "categories": {
-            "Coins": [p["coins"] for p in players],
-            "Colonists in play": [data.COLONISTS - p["imperial"] for p in players],
-            "Forts": [len(p["forts"]) for p in players],
-            "Buildings": [sum(len(f["buildings"]) for f in p["forts"]) for p in players],
-            "Ships": [len(p["ships"]) for p in players],
-            "Cubes in forts": [sum(len(cubes(f)) for f in p["forts"]) for p in players],
-        },
+        "categories": dict(zip(CATEGORIES, (
+            [p["coins"] for p in players],
+            [data.COLONISTS - p["imperial"] for p in players],
+            [len(p["forts"]) for p in players],
+            [sum(len(f["buildings"]) for f in p["forts"]) for p in players],
+            [len(p["ships"]) for p in players],
+            [sum(len(cubes(f)) for f in p["forts"]) for p in players],
+        ))),
         "win_kind": state["win_kind"], "tiebreak": reason,
     }
 
