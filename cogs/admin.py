@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from host.i18n import _
 
@@ -14,7 +15,7 @@ async def is_owner(interaction: discord.Interaction) -> bool:
     return await interaction.client.is_owner(interaction.user)  # type: ignore[attr-defined]
 
 
-@app_commands.command(name="sync", description="Publish the slash commands everywhere (bot owner only)")
+@app_commands.command(name="sync", description=locale_str("Publish the slash commands everywhere (bot owner only)"))
 @app_commands.check(is_owner)
 async def sync(interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True)
@@ -24,6 +25,6 @@ async def sync(interaction: discord.Interaction) -> None:
 
 
 async def setup(bot: Any) -> None:
-    group = app_commands.Group(name="admin", description="Bot administration")
+    group = app_commands.Group(name="admin", description=locale_str("Bot administration"))
     group.add_command(sync)
     bot.tree.add_command(group)

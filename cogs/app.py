@@ -21,6 +21,7 @@ from discord.ext import commands
 from cogs import errors
 from cogs.components import ALL_ITEMS
 from cogs.deadlines import Deadlines
+from cogs.translator import CatalogTranslator
 
 log = logging.getLogger("cogs.app")
 
@@ -62,6 +63,7 @@ class IsleBot(commands.Bot):
             except commands.ExtensionError:  # one broken feature must not keep the others offline
                 log.exception("could not load %s", name)
         self.add_dynamic_items(*ALL_ITEMS)
+        await self.tree.set_translator(CatalogTranslator())
         self.deadlines.start()
         guild_id = getattr(self.settings, "dev_guild_id", None)
         if guild_id:

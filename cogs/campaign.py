@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 from discord import app_commands, ui
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs import notify, present
@@ -26,7 +27,7 @@ from host import GameInfo, PlayerRef
 from host.campaign import CampaignInfo, CampaignService
 from host.campaign.render import campaign_png
 from host.deadlines import DEADLINE_CHOICES
-from host.i18n import _
+from host.i18n import T, _
 from rules.my_island.modules import N_EPISODES
 
 log = logging.getLogger("cogs.campaign")
@@ -205,7 +206,7 @@ async def start_next(interaction: discord.Interaction, campaign_id: int) -> str:
 
     start = await service.next_episode(campaign_id, interaction.user.id, is_admin(interaction), on_created=created)
     game = start.outcome.game
-    headline = _("{c}: episode {k} begins!", c=campaign_name(start.campaign), k=start.episode)
+    headline = T("{c}: episode {k} begins!", c=campaign_name(start.campaign), k=start.episode)
     await notify.refresh_lobby(bot, game)
     await notify.publish(bot, start.outcome, headline=headline)
     if game.thread_id and game.channel_id:
@@ -256,7 +257,7 @@ async def campaigns_here(interaction: discord.Interaction, current: str) -> list
 
 
 def build_group() -> app_commands.Group:
-    group = app_commands.Group(name="campaign", description="My Island: the 24-episode campaign", guild_only=True)
+    group = app_commands.Group(name="campaign", description=locale_str("My Island: the 24-episode campaign"), guild_only=True)
     for command in (new, status, next_, rename, abandon):
         group.add_command(command)
     return group
@@ -277,7 +278,7 @@ async def _player(interaction: discord.Interaction, uid: int) -> PlayerRef:
     return PlayerRef(member.id, member.display_name)
 
 
-@app_commands.command(name="new", description="Start a My Island campaign (players join by button)")
+@app_commands.command(name="new", description=locale_str("Start a My Island campaign (players join by button)"))
 @app_commands.describe(players="Mention the other players (they can also join by button)",
                        ai_seats="AI seats to add", deadline="Time each player has per turn")
 @app_commands.choices(deadline=DEADLINES)
@@ -302,7 +303,7 @@ async def new(interaction: discord.Interaction, players: str | None = None,
                                       "has joined.", c=campaign_name(info), url=message.jump_url), ephemeral=True)
 
 
-@app_commands.command(name="status", description="Prosperity, unlocked modules and the episodes so far")
+@app_commands.command(name="status", description=locale_str("Prosperity, unlocked modules and the episodes so far"))
 @app_commands.autocomplete(campaign=campaigns_here)
 async def status(interaction: discord.Interaction, campaign: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
@@ -317,7 +318,7 @@ async def status(interaction: discord.Interaction, campaign: int | None = None) 
     await interaction.followup.send(embed=embed, ephemeral=True, **kwargs)
 
 
-@app_commands.command(name="next", description="Start the next episode (the creator or a server manager)")
+@app_commands.command(name="next", description=locale_str("Start the next episode (the creator or a server manager)"))
 @app_commands.autocomplete(campaign=campaigns_here)
 async def next_(interaction: discord.Interaction, campaign: int | None = None) -> None:
     check_permissions(interaction)
@@ -326,8 +327,8 @@ async def next_(interaction: discord.Interaction, campaign: int | None = None) -
     await interaction.followup.send(await start_next(interaction, info.id), ephemeral=True)
 
 
-@app_commands.command(name="rename", description="Name your island (the creator may name any seat's)")
-@app_commands.describe(name="The island's new name", seat="Whose island (default: yours)")
+@app_commands.command(name="rename", description=locale_str("Name your island (the creator may name any seat's)"))
+@app_commands.describe(name=locale_str("The island's new name"), seat="Whose island (default: yours)")
 @app_commands.autocomplete(campaign=campaigns_here)
 async def rename(interaction: discord.Interaction, name: str, seat: app_commands.Range[int, 1, 4] | None = None,
                  campaign: int | None = None) -> None:
@@ -339,7 +340,7 @@ async def rename(interaction: discord.Interaction, name: str, seat: app_commands
     await interaction.followup.send(_("Island renamed: {name}.", name=name.strip()), ephemeral=True)
 
 
-@app_commands.command(name="abandon", description="End the campaign (the creator or a server manager)")
+@app_commands.command(name="abandon", description=locale_str("End the campaign (the creator or a server manager)"))
 @app_commands.autocomplete(campaign=campaigns_here)
 async def abandon(interaction: discord.Interaction, campaign: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)

@@ -17,8 +17,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs import languages
 from host import HostError
-from host.i18n import _, current_locale
+from host.i18n import _
 
 log = logging.getLogger("cogs.errors")
 
@@ -40,9 +41,8 @@ def new_error_id() -> str:
 
 
 def set_locale(interaction: discord.Interaction) -> None:
-    """Player-facing text follows the user's Discord language (``ru``, ``uk``, else English)."""
-    code = str(getattr(interaction, "locale", "en") or "en").split("-")[0]
-    current_locale.set(code)
+    """Replies follow the user's Discord language (``ru``, ``uk``, else English): cogs/languages.py."""
+    languages.for_interaction(interaction)
 
 
 def missing_permissions(interaction: discord.Interaction, extra: dict[str, str] | None = None) -> list[str]:

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from cogs import catalog, lobby, notify, panels, present
 from cogs.errors import AdapterError, check_permissions
@@ -19,8 +20,8 @@ from host.i18n import _
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.key) for g in catalog.games()][:25]
 DEADLINES = [app_commands.Choice(name=label, value=seconds or 0) for label, seconds in DEADLINE_CHOICES.items()]
-TIMEOUTS = [app_commands.Choice(name="the AI plays the move", value="ai"),
-            app_commands.Choice(name="the seat forfeits", value="forfeit")]
+TIMEOUTS = [app_commands.Choice(name=locale_str("the AI plays the move"), value="ai"),
+            app_commands.Choice(name=locale_str("the seat forfeits"), value="forfeit")]
 
 
 def host_of(interaction: discord.Interaction) -> Any:
@@ -54,15 +55,15 @@ async def option_text(interaction: discord.Interaction, current: str) -> list[ap
 
 
 def build_group() -> app_commands.Group:
-    group = app_commands.Group(name="game", description="Play island board games")
+    group = app_commands.Group(name="game", description=locale_str("Play island board games"))
     for command in (new, join, leave, start, add_ai, status, board, hand, log_, list_, abandon, settings):
         group.add_command(command)
     return group
 
 
-@app_commands.command(name="new", description="Open a new game in its own thread")
-@app_commands.describe(game="Which game", options="Game options as name=value pairs",
-                       deadline="Time each player has per turn")
+@app_commands.command(name="new", description=locale_str("Open a new game in its own thread"))
+@app_commands.describe(game=locale_str("Which game"), options=locale_str("Game options as name=value pairs"),
+                       deadline=locale_str("Time each player has per turn"))
 @app_commands.choices(game=GAME_CHOICES, deadline=DEADLINES)
 @app_commands.autocomplete(options=option_text)
 async def new(interaction: discord.Interaction, game: str, options: str | None = None,
@@ -70,7 +71,7 @@ async def new(interaction: discord.Interaction, game: str, options: str | None =
     await lobby.create(interaction, game, options, deadline)
 
 
-@app_commands.command(name="join", description="Take a seat in the game")
+@app_commands.command(name="join", description=locale_str("Take a seat in the game"))
 @app_commands.autocomplete(game=my_games)
 async def join(interaction: discord.Interaction, game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
@@ -78,7 +79,7 @@ async def join(interaction: discord.Interaction, game: int | None = None) -> Non
     await interaction.followup.send(_("You joined {game}.", game=present.game_name(info)), ephemeral=True)
 
 
-@app_commands.command(name="leave", description="Leave the lobby (in a running game an AI takes your seat)")
+@app_commands.command(name="leave", description=locale_str("Leave the lobby (in a running game an AI takes your seat)"))
 @app_commands.autocomplete(game=my_games)
 async def leave(interaction: discord.Interaction, game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
@@ -86,7 +87,7 @@ async def leave(interaction: discord.Interaction, game: int | None = None) -> No
     await interaction.followup.send(_("You left {game}.", game=present.game_name(info)), ephemeral=True)
 
 
-@app_commands.command(name="start", description="Start the game (its creator or a server manager)")
+@app_commands.command(name="start", description=locale_str("Start the game (its creator or a server manager)"))
 @app_commands.autocomplete(game=my_games)
 async def start(interaction: discord.Interaction, game: int | None = None) -> None:
     check_permissions(interaction)
@@ -96,7 +97,7 @@ async def start(interaction: discord.Interaction, game: int | None = None) -> No
     await interaction.followup.send(_("{game} has started.", game=present.game_name(info)), ephemeral=True)
 
 
-@app_commands.command(name="add-ai", description="Add an AI player to the lobby")
+@app_commands.command(name="add-ai", description=locale_str("Add an AI player to the lobby"))
 @app_commands.autocomplete(game=my_games)
 async def add_ai(interaction: discord.Interaction, game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
@@ -104,7 +105,7 @@ async def add_ai(interaction: discord.Interaction, game: int | None = None) -> N
     await interaction.followup.send(_("An AI joined {game}.", game=present.game_name(info)), ephemeral=True)
 
 
-@app_commands.command(name="status", description="Seats, whose turn it is and the settings")
+@app_commands.command(name="status", description=locale_str("Seats, whose turn it is and the settings"))
 @app_commands.autocomplete(game=my_games)
 async def status(interaction: discord.Interaction, game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
@@ -116,7 +117,7 @@ async def status(interaction: discord.Interaction, game: int | None = None) -> N
     await interaction.followup.send(embed=embed, ephemeral=True)
 
 
-@app_commands.command(name="board", description="Show the current board (only to you)")
+@app_commands.command(name="board", description=locale_str("Show the current board (only to you)"))
 @app_commands.autocomplete(game=my_games)
 async def board(interaction: discord.Interaction, game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -126,7 +127,7 @@ async def board(interaction: discord.Interaction, game: int | None = None) -> No
     await interaction.followup.send(embed=embed, file=present.board_file(png), ephemeral=True)
 
 
-@app_commands.command(name="hand", description="Your private board and, on your turn, your moves")
+@app_commands.command(name="hand", description=locale_str("Your private board and, on your turn, your moves"))
 @app_commands.autocomplete(game=my_games)
 async def hand(interaction: discord.Interaction, game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -134,7 +135,7 @@ async def hand(interaction: discord.Interaction, game: int | None = None) -> Non
     await panels.show_panel(interaction, info.id)
 
 
-@app_commands.command(name="log", description="The last moves of the game (with your own private notes)")
+@app_commands.command(name="log", description=locale_str("The last moves of the game (with your own private notes)"))
 @app_commands.autocomplete(game=my_games)
 async def log_(interaction: discord.Interaction, game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
@@ -146,7 +147,7 @@ async def log_(interaction: discord.Interaction, game: int | None = None) -> Non
 
 
 
-@app_commands.command(name="list", description="Your games across servers, with whose turn it is")
+@app_commands.command(name="list", description=locale_str("Your games across servers, with whose turn it is"))
 async def list_(interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True)
     games = await host_of(interaction).games_for_user(interaction.user.id)
@@ -156,7 +157,7 @@ async def list_(interaction: discord.Interaction) -> None:
     await interaction.followup.send(embed=embed, ephemeral=True)
 
 
-@app_commands.command(name="abandon", description="End the game without a result (creator or server manager)")
+@app_commands.command(name="abandon", description=locale_str("End the game without a result (creator or server manager)"))
 @app_commands.autocomplete(game=my_games)
 async def abandon(interaction: discord.Interaction, game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
@@ -168,10 +169,10 @@ async def abandon(interaction: discord.Interaction, game: int | None = None) -> 
     await interaction.followup.send(_("{game} was abandoned.", game=present.game_name(info)), ephemeral=True)
 
 
-@app_commands.command(name="settings", description="Game deadline and reminders, your vacation and DM notices")
-@app_commands.describe(deadline="Turn deadline for this game", reminders="Remind players before the deadline",
-                       on_timeout="What happens at the deadline", away="Let the AI play your seat for a while",
-                       dm="Send me DMs about my games")
+@app_commands.command(name="settings", description=locale_str("Game deadline and reminders, your vacation and DM notices"))
+@app_commands.describe(deadline=locale_str("Turn deadline for this game"), reminders=locale_str("Remind players before the deadline"),
+                       on_timeout=locale_str("What happens at the deadline"), away=locale_str("Let the AI play your seat for a while"),
+                       dm=locale_str("Send me DMs about my games"))
 @app_commands.choices(deadline=DEADLINES, on_timeout=TIMEOUTS)
 @app_commands.autocomplete(game=my_games)
 async def settings(interaction: discord.Interaction, game: int | None = None, deadline: int | None = None,

@@ -13,11 +13,11 @@ from typing import Any
 
 import discord
 
-from cogs import catalog, notify, present
+from cogs import catalog, languages, notify, present
 from cogs.components import lobby_view
 from cogs.errors import AdapterError, check_permissions
 from host import GameInfo, PlayerRef
-from host.i18n import _
+from host.i18n import T, _, speaking
 
 log = logging.getLogger("cogs.lobby")
 
@@ -66,7 +66,8 @@ async def create(interaction: discord.Interaction, key: str, options_text: str |
     else:
         await host.set_thread(info.id, thread.id)
         info = await host.get(info.id)
-    lobby = await notify.post(bot, info, embed=present.lobby_embed(info), view=lobby_view(info.id, True))
+    with speaking(languages.public(bot, info.guild_id)):
+        lobby = await notify.post(bot, info, embed=present.lobby_embed(info), view=lobby_view(info.id, True))
     if lobby is None:
         await host.abandon(info.id, None)
         raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
@@ -107,7 +108,7 @@ async def after_change(bot: Any, info: GameInfo) -> None:
 
 async def started(bot: Any, outcome: Any) -> None:
     await notify.refresh_lobby(bot, outcome.game)
-    await notify.publish(bot, outcome, headline=_("The game begins!"))
+    await notify.publish(bot, outcome, headline=T("The game begins!"))
 
 
 async def join(interaction: discord.Interaction, game_id: int) -> GameInfo:
@@ -124,7 +125,7 @@ async def leave(interaction: discord.Interaction, game_id: int) -> GameInfo:
         seat = before.seat_of(interaction.user.id)
         outcome = await bot.host.replace_with_ai(game_id, interaction.user.id, reason="left")
         name = seat.name if seat else interaction.user.display_name
-        await notify.publish(bot, outcome, headline=_("{name} left the game; an AI plays their seat now.",
+        await notify.publish(bot, outcome, headline=T("{name} left the game; an AI plays their seat now.",
                                                        name=name))
         return outcome.game
     info = await bot.host.leave(game_id, interaction.user.id)

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from cogs import notify, present
 from host import GameInfo, HostError
-from host.i18n import _
+from host.i18n import T, _
 
 log = logging.getLogger("cogs.members")
 
@@ -28,7 +28,7 @@ async def seat_left(bot: Any, info: GameInfo, user_id: int) -> None:
     tournaments = getattr(bot, "tournaments", None)
     if tournaments is not None and info.guild_id is not None:  # out of the server's tournaments at once
         await tournaments.member_left(info.guild_id, user_id)
-    await notify.publish(bot, outcome, headline=_("{name} left the server; an AI plays their seat in {game} now.",
+    await notify.publish(bot, outcome, headline=T("{name} left the server; an AI plays their seat in {game} now.",
                                                    name=seat.name, game=present.game_name(info)))
 
 

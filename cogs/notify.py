@@ -12,11 +12,11 @@ from typing import Any
 
 import discord
 
-from cogs import present
+from cogs import languages, present
 from cogs.components import lobby_view, take_turn_view
 from host import GameInfo, HostError, MoveOutcome, TimerOutcome
 from host.deadlines import describe_seconds
-from host.i18n import _
+from host.i18n import T, _, speaking, tr
 
 log = logging.getLogger("cogs.notify")
 
@@ -67,12 +67,20 @@ async def _edit_remembered(bot: Any, game_id: int, kind: str, **kwargs: Any) -> 
 
 
 async def refresh_lobby(bot: Any, info: GameInfo) -> None:
-    await _edit_remembered(bot, info.id, "lobby", embed=present.lobby_embed(info),
-                           view=lobby_view(info.id, info.status == "lobby"))
+    with speaking(languages.public(bot, info.guild_id)):
+        await _edit_remembered(bot, info.id, "lobby", embed=present.lobby_embed(info),
+                               view=lobby_view(info.id, info.status == "lobby"))
 
 
 async def publish(bot: Any, outcome: MoveOutcome, headline: str | None = None, actor_id: int | None = None) -> None:
     """Present one move (and the automatic moves after it) in the game's thread and by DM."""
+    info = outcome.game
+    with speaking(languages.public(bot, info.guild_id)):
+        await _publish_in_thread(bot, outcome, headline)
+    await dm_players(bot, outcome, actor_id)
+
+
+async def _publish_in_thread(bot: Any, outcome: MoveOutcome, headline: str | None) -> None:
     info = outcome.game
     if outcome.finished or info.status == "finished":
         await _post_final(bot, info, outcome, headline)
@@ -80,12 +88,11 @@ async def publish(bot: Any, outcome: MoveOutcome, headline: str | None = None, a
         # A sealed choice inside a simultaneous step: the thread only learns how many have chosen.
         content = _turn_content(info, set())
         if outcome.lines:
-            content += "\n" + "\n".join(f"• {line}" for line in outcome.lines[-3:])
+            content += "\n" + "\n".join(f"• {tr(line)}" for line in outcome.lines[-3:])
         await _edit_remembered(bot, info.id, "turn", content=present.clip(content, 2000),
                                allowed_mentions=discord.AllowedMentions.none())
     elif outcome.lines or outcome.newly_to_act or headline:
         await _post_turn(bot, info, outcome, headline)
-    await dm_players(bot, outcome, actor_id)
 
 
 def sealed_only(outcome: MoveOutcome) -> bool:
@@ -182,8 +189,9 @@ async def dm_players(bot: Any, outcome: MoveOutcome, actor_id: int | None = None
             continue
         if not await bot.host.dm_notifications(seat.user_id):
             continue
-        title = _("your move") if your_move else _("news for you")
-        await send_dm(bot, info, seat.user_id, title, lines, with_board=True)
+        with speaking(languages.reader(bot, seat.user_id, info.guild_id)):
+            title = _("your move") if your_move else _("news for you")
+            await send_dm(bot, info, seat.user_id, title, lines, with_board=True)
 
 
 async def send_dm(bot: Any, info: GameInfo, user_id: int, title: str, lines: list[str],
@@ -214,17 +222,20 @@ async def timer_fired(bot: Any, fired: TimerOutcome) -> None:
     if seat is None:
         return
     if fired.reminder:
-        left = describe_seconds(fired.remaining_seconds)
         if seat.user_id is not None and not seat.automatic:
-            await post(bot, info, content=_("⏰ <@{uid}>, your move in {game} is due in {left}.", uid=seat.user_id,
-                                            game=present.game_name(info), left=left))
+            with speaking(languages.public(bot, info.guild_id)):
+                await post(bot, info, content=_("⏰ <@{uid}>, your move in {game} is due in {left}.",
+                                                uid=seat.user_id, game=present.game_name(info),
+                                                left=describe_seconds(fired.remaining_seconds)))
             if await bot.host.dm_notifications(seat.user_id):
-                await send_dm(bot, info, seat.user_id, _("reminder: {left} left", left=left), [])
+                with speaking(languages.reader(bot, seat.user_id, info.guild_id)):
+                    left = describe_seconds(fired.remaining_seconds)
+                    await send_dm(bot, info, seat.user_id, _("reminder: {left} left", left=left), [])
         return
     if fired.move is None:
         return
     if fired.forfeited:
-        headline = _("⏰ {name} ran out of time and forfeits the game.", name=seat.name)
+        headline = T("⏰ {name} ran out of time and forfeits the game.", name=seat.name)
     else:
-        headline = _("⏰ {name} ran out of time; the AI made their move.", name=seat.name)
+        headline = T("⏰ {name} ran out of time; the AI made their move.", name=seat.name)
     await publish(bot, fired.move, headline=headline)

@@ -8,7 +8,7 @@ import discord
 
 from host import GameInfo, SeatInfo
 from host.deadlines import describe_seconds
-from host.i18n import _
+from host.i18n import _, tr, tr_data
 from host.views import clip  # noqa: F401 - cogs use present.clip
 
 COLOUR = discord.Colour(0x2E7D6B)
@@ -23,7 +23,7 @@ def mention(seat: SeatInfo) -> str:
 
 
 def game_name(info: GameInfo) -> str:
-    return _("{title} #{id}", title=info.title, id=info.id)
+    return _("{title} #{id}", title=tr_data(info.title), id=info.id)
 
 
 def jump_url(info: GameInfo) -> str:
@@ -99,11 +99,11 @@ def progress_text(info: GameInfo) -> str:
 
 def turn_embed(info: GameInfo, lines: list[str], headline: str | None = None) -> discord.Embed:
     shown = lines[-MAX_LOG_LINES:]
-    text = "\n".join(f"• {line}" for line in shown)
+    text = "\n".join(f"• {tr(line)}" for line in shown)
     if len(lines) > len(shown):
         text = _("… {n} earlier lines in /game log", n=len(lines) - len(shown)) + "\n" + text
     if headline:
-        text = f"**{headline}**\n{text}"
+        text = f"**{tr(headline)}**\n{text}"
     embed = discord.Embed(title=game_name(info), description=clip(text or _("The game goes on."), 4000),
                           colour=COLOUR)
     embed.set_image(url=f"attachment://{BOARD}")
@@ -135,7 +135,7 @@ def private_embed(info: GameInfo, title: str, lines: list[str] | None = None,
                   image: bool = True) -> discord.Embed:
     embed = discord.Embed(title=clip(f"{game_name(info)}: {title}", 256), colour=COLOUR)
     if lines:
-        embed.description = clip("\n".join(f"• {line}" for line in lines[-MAX_LOG_LINES:]), 4000)
+        embed.description = clip("\n".join(f"• {tr(line)}" for line in lines[-MAX_LOG_LINES:]), 4000)
     if image:
         embed.set_image(url=f"attachment://{BOARD}")
     return embed

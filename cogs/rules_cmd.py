@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from cogs import present
 from host.i18n import _
@@ -75,8 +76,8 @@ async def topic_names(interaction: discord.Interaction, current: str) -> list[ap
     return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names if current.lower() in n.lower()][:25]
 
 
-@app_commands.command(name="rules", description="A short summary of a game's rules")
-@app_commands.describe(game="Which game", topic="One part of the rules (leave empty for the overview)")
+@app_commands.command(name="rules", description=locale_str("A short summary of a game's rules"))
+@app_commands.describe(game=locale_str("Which game"), topic="One part of the rules (leave empty for the overview)")
 @app_commands.choices(game=[app_commands.Choice(name=r.title, value=r.key) for r in RULES.values()][:25])
 @app_commands.autocomplete(topic=topic_names)
 async def rules(interaction: discord.Interaction, game: str, topic: str | None = None) -> None:

@@ -16,13 +16,14 @@ from typing import Any
 
 import discord
 from discord import app_commands, ui
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from cogs import catalog, notify, present
 from cogs.errors import AdapterError, check_permissions, guarded
 from host import MoveOutcome, PlayerRef
 from host.deadlines import DEADLINE_CHOICES
-from host.i18n import _
+from host.i18n import T, _
 from host.tournament.formats import FORMATS
 from host.tournament.models import Notice, TableInfo, TournamentInfo
 from host.tournament.render import standings_lines, standings_png
@@ -37,12 +38,12 @@ GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.key) for g in catalog.
 FORMAT_CHOICES = [app_commands.Choice(name=label, value=key) for key, label in FORMATS.items()]
 DEADLINES = [app_commands.Choice(name=label, value=seconds) for label, seconds in DEADLINE_CHOICES.items()
              if seconds][:25]
-TIMEOUTS = [app_commands.Choice(name="the AI plays the move", value="ai"),
-            app_commands.Choice(name="the seat forfeits", value="forfeit")]
+TIMEOUTS = [app_commands.Choice(name=locale_str("the AI plays the move"), value="ai"),
+            app_commands.Choice(name=locale_str("the seat forfeits"), value="forfeit")]
 TIEBREAK_CHOICES = [
-    app_commands.Choice(name="points, total score, opponents' strength", value="match_points,total_score,opponents"),
-    app_commands.Choice(name="points, opponents' strength, total score", value="match_points,opponents,total_score"),
-    app_commands.Choice(name="points, table wins, total score", value="match_points,wins,total_score"),
+    app_commands.Choice(name=locale_str("points, total score, opponents' strength"), value="match_points,total_score,opponents"),
+    app_commands.Choice(name=locale_str("points, opponents' strength, total score"), value="match_points,opponents,total_score"),
+    app_commands.Choice(name=locale_str("points, table wins, total score"), value="match_points,wins,total_score"),
 ]
 STATUS = {"signup": "Sign-up open", "running": "Running", "finished": "Finished", "cancelled": "Cancelled"}
 
@@ -185,15 +186,15 @@ async def open_tournaments(interaction: discord.Interaction, current: str) -> li
 
 
 def build_group() -> app_commands.Group:
-    group = app_commands.Group(name="tournament", description="Tournaments with standings and ratings",
+    group = app_commands.Group(name="tournament", description=locale_str("Tournaments with standings and ratings"),
                                guild_only=True)
     for command in (create, join, leave, start, standings, pairings, report, drop, cancel):
         group.add_command(command)
     return group
 
 
-@app_commands.command(name="create", description="Open a tournament with a sign-up message")
-@app_commands.describe(game="Which game", format="Swiss, round robin or single elimination",
+@app_commands.command(name="create", description=locale_str("Open a tournament with a sign-up message"))
+@app_commands.describe(game=locale_str("Which game"), format=locale_str("Swiss, round robin or single elimination"),
                        rounds="Swiss rounds (default: from the number of players)",
                        table_size="Players per table (default: the game's usual count, at most 4)",
                        deadline="Time per turn", on_timeout="What happens at the deadline",
@@ -227,7 +228,7 @@ async def create(interaction: discord.Interaction, game: str, format: str = "swi
                                       url=message.jump_url), ephemeral=True)
 
 
-@app_commands.command(name="join", description="Sign up for a tournament")
+@app_commands.command(name="join", description=locale_str("Sign up for a tournament"))
 @app_commands.autocomplete(tournament=open_tournaments)
 async def join(interaction: discord.Interaction, tournament: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
@@ -236,7 +237,7 @@ async def join(interaction: discord.Interaction, tournament: int | None = None) 
     await interaction.followup.send(_("You are signed up for {t}.", t=tournament_name(info)), ephemeral=True)
 
 
-@app_commands.command(name="leave", description="Leave before the start (once running, this drops you)")
+@app_commands.command(name="leave", description=locale_str("Leave before the start (once running, this drops you)"))
 @app_commands.autocomplete(tournament=open_tournaments)
 async def leave(interaction: discord.Interaction, tournament: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
@@ -245,7 +246,7 @@ async def leave(interaction: discord.Interaction, tournament: int | None = None)
     await interaction.followup.send(_("You left {t}.", t=tournament_name(info)), ephemeral=True)
 
 
-@app_commands.command(name="start", description="Close sign-up and start round 1 (organisers)")
+@app_commands.command(name="start", description=locale_str("Close sign-up and start round 1 (organisers)"))
 @app_commands.autocomplete(tournament=open_tournaments)
 async def start(interaction: discord.Interaction, tournament: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -255,7 +256,7 @@ async def start(interaction: discord.Interaction, tournament: int | None = None)
     await interaction.followup.send(_("{t} has started.", t=tournament_name(info)), ephemeral=True)
 
 
-@app_commands.command(name="standings", description="The standings table")
+@app_commands.command(name="standings", description=locale_str("The standings table"))
 @app_commands.autocomplete(tournament=open_tournaments)
 async def standings(interaction: discord.Interaction, tournament: int | None = None) -> None:
     await interaction.response.defer(thinking=True)
@@ -265,7 +266,7 @@ async def standings(interaction: discord.Interaction, tournament: int | None = N
     await interaction.followup.send(**standings_message(info, rows, title))
 
 
-@app_commands.command(name="pairings", description="Who plays whom in a round (default: the current one)")
+@app_commands.command(name="pairings", description=locale_str("Who plays whom in a round (default: the current one)"))
 @app_commands.autocomplete(tournament=open_tournaments)
 async def pairings(interaction: discord.Interaction, tournament: int | None = None,
                    round: app_commands.Range[int, 1, 50] | None = None) -> None:
@@ -278,8 +279,8 @@ async def pairings(interaction: discord.Interaction, tournament: int | None = No
     await interaction.followup.send(embed=embed, ephemeral=True)
 
 
-@app_commands.command(name="report", description="Organisers: set a table's result (players in finishing order)")
-@app_commands.describe(table="Table number", placing="Mention the players, winner first",
+@app_commands.command(name="report", description=locale_str("Organisers: set a table's result (players in finishing order)"))
+@app_commands.describe(table=locale_str("Table number"), placing=locale_str("Mention the players, winner first"),
                        round="Round (default: the current one)")
 @app_commands.autocomplete(tournament=open_tournaments)
 async def report(interaction: discord.Interaction, table: int, placing: str, tournament: int | None = None,
@@ -293,7 +294,7 @@ async def report(interaction: discord.Interaction, table: int, placing: str, tou
                                       order=", ".join(f"{r}. <@{p}>" for r, p in order)), ephemeral=True)
 
 
-@app_commands.command(name="drop", description="Drop out (organisers can drop someone else)")
+@app_commands.command(name="drop", description=locale_str("Drop out (organisers can drop someone else)"))
 @app_commands.autocomplete(tournament=open_tournaments)
 async def drop(interaction: discord.Interaction, user: discord.User | None = None,
                tournament: int | None = None) -> None:
@@ -306,7 +307,7 @@ async def drop(interaction: discord.Interaction, user: discord.User | None = Non
                                       t=tournament_name(info)), ephemeral=True)
 
 
-@app_commands.command(name="cancel", description="Organisers: cancel the tournament (its open games are abandoned)")
+@app_commands.command(name="cancel", description=locale_str("Organisers: cancel the tournament (its open games are abandoned)"))
 @app_commands.autocomplete(tournament=open_tournaments)
 async def cancel(interaction: discord.Interaction, tournament: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
@@ -316,7 +317,7 @@ async def cancel(interaction: discord.Interaction, tournament: int | None = None
     await interaction.followup.send(_("{t} was cancelled.", t=tournament_name(info)), ephemeral=True)
 
 
-@app_commands.command(name="leaderboard", description="The best-rated players of a game on this server")
+@app_commands.command(name="leaderboard", description=locale_str("The best-rated players of a game on this server"))
 @app_commands.choices(game=GAME_CHOICES)
 @app_commands.guild_only()
 async def leaderboard(interaction: discord.Interaction, game: str) -> None:
@@ -331,7 +332,7 @@ async def leaderboard(interaction: discord.Interaction, game: str) -> None:
     await interaction.followup.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
-@app_commands.command(name="profile", description="A player's ratings, games and recent results")
+@app_commands.command(name="profile", description=locale_str("A player's ratings, games and recent results"))
 @app_commands.guild_only()
 async def profile(interaction: discord.Interaction, user: discord.User | None = None) -> None:
     await interaction.response.defer(thinking=True)
@@ -454,7 +455,7 @@ class Tournaments(commands.Cog):
                 if thread_id is not None:
                     await host.set_thread(game.id, thread_id)
                 game = await host.get(game.id)
-                headline = _("{t}, round {r}, table {n}", t=tournament_name(info), r=t.round, n=t.table_no)
+                headline = T("{t}, round {r}, table {n}", t=tournament_name(info), r=t.round, n=t.table_no)
                 outcome = MoveOutcome(game=game, newly_to_act=set(game.to_act), finished=game.status == "finished")
                 await notify.publish(self.bot, outcome, headline=headline)
                 await self._dm_players(info, t, game)

@@ -11,13 +11,14 @@ from typing import Any
 
 from db.store import TimerRow
 from host.errors import BadOptions
-from host.i18n import _
+from host.i18n import N_, _
 
 MIN_DEADLINE = 10 * 60
 MAX_DEADLINE = 7 * 24 * 3600
 DEADLINE_CHOICES = {  # label -> seconds (None: no deadline); shown by the front ends
-    "10 minutes": 600, "1 hour": 3600, "6 hours": 6 * 3600, "12 hours": 12 * 3600, "24 hours": 24 * 3600,
-    "2 days": 2 * 24 * 3600, "3 days": 3 * 24 * 3600, "7 days": 7 * 24 * 3600, "none": None,
+    N_("10 minutes"): 600, N_("1 hour"): 3600, N_("6 hours"): 6 * 3600, N_("12 hours"): 12 * 3600,
+    N_("24 hours"): 24 * 3600, N_("2 days"): 2 * 24 * 3600, N_("3 days"): 3 * 24 * 3600,
+    N_("7 days"): 7 * 24 * 3600, N_("none"): None,
 }
 
 

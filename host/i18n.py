@@ -9,12 +9,13 @@ names, filled after translation: ``_("{name} joined", name=n)``.
 from __future__ import annotations
 
 import gettext
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
-from rules.base import Msg, localize
+from rules.base import Msg, T, localize  # noqa: F401 - T: a text translated where it is shown
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
 DOMAIN = "isle"
@@ -33,10 +34,25 @@ def available_locales() -> list[str]:
     return sorted(found)
 
 
+@contextmanager
+def speaking(locale: str | None) -> Iterator[None]:
+    """Texts built inside are in ``locale`` (a thread's language, a DM reader's), then back."""
+    token = current_locale.set(locale or current_locale.get())
+    try:
+        yield
+    finally:
+        current_locale.reset(token)
+
+
 def _(message: str, locale: str | None = None, **values: object) -> str:
     """Translate ``message`` into ``locale`` (default: the caller's context) and fill placeholders."""
     text = _catalog(locale or current_locale.get()).gettext(message)
     return text.format(**values) if values else text
+
+
+def N_(message: str) -> str:
+    """Mark a string for the catalog where it is defined; it is translated where it is shown."""
+    return message
 
 
 def ngettext(singular: str, plural: str, n: int, locale: str | None = None, **values: object) -> str:

@@ -1,6 +1,6 @@
 """Building the translation template ``locales/isle.pot`` (run: ``python -m host.i18n_extract``).
 
-Two sources feed it: code (``_``/``ngettext`` in the bot, ``T``/``Tn`` in engines and renderers,
+Two sources feed it: code (``_``/``N_``/``ngettext`` in the bot, ``T``/``Tn`` in engines and renderers,
 ``locale_str`` in slash-command descriptions) and each game's data strings, which its engine
 lists in ``catalog_texts()`` (tile, card and goal names, score categories, option help).
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "locales" / "isle.pot"
-KEYWORDS = ["_", "ngettext:1,2", "T", "Tn:1,2", "locale_str"]
+KEYWORDS = ["_", "N_", "ngettext:1,2", "T", "Tn:1,2", "locale_str"]
 
 
 def extract_engine_texts(fileobj, keywords, comment_tags, options):

@@ -79,7 +79,7 @@ class Host:
             to_act = set(engine.to_act(state))
         step = set(row.step_seats) or to_act
         return GameInfo(
-            id=row.id, key=row.game_key, title=tr_data(engine.title), guild_id=row.guild_id, channel_id=row.channel_id,
+            id=row.id, key=row.game_key, title=engine.title, guild_id=row.guild_id, channel_id=row.channel_id,
             thread_id=row.thread_id, status=row.status, version=row.version, seats=seats, options=row.options,
             settings=row.settings, creator_id=row.creator_id, min_players=engine.min_players,
             max_players=engine.max_players, to_act=to_act, acted=len(step - to_act), waiting=len(to_act),
@@ -414,7 +414,7 @@ class Host:
             lines += public_lines_of(engine, events, names)
             if mine is not None:
                 lines += private_lines_of(engine, events, names).get(mine, [])
-        return lines[-limit:]
+        return [tr(line) for line in lines[-limit:]]
 
     async def score_sheet(self, game_id: int) -> dict | None:
         """The final result for a front end: rows by rank, category names and the tie-break, translated."""

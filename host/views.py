@@ -6,7 +6,6 @@ import io
 from typing import Any
 
 from db.store import SeatRow
-from host.i18n import tr
 
 
 def with_names(view: dict, seats: list[SeatRow], viewer: int | None) -> dict:
@@ -23,14 +22,16 @@ def clip(text: str, limit: int) -> str:
 
 
 def public_lines_of(engine: Any, events: list[dict], names: list[str]) -> list[str]:
-    return [tr(engine.describe_event(e, names)) for e in events if "private_to" not in e]
+    """The public log lines of ``events``: translatable messages, shown with ``host.i18n.tr`` by
+    the front end in the language of whoever reads them (the thread, a player's DM)."""
+    return [engine.describe_event(e, names) for e in events if "private_to" not in e]
 
 
 def private_lines_of(engine: Any, events: list[dict], names: list[str]) -> dict[int, list[str]]:
     lines: dict[int, list[str]] = {}
     for e in events:
         if "private_to" in e:
-            lines.setdefault(int(e["private_to"]), []).append(tr(engine.describe_event(e, names)))
+            lines.setdefault(int(e["private_to"]), []).append(engine.describe_event(e, names))
     return lines
 
 

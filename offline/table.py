@@ -18,7 +18,7 @@ from typing import TextIO
 
 from db.store import Store
 from host import Host, HostError, PlayerRef
-from host.i18n import _, current_locale
+from host.i18n import _, current_locale, tr
 from rules import ENGINES
 
 CLEAR = "\033[2J\033[H"
@@ -64,7 +64,7 @@ class OfflineTable:
 
     def show_lines(self, lines: list[str]) -> None:
         for line in lines:
-            self.say(f"  • {line}")
+            self.say(f"  • {tr(line)}")
 
     async def run(self) -> int:
         await self.write_board()
@@ -123,7 +123,7 @@ class OfflineTable:
                 self.say(str(exc))
                 continue
             for line in outcome.private.get(next(s.seat for s in outcome.game.seats if s.user_id == user_id), []):
-                self.say(f"  ({_('only you see this')}) {line}")
+                self.say(f"  ({_('only you see this')}) {tr(line)}")
             private_png.unlink(missing_ok=True)
             return outcome
 

@@ -10,34 +10,19 @@ so every ASCII word left is a fault.
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
-from babel.messages.pofile import read_po
 from PIL import ImageDraw
 
-from host.i18n_extract import extract
 from render import RENDERERS
 from rules import ENGINES
 from rules.base import IllegalAction, Msg, localize
-
-NAMES = ["Оля", "Петя", "Юра", "Зоя", "Яна", "Ёжик"]
-FULLWIDTH = str.maketrans({c: chr(ord(c) + 0xFEE0) for c in
-                           "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"})
-ENGLISH = re.compile(r"[A-Za-z]{2,}")
-
-
-def pseudo(text: str) -> str:
-    """``"{who} passes."`` -> ``"{who} ｐａｓｓｅｓ."``: letters change, placeholders stay."""
-    return "".join(p if p.startswith("{") else p.translate(FULLWIDTH) for p in re.split(r"(\{[^{}]*\})", text))
+from tests.pseudo_locale import NAMES, fresh_template, pseudo, untranslated
 
 
 @pytest.fixture(scope="module")
 def catalog(tmp_path_factory) -> set[str]:
-    out = tmp_path_factory.mktemp("pot") / "isle.pot"
-    extract(out)
-    with open(out, "rb") as f:
-        return {m.id if isinstance(m.id, str) else m.id[0] for m in read_po(f) if m.id}
+    return {m.id if isinstance(m.id, str) else m.id[0] for m in fresh_template(tmp_path_factory.mktemp("pot"))}
 
 
 @pytest.fixture(scope="module")
@@ -54,10 +39,6 @@ def tr(catalog):
     translate.locale = "pseudo"
     translate.gettext = gettext
     return translate
-
-
-def untranslated(text: str) -> list[str]:
-    return ENGLISH.findall(text)
 
 
 class Collector:

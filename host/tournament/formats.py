@@ -14,16 +14,16 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from host.i18n import _
+from host.i18n import N_, _
 from host.tournament import pairing, standings
 from host.tournament.standings import DEFAULT_TIEBREAKS, Entrant, Row, TableResult
 
 Pid = Hashable
 
 FORMATS = {
-    "swiss": "Swiss",
-    "round_robin": "Round robin",
-    "elimination": "Single elimination",
+    "swiss": N_("Swiss"),
+    "round_robin": N_("Round robin"),
+    "elimination": N_("Single elimination"),
 }
 ON_TIMEOUT = ("ai", "forfeit")
 

@@ -112,6 +112,7 @@ class FakeDiscord:
     def __init__(self) -> None:
         self._ids = itertools.count(10_000)
         self.users: dict[int, dict] = {}
+        self.user_locales: dict[int, str] = {}  # a user's Discord language (default en-US)
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[str, Interaction] = {}
@@ -476,7 +477,7 @@ class FakeDiscord:
                                                message.id if message else None)
         perms = app_permissions if app_permissions is not None else (1 << 53) - 1 - 8  # all but admin
         payload = {"id": str(iid), "application_id": str(self.APP_ID), "type": itype, "data": data,
-                   "token": token, "version": 1, "locale": "en-US", "attachment_size_limit": 26214400,
+                   "token": token, "version": 1, "locale": self.user_locales.get(user_id, "en-US"), "attachment_size_limit": 26214400,
                    "entitlements": [], "authorizing_integration_owners": {"0": str(self.GUILD_ID)},
                    "app_permissions": str(perms), "channel_id": str(channel_id),
                    "channel": self.channel_payload(ch)}
