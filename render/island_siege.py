@@ -14,7 +14,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_badge, seat_colour, to_png
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, language, seat_badge, seat_colour, to_png, tx
+from rules.base import T, Tn, join
 
 WIDTH = 1280
 CELL = 34
@@ -22,11 +23,15 @@ CUBE_FILL = {"white": (250, 250, 250), "grey": (150, 150, 150), "black": (35, 35
 CUBE_LETTER = {"white": "T", "grey": "W", "black": "C"}
 FACE_FILL = {"white": (250, 250, 250), "grey": (150, 150, 150), "black": (35, 35, 35),
              "red": (213, 94, 0), "yellow": (240, 228, 66)}
-FACE_WORD = {"white": "tower", "grey": "wall", "black": "cannon", "red": "target", "yellow": "leader"}
+FACE_WORD = {"white": T("tower"), "grey": T("wall"), "black": T("cannon"), "red": T("target"), "yellow": T("leader")}
+COLOUR = {"white": T("white"), "grey": T("grey"), "black": T("black"), "red": T("red"), "yellow": T("yellow")}
 SEA = (203, 228, 240)
-STEP_WORDS = {"roll": "re-roll or keep", "defender_reroll": "defender may re-roll a die", "leadership": "leadership",
-              "attack_color": "choose the attack colour", "wave1": "first wave", "reinforce": "reinforcement",
-              "wave2": "second wave", "saboteur": "Saboteur Outpost", "cove": "Cove Outpost"}
+STEP_WORDS = {"roll": T("re-roll or keep"), "defender_reroll": T("defender may re-roll a die"),
+              "leadership": T("leadership"), "attack_color": T("choose the attack colour"), "wave1": T("first wave"),
+              "reinforce": T("reinforcement"), "wave2": T("second wave"), "saboteur": T("Saboteur Outpost"),
+              "cove": T("Cove Outpost")}
+STAGE_WORDS = {"action": T("action phase"), "attack": T("attack"), "draw_give": T("passing a drawn card"),
+               "repair": T("repair"), "on_build": T("building effect"), "colonize": T("colonization")}
 SAND = (246, 236, 210)
 CARD = (255, 253, 247)
 KIND_FILL = {"fort": (232, 224, 205), "building": (220, 232, 214), "ship": (212, 226, 240)}
@@ -69,7 +74,16 @@ def wrap(text: str, width: int) -> list[str]:
 
 def names_of(view: dict) -> list[str]:
     names = view.get("seat_names") or []
-    return [names[s] if s < len(names) and names[s] else f"Player {s + 1}" for s in range(2)]
+    return [names[s] if s < len(names) and names[s] else T("Player {n}", n=s + 1) for s in range(2)]
+
+
+def colour(name: str):
+    return COLOUR.get(name, name)
+
+
+def fort_lines(fort: dict) -> list[str]:
+    """The fort's ability text as drawn: translated first, then wrapped (heights follow the language)."""
+    return wrap(tx(T(fort["text"])), 30)[:5] if fort["card"] != "START" else [tx(T("Starting fort"))]
 
 
 # -- pieces ---------------------------------------------------------------------------------------------
@@ -81,25 +95,24 @@ def draw_colonists(d: ImageDraw.ImageDraw, x: int, y: int, n: int, seat: int, r:
 
 
 def fort_height(fort: dict) -> int:
-    lines = len(wrap(fort["text"], 30)[:5]) if fort["card"] != "START" else 1
-    return 30 + 4 * CELL + 8 + 16 * lines + 28 * len(fort["buildings"]) + 6
+    return 30 + 4 * CELL + 8 + 16 * len(fort_lines(fort)) + 28 * len(fort["buildings"]) + 6
 
 
 @lru_cache(maxsize=128)
-def fort_base(card: str, name: str, text: str, slots: tuple, printed: tuple | None) -> Image.Image:
-    """The static interior of a fort card: name, slot outlines, ability text (drawn once)."""
-    lines = wrap(text, 30)[:5] if card != "START" else ["Starting fort"]
+def fort_base(card: str, name: str, text: str, slots: tuple, printed: tuple | None, lang: str) -> Image.Image:
+    """The static interior of a fort card: name, slot outlines, ability text (drawn once per language)."""
+    lines = fort_lines({"card": card, "text": text})
     h = 30 + 4 * CELL + 8 + 16 * len(lines) - 4
     img = Image.new("RGB", (230, h), KIND_FILL["fort"])
     d = ImageDraw.Draw(img)
-    d.text((5, 2), name[:22], font=font(18, bold=True), fill=INK)
+    d.text((5, 2), tx(T(name))[:22], font=font(18, bold=True), fill=INK)
     for r, c in slots:
         bx, by = 7 + c * CELL, 27 + r * CELL
         d.rectangle([bx, by, bx + CELL - 2, by + CELL - 2], outline=MUTED, width=2)
         if printed == (r, c):
             d.rectangle([bx + 8, by + 8, bx + CELL - 10, by + CELL - 10], outline=INK, width=1)
-    tx = 7 + 4 * CELL + 8
-    d.text((tx, 27), "colon.", font=font(14), fill=MUTED)
+    cx = 7 + 4 * CELL + 8
+    d.text((cx, 27), tx(T("colon.")), font=font(14), fill=MUTED)
     by = 27 + 4 * CELL + 2
     for i, line in enumerate(lines):
         d.text((5, by + i * 16), line, font=font(14), fill=INK)
@@ -114,7 +127,7 @@ def draw_fort(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, fort: di
     d.rounded_rectangle([x, y, x + w, y + h], radius=8, fill=KIND_FILL["fort"])
     slots = tuple(tuple(cell["cell"]) for cell in fort["cells"])
     img.paste(fort_base(fort["card"], fort["name"], fort["text"], slots,
-                        tuple(fort["printed"]) if fort.get("printed") else None), (x + 3, y + 3))
+                        tuple(fort["printed"]) if fort.get("printed") else None, language()), (x + 3, y + 3))
     d.rounded_rectangle([x, y, x + w, y + h], radius=8, outline=HIGHLIGHT if highlight else INK,
                         width=5 if highlight else 2)
     gx, gy = x + 10, y + 30
@@ -136,18 +149,17 @@ def draw_fort(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, fort: di
             d.text((bx + CELL / 2 - 1, by + CELL / 2 - 1), str(spots[(r, c)]), font=font(18, bold=True),
                    fill=INK, anchor="mm")
     # right column: capacity and colonists
-    tx = gx + 4 * CELL + 8
-    d.text((tx, gy + 16), f"{fort['colonists']}/{fort['capacity']}", font=font(22, bold=True), fill=INK)
+    cx = gx + 4 * CELL + 8
+    d.text((cx, gy + 16), f"{fort['colonists']}/{fort['capacity']}", font=font(22, bold=True), fill=INK)
     for i in range(fort["colonists"]):
-        draw_colonists(d, tx + (i % 2) * 18, gy + 46 + (i // 2) * 18, 1, seat)
+        draw_colonists(d, cx + (i % 2) * 18, gy + 46 + (i // 2) * 18, 1, seat)
     if fleet is not None:
-        seat_badge(d, (tx + 4, gy + 4 * CELL - 30), fleet, size=28)
-        d.text((tx + 36, gy + 4 * CELL - 24), "fleet", font=font(14), fill=INK)
-    lines = wrap(fort["text"], 30)[:5] if fort["card"] != "START" else ["Starting fort"]
-    by = gy + 4 * CELL + 2 + 16 * len(lines) + 6
+        seat_badge(d, (cx + 4, gy + 4 * CELL - 30), fleet, size=28)
+        d.text((cx + 36, gy + 4 * CELL - 24), tx(T("fleet")), font=font(14), fill=INK)
+    by = gy + 4 * CELL + 2 + 16 * len(fort_lines(fort)) + 6
     for b in fort["buildings"]:
         d.rectangle([x + 6, by, x + w - 6, by + 24], fill=KIND_FILL["building"], outline=INK, width=1)
-        d.text((x + 12, by + 3), b["name"][:18], font=font(16, bold=True), fill=INK)
+        d.text((x + 12, by + 3), tx(T(b["name"]))[:18], font=font(16, bold=True), fill=INK)
         draw_colonists(d, x + w - 12 - b["colonists"] * 17, by + 5, b["colonists"], seat, r=6)
         by += 28
     return h
@@ -156,7 +168,7 @@ def draw_fort(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, fort: di
 def draw_imperial(d: ImageDraw.ImageDraw, x: int, y: int, count: int, seat: int) -> None:
     """Three levels of three slots; colonists fill from the top (slot 1)."""
     d.rounded_rectangle([x, y, x + 150, y + 96], radius=6, fill=CARD, outline=INK, width=2)
-    labels = ["top: win", "mid: +1 die", "bot: +1 re-roll"]
+    labels = [T("win"), T("+1 die"), T("+1 re-roll")]  # top, middle, bottom level
     for level in range(3):
         ly = y + 6 + level * 30
         for i in range(3):
@@ -167,11 +179,12 @@ def draw_imperial(d: ImageDraw.ImageDraw, x: int, y: int, count: int, seat: int)
             else:
                 d.ellipse([cx, ly, cx + 18, ly + 18], outline=MUTED, width=1)
         empty = all(level * 3 + i + 1 > count for i in range(3))
-        d.text((x + 80, ly + 2), labels[level].split(": ")[1], font=font(13, bold=empty),
+        d.text((x + 80, ly + 2), tx(labels[level]), font=font(13, bold=empty),
                fill=INK if empty else MUTED)
 
 
-def draw_bank(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, bank: dict, label: str) -> int:
+def draw_bank(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, bank: dict, label) -> int:
+    label = tx(label)
     d.text((x, y + 6), label, font=font(18), fill=INK)
     x += int(d.textlength(label, font=font(18))) + 8
     for colour in ("white", "grey", "black"):
@@ -182,8 +195,8 @@ def draw_bank(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, bank: di
 
 
 @lru_cache(maxsize=128)
-def card_image(payload: str) -> Image.Image:
-    """A hand card, drawn once per card (the text is the slow part)."""
+def card_image(payload: str, lang: str) -> Image.Image:
+    """A hand card, drawn once per card and language (the text is the slow part)."""
     card = json.loads(payload)
     img = Image.new("RGB", (301, 213), PAPER)
     draw_card(ImageDraw.Draw(img), 0, 0, card)
@@ -194,21 +207,25 @@ def draw_card(d: ImageDraw.ImageDraw, x: int, y: int, card: dict, w: int = 300, 
               label: str | None = None) -> None:
     kind = card["kind"]
     d.rounded_rectangle([x, y, x + w, y + h], radius=10, fill=KIND_FILL[kind], outline=INK, width=2)
-    d.text((x + 10, y + 6), card["name"][:24], font=font(20, bold=True), fill=INK)
+    d.text((x + 10, y + 6), tx(T(card["name"]))[:24], font=font(20, bold=True), fill=INK)
     if kind == "fort":
         pr = card.get("printed")
-        info = f"Fort · {len(card['slots'])} slots · {card['capacity']} colonists"
+        info = [T("Fort"), Tn("{n} slot", "{n} slots", len(card["slots"])),
+                Tn("{n} colonist", "{n} colonists", card["capacity"])]
         if pr:
-            info += f" · {pr['color']}"
+            info.append(colour(pr["color"]))
     elif kind == "building":
-        info = f"Building · cost {card['cost']} · {card['coins']} coins · fix {card.get('repair', '')}"
+        info = [T("Building"), T("cost {n}", n=card["cost"]), Tn("{n} coin", "{n} coins", card["coins"]),
+                T("fix {color}", color=colour(card.get("repair", "")))]
     else:
-        info = f"Ship · cost {card['cost']} · {card['coins']} coins" + (" · ⟳" if card.get("reroll_symbols") else "")
-    d.text((x + 10, y + 34), info, font=font(15), fill=INK)
-    for i, line in enumerate(wrap(card["text"], 27)[:7]):
+        info = [T("Ship"), T("cost {n}", n=card["cost"]), Tn("{n} coin", "{n} coins", card["coins"])]
+        if card.get("reroll_symbols"):
+            info.append("⟳")
+    d.text((x + 10, y + 34), tx(join(" · ", info)), font=font(15), fill=INK)
+    for i, line in enumerate(wrap(tx(T(card["text"])), 27)[:7]):
         d.text((x + 10, y + 58 + i * 21), line, font=font(18), fill=INK)
     if label:
-        d.text((x + w - 10, y + 8), label, font=font(16, bold=True), fill=(0, 114, 178), anchor="ra")
+        d.text((x + w - 10, y + 8), tx(label), font=font(16, bold=True), fill=(0, 114, 178), anchor="ra")
 
 
 def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, names: list[str]) -> int:
@@ -218,51 +235,59 @@ def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict
     if not att:
         return y
     d.rectangle([0, y, WIDTH, y + 10], fill=PAPER)
-    title = "Attack in progress" if live else "Last attack"
-    target = "at sea" if att["target"] == "sea" else _fort_name(view, att)
-    owner = "" if att["target"] == "sea" else f"{names[att['defender']]}'s "
-    d.text((20, y + 8), f"{title}: {names[att['attacker']]} attacks {owner}{target}", font=font(22, bold=True),
-           fill=INK)
+    attacker = names[att["attacker"]]
+    if att["target"] == "sea":
+        title = (T("Attack in progress: {attacker} attacks at sea", attacker=attacker) if live else
+                 T("Last attack: {attacker} attacks at sea", attacker=attacker))
+    else:
+        defender, fort = names[att["defender"]], _fort_name(view, att)
+        title = (T("Attack in progress: {attacker} attacks {defender}'s {fort}", attacker=attacker,
+                   defender=defender, fort=fort) if live else
+                 T("Last attack: {attacker} attacks {defender}'s {fort}", attacker=attacker, defender=defender,
+                   fort=fort))
+    d.text((20, y + 8), tx(title), font=font(22, bold=True), fill=INK)
     y += 40
     for roll in att["rolls"][-3:]:
-        kind = {"roll": "Roll", "reroll": "Re-roll", "defender_reroll": "Defender"}.get(roll["kind"], roll["kind"])
-        d.text((20, y + 12), kind, font=font(18), fill=INK)
+        kind = {"roll": T("Roll"), "reroll": T("Re-roll"), "defender_reroll": T("Defender")}.get(roll["kind"],
+                                                                                              roll["kind"])
+        d.text((20, y + 12), tx(kind), font=font(18), fill=INK)
         x = 130
         for i, face in enumerate(roll["dice"]):
             img.paste(die_sprite(face), (x, y))
             if i in roll["indices"] and roll["kind"] != "roll":
                 d.rectangle([x - 3, y - 3, x + 48, y + 48], outline=(213, 94, 0), width=3)
-            d.text((x + 23, y + 50), FACE_WORD[face], font=font(13), fill=INK, anchor="ma")
+            d.text((x + 23, y + 50), tx(FACE_WORD[face]), font=font(13), fill=INK, anchor="ma")
             x += 62
         y += 70
     if att.get("added"):  # the last roll row already shows the dice; add the bonus results
         final = list(att["dice"]) + list(att["added"])
-        d.text((20, y + 12), "Results", font=font(18, bold=True), fill=INK)
+        d.text((20, y + 12), tx(T("Results")), font=font(18, bold=True), fill=INK)
         x = 130
         for i, face in enumerate(final):
             img.paste(die_sprite(face), (x, y))
-            label = "bonus" if i >= len(att["dice"]) else FACE_WORD[face]
-            d.text((x + 23, y + 50), label, font=font(13, bold=i >= len(att["dice"])), fill=INK, anchor="ma")
+            label = T("bonus") if i >= len(att["dice"]) else FACE_WORD[face]
+            d.text((x + 23, y + 50), tx(label), font=font(13, bold=i >= len(att["dice"])), fill=INK, anchor="ma")
             x += 62
         y += 70
     extra = []
     if att.get("added"):
-        extra.append("added: " + ", ".join(FACE_WORD[f] for f in att["added"]))
+        extra.append(T("added: {faces}", faces=join(", ", [FACE_WORD[f] for f in att["added"]])))
     if att.get("spent_yellow"):
-        extra.append(f"leadership used {att['spent_yellow']}")
+        extra.append(T("leadership used {n}", n=att["spent_yellow"]))
     if att.get("attack_color"):
-        extra.append(f"attack colour {att['attack_color']}")
+        extra.append(T("attack colour {color}", color=colour(att["attack_color"])))
     if att.get("destroyed"):
         w1 = sum(1 for x in att["destroyed"] if x[3] == 1)
         w2 = sum(1 for x in att["destroyed"] if x[3] == 2)
-        extra.append(f"destroyed: wave 1 {w1}, wave 2 {w2}")
+        extra.append(T("destroyed: wave 1 {first}, wave 2 {second}", first=w1, second=w2))
     if att.get("taken"):
-        extra.append("reinforced: " + ", ".join(f"{n} {c}" for c, n in sorted(att["taken"].items())))
+        cubes = [Tn("{n} {color}", "{n} {color}", n, color=colour(c)) for c, n in sorted(att["taken"].items())]
+        extra.append(T("reinforced: {cubes}", cubes=join(", ", cubes)))
     if live:
         step = STEP_WORDS.get(att.get("step"), att.get("step"))
-        extra.append(f"re-rolls left {att.get('rerolls_left', 0)} · now: {step}")
+        extra.append(T("re-rolls left {n} · now: {step}", n=att.get("rerolls_left", 0), step=step))
     if extra:
-        d.text((20, y), " · ".join(extra), font=font(18), fill=INK)
+        d.text((20, y), tx(join(" · ", extra)), font=font(18), fill=INK)
         y += 30
     return y + 6
 
@@ -271,9 +296,9 @@ def _fort_name(view: dict, att: dict) -> str:
     for p in view["players"]:
         for f in p["forts"]:
             if f["id"] == att["target"]:
-                return f["name"]
+                return T(f["name"])
     card = att.get("target_card")
-    return "Starting Fort" if card == "START" else (card or "?")
+    return T("Starting Fort") if card == "START" else (card or "?")
 
 
 def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, seat: int, names: list[str],
@@ -283,13 +308,15 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, se
     d.rectangle([0, y, WIDTH, y + 8], fill=seat_colour(seat))
     y += 14
     seat_badge(d, (20, y), seat, size=40)
-    d.text((72, y + 2), names[seat] + ("  ◀ to act" if active else ""), font=font(26, bold=True), fill=INK)
-    d.text((72, y + 34), f"{p['coins']} coins", font=font(30, bold=True), fill=(0, 90, 150))
-    d.text((260, y + 42), f"hand {p['hand_size']} · forts {len(p['forts'])} · ships {len(p['ships'])}",
-           font=font(18), fill=INK)
-    draw_bank(img, d, 620, y + 4, p["bank"], "own bank")
+    title = T("{name}  ◀ to act", name=names[seat]) if active else names[seat]
+    d.text((72, y + 2), tx(title), font=font(26, bold=True), fill=INK)
+    d.text((72, y + 34), tx(Tn("{n} coin", "{n} coins", p["coins"])), font=font(30, bold=True), fill=(0, 90, 150))
+    d.text((260, y + 42), tx(T("hand {hand} · forts {forts} · ships {ships}", hand=p["hand_size"],
+                               forts=len(p["forts"]), ships=len(p["ships"]))), font=font(18), fill=INK)
+    draw_bank(img, d, 620, y + 4, p["bank"], T("own bank"))
     draw_imperial(d, WIDTH - 170, y, p["imperial"], seat)
-    d.text((WIDTH - 330, y + 70), f"imperial {p['imperial']}/9", font=font(18, bold=True), fill=INK)
+    d.text((WIDTH - 330, y + 70), tx(T("imperial {n}/{total}", n=p["imperial"], total=9)), font=font(18, bold=True),
+           fill=INK)
     y += 104
     last = view.get("last_move") or {}
     last_attack = view.get("attack") or view.get("last_attack") or {}
@@ -315,7 +342,7 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, se
         row_h = max(row_h, h)
         x += 250
     if not p["forts"]:
-        d.text((20, y + 10), "No fort: attacks on this island are made at sea.", font=font(20), fill=INK)
+        d.text((20, y + 10), tx(T("No fort: attacks on this island are made at sea.")), font=font(20), fill=INK)
         row_h = 40
     y += row_h + 10
     if p["ships"]:
@@ -324,30 +351,37 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, se
             if x + 236 > WIDTH - 10:
                 x, y = 16, y + 58
             d.rounded_rectangle([x, y, x + 236, y + 50], radius=8, fill=KIND_FILL["ship"], outline=INK, width=2)
-            d.text((x + 8, y + 4), ("⟳ " if ship["reroll_symbols"] else "") + ship["name"][:18],
+            d.text((x + 8, y + 4), ("⟳ " if ship["reroll_symbols"] else "") + tx(T(ship["name"]))[:18],
                    font=font(18, bold=True), fill=INK)
             draw_colonists(d, x + 8, y + 28, ship["colonists"], seat, r=7)
             x += 250
         y += 60
     if "hand" in p and view.get("seat") != seat:
-        d.text((20, y), "Open hand: " + ", ".join(c["name"] for c in p["hand"]), font=font(18), fill=INK)
+        d.text((20, y), tx(T("Open hand: {cards}", cards=join(", ", [T(c["name"]) for c in p["hand"]]))),
+               font=font(18), fill=INK)
         y += 28
     return y
 
 
-def status_line(view: dict, names: list[str]) -> str:
+def status_line(view: dict, names: list[str]):
     if view["stage"] == "over":
         if view.get("winner") is None:
-            return "Game over: a draw"
-        kind = {"colonist": "colonist victory", "economic": "economic victory", "cap": "round cap"}
-        return f"Game over: {names[view['winner']]} wins ({kind.get(view['win_kind'], '')})"
+            return T("Game over: a draw")
+        winner, kind = names[view["winner"]], view["win_kind"]
+        if kind == "colonist":
+            return T("Game over: {who} wins (colonist victory)", who=winner)
+        if kind == "economic":
+            return T("Game over: {who} wins (economic victory)", who=winner)
+        if kind == "cap":
+            return T("Game over: {who} wins (round cap)", who=winner)
+        return T("Game over: {who} wins", who=winner)
     if view["stage"] == "draft":
-        return f"Opening draft: each player gives 1 of 3 cards ({view.get('draft_chosen', 0)}/2 chosen)"
-    who = ", ".join(names[s] for s in view.get("to_act", []))
-    stage = {"action": "action phase", "attack": "attack", "draw_give": "passing a drawn card",
-             "repair": "repair", "on_build": "building effect", "colonize": "colonization"}.get(view["stage"],
-                                                                                            view["stage"])
-    return f"Turn {view['turn_number']} (round {view['round']}): {names[view['turn_player']]} · {stage} · to act: {who}"
+        return T("Opening draft: each player gives 1 of 3 cards ({chosen}/2 chosen)",
+                 chosen=view.get("draft_chosen", 0))
+    who = join(", ", [names[s] for s in view.get("to_act", [])])
+    stage = STAGE_WORDS.get(view["stage"], view["stage"])
+    return T("Turn {turn} (round {round}): {player} · {stage} · to act: {who}", turn=view["turn_number"],
+             round=view["round"], player=names[view["turn_player"]], stage=stage, who=who)
 
 
 def estimate_height(view: dict) -> int:
@@ -368,13 +402,15 @@ def render(view: dict) -> bytes:
     img = Image.new("RGB", (WIDTH, estimate_height(view)), PAPER)
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, WIDTH, 118], fill=SAND)
-    d.text((20, 10), "Island Siege", font=font(30, bold=True), fill=INK)
-    d.text((20, 52), status_line(view, names), font=font(20), fill=INK)
-    draw_bank(img, d, 300, 10, view["common_bank"], "common bank")
-    d.text((WIDTH - 20, 14), f"deck {view['deck_size']} · discard {len(view['discard'])}", font=font(20),
-           fill=INK, anchor="ra")
-    d.text((20, 86), "Cubes: T tower = white · W wall = grey · C cannon = black · ◣ green corner = protected "
-                     "· row 0 of a fort faces the sea", font=font(17), fill=INK)
+    d.text((20, 10), tx(T("Island Siege")), font=font(30, bold=True), fill=INK)
+    d.text((20, 52), tx(status_line(view, names)), font=font(20), fill=INK)
+    draw_bank(img, d, 300, 10, view["common_bank"], T("common bank"))
+    d.text((WIDTH - 20, 14), tx(T("deck {deck} · discard {discard}", deck=view["deck_size"],
+                                  discard=len(view["discard"]))), font=font(20), fill=INK, anchor="ra")
+    legend = T("Cubes: {tower} tower = white · {wall} wall = grey · {cannon} cannon = black · ◣ green corner = "
+               "protected · row 0 of a fort faces the sea", tower=CUBE_LETTER["white"], wall=CUBE_LETTER["grey"],
+               cannon=CUBE_LETTER["black"])
+    d.text((20, 86), tx(legend), font=font(17), fill=INK)
     y = 126
     me = view.get("seat")
     order = [1 - me, me] if me in (0, 1) else [0, 1]
@@ -392,36 +428,40 @@ def draw_private(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, n
     y += 14
     pend = view.get("pending")
     if pend and pend.get("kind") == "fort_cubes":
-        d.text((20, y), f"Building {pend['preview']['name']}: own cubes placed so far earn {pend['coins']} coin(s). "
-                        "Numbers = free spots.", font=font(20, bold=True), fill=INK)
+        d.text((20, y), tx(Tn("Building {fort}: own cubes placed so far earn {n} coin. Numbers = free spots.",
+                              "Building {fort}: own cubes placed so far earn {n} coins. Numbers = free spots.",
+                              pend["coins"], fort=T(pend["preview"]["name"]))), font=font(20, bold=True), fill=INK)
         y += 32
         spots = {tuple(s["cell"]): s["n"] for s in pend["spots"]}
         y += draw_fort(img, d, 20, y, pend["preview"], view["seat"], True, None, spots=spots) + 12
     mine = view["players"][view["seat"]]
     observatory = any(b["card"] == "B08" for f in mine["forts"] for b in f["buildings"])
-    pass_on = "discard (Observatory)" if observatory else "give to your opponent"
-    for title, key in ((f"Drawn: choose the card to {pass_on}; you keep the others", "draw_choice"),
-                       ("Opening draft: choose the card to give away", "draft"),
-                       ("Spy Outpost: the defender's hand", "peek")):
+    drawn = (T("Drawn: choose the card to discard (Observatory); you keep the others") if observatory else
+             T("Drawn: choose the card to give to your opponent; you keep the others"))
+    for title, key in ((drawn, "draw_choice"),
+                       (T("Opening draft: choose the card to give away"), "draft"),
+                       (T("Spy Outpost: the defender's hand"), "peek")):
         cards = view.get(key)
         if key == "draft" and cards:
             cards = cards["offer"] if cards.get("gift") is None else []
         if cards:
-            d.text((20, y), title, font=font(20, bold=True), fill=INK)
+            d.text((20, y), tx(title), font=font(20, bold=True), fill=INK)
             y += 30
             y = draw_cards(img, y, cards)
     draft = view.get("draft") or {}
     if draft.get("gift"):
-        gift = next((c["name"] for c in draft["offer"] if c["id"] == draft["gift"]), draft["gift"])
-        d.text((20, y), f"You give away {gift}; waiting for the other player.", font=font(20, bold=True), fill=INK)
+        gift = next((T(c["name"]) for c in draft["offer"] if c["id"] == draft["gift"]), draft["gift"])
+        d.text((20, y), tx(T("You give away {card}; waiting for the other player.", card=gift)),
+               font=font(20, bold=True), fill=INK)
         y += 32
     elif draft:
         return y  # the three offered cards are the whole hand
     hand = view.get("hand", [])
-    d.text((20, y), f"Your hand ({len(hand)} cards)", font=font(22, bold=True), fill=INK)
+    d.text((20, y), tx(Tn("Your hand ({n} card)", "Your hand ({n} cards)", len(hand))), font=font(22, bold=True),
+           fill=INK)
     y += 32
     if not hand:
-        d.text((20, y), "(empty)", font=font(18), fill=MUTED)
+        d.text((20, y), tx(T("(empty)")), font=font(18), fill=MUTED)
         return y + 30
     return draw_cards(img, y, hand)
 
@@ -431,6 +471,6 @@ def draw_cards(img: Image.Image, y: int, cards: list[dict]) -> int:
     for card in cards:
         if x + 300 > WIDTH:
             x, y = 20, y + 222
-        img.paste(card_image(json.dumps(card, sort_keys=True)), (x, y))
+        img.paste(card_image(json.dumps(card, sort_keys=True), language()), (x, y))
         x += 312
     return y + 226

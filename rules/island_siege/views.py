@@ -138,7 +138,7 @@ def result(state: dict) -> dict | None:
             [sum(len(f["buildings"]) for f in p["forts"]) for p in players],
             [len(p["ships"]) for p in players],
             [sum(len(cubes(f)) for f in p["forts"]) for p in players],
-        ))),
+        ), strict=True)),
         "win_kind": state["win_kind"], "tiebreak": reason,
     }
 
