@@ -279,8 +279,8 @@ async def _player(interaction: discord.Interaction, uid: int) -> PlayerRef:
 
 
 @app_commands.command(name="new", description=locale_str("Start a My Island campaign (players join by button)"))
-@app_commands.describe(players="Mention the other players (they can also join by button)",
-                       ai_seats="AI seats to add", deadline="Time each player has per turn")
+@app_commands.describe(players=locale_str("Mention the other players (they can also join by button)"),
+                       ai_seats=locale_str("AI seats to add"), deadline=locale_str("Time each player has per turn"))
 @app_commands.choices(deadline=DEADLINES)
 async def new(interaction: discord.Interaction, players: str | None = None,
               ai_seats: app_commands.Range[int, 0, 3] = 0, deadline: int | None = None) -> None:
@@ -328,7 +328,7 @@ async def next_(interaction: discord.Interaction, campaign: int | None = None) -
 
 
 @app_commands.command(name="rename", description=locale_str("Name your island (the creator may name any seat's)"))
-@app_commands.describe(name=locale_str("The island's new name"), seat="Whose island (default: yours)")
+@app_commands.describe(name=locale_str("The island's new name"), seat=locale_str("Whose island (default: yours)"))
 @app_commands.autocomplete(campaign=campaigns_here)
 async def rename(interaction: discord.Interaction, name: str, seat: app_commands.Range[int, 1, 4] | None = None,
                  campaign: int | None = None) -> None:

@@ -2,6 +2,8 @@
 
 The summaries live in ``cogs/rules_text/<game>.md`` (written from each game's spec):
 the text before the first ``##`` is the overview, every ``## Topic`` is one answer.
+A translation is the same file under ``cogs/rules_text/<lang>/`` (``ru/isle_of_skye.md``):
+users whose Discord language it is get it, everyone else the English one.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from cogs import present
-from host.i18n import _
+from host.i18n import _, current_locale
 
 TEXT_DIR = Path(__file__).resolve().parent / "rules_text"
 
@@ -44,11 +46,25 @@ def parse(key: str, text: str) -> RulesText:
                      {name: "\n".join(body).strip() for name, body in topics.items()})
 
 
-def load_all() -> dict[str, RulesText]:
-    return {p.stem: parse(p.stem, p.read_text(encoding="utf-8")) for p in sorted(TEXT_DIR.glob("*.md"))}
+def load_all(folder: Path = TEXT_DIR) -> dict[str, RulesText]:
+    return {p.stem: parse(p.stem, p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.md"))}
 
 
-RULES = load_all()
+def load_languages(folder: Path = TEXT_DIR) -> dict[str, dict[str, RulesText]]:
+    """``{"en": {game: text}, "ru": {...}}``: English from the folder itself, others from subfolders."""
+    found = {"en": load_all(folder)}
+    for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
+        found[sub.name] = load_all(sub)
+    return found
+
+
+LANGUAGES = load_languages()
+RULES = LANGUAGES["en"]
+
+
+def rules_for(key: str, locale: str | None = None) -> RulesText | None:
+    """The summary in ``locale`` (default: the reader's) where translated, else English."""
+    return LANGUAGES.get(locale or current_locale.get(), {}).get(key) or RULES.get(key)
 
 
 def find_topic(rules: RulesText, wanted: str) -> str | None:
@@ -71,18 +87,19 @@ def rules_embed(rules: RulesText, topic: str | None) -> discord.Embed:
 
 
 async def topic_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    rules = RULES.get(getattr(interaction.namespace, "game", None) or "")
+    rules = rules_for(getattr(interaction.namespace, "game", None) or "")
     names = list(rules.topics) if rules else []
     return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names if current.lower() in n.lower()][:25]
 
 
 @app_commands.command(name="rules", description=locale_str("A short summary of a game's rules"))
-@app_commands.describe(game=locale_str("Which game"), topic="One part of the rules (leave empty for the overview)")
+@app_commands.describe(game=locale_str("Which game"),
+                       topic=locale_str("One part of the rules (leave empty for the overview)"))
 @app_commands.choices(game=[app_commands.Choice(name=r.title, value=r.key) for r in RULES.values()][:25])
 @app_commands.autocomplete(topic=topic_names)
 async def rules(interaction: discord.Interaction, game: str, topic: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
-    text = RULES.get(game)
+    text = rules_for(game)
     if text is None:
         await interaction.followup.send(_("I have no rules summary for {game}.", game=game), ephemeral=True)
         return

@@ -195,11 +195,11 @@ def build_group() -> app_commands.Group:
 
 @app_commands.command(name="create", description=locale_str("Open a tournament with a sign-up message"))
 @app_commands.describe(game=locale_str("Which game"), format=locale_str("Swiss, round robin or single elimination"),
-                       rounds="Swiss rounds (default: from the number of players)",
-                       table_size="Players per table (default: the game's usual count, at most 4)",
-                       deadline="Time per turn", on_timeout="What happens at the deadline",
-                       rated="Update ratings (default yes)", name="A name for the tournament",
-                       options="Game options as name=value pairs", tiebreaks="How ties in the standings are broken")
+                       rounds=locale_str("Swiss rounds (default: from the number of players)"),
+                       table_size=locale_str("Players per table (default: the game's usual count, at most 4)"),
+                       deadline=locale_str("Time per turn"), on_timeout=locale_str("What happens at the deadline"),
+                       rated=locale_str("Update ratings (default yes)"), name=locale_str("A name for the tournament"),
+                       options=locale_str("Game options as name=value pairs"), tiebreaks=locale_str("How ties in the standings are broken"))
 @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, deadline=DEADLINES, on_timeout=TIMEOUTS,
                       tiebreaks=TIEBREAK_CHOICES)
 async def create(interaction: discord.Interaction, game: str, format: str = "swiss",
@@ -281,7 +281,7 @@ async def pairings(interaction: discord.Interaction, tournament: int | None = No
 
 @app_commands.command(name="report", description=locale_str("Organisers: set a table's result (players in finishing order)"))
 @app_commands.describe(table=locale_str("Table number"), placing=locale_str("Mention the players, winner first"),
-                       round="Round (default: the current one)")
+                       round=locale_str("Round (default: the current one)"))
 @app_commands.autocomplete(tournament=open_tournaments)
 async def report(interaction: discord.Interaction, table: int, placing: str, tournament: int | None = None,
                  round: int | None = None) -> None:

@@ -23,3 +23,34 @@ def test_topics_are_found_by_part_of_their_name():
     skye = RULES["isle_of_skye"]
     assert find_topic(skye, "PRIC") == "Pricing"
     assert find_topic(skye, "nothing like it") is None
+
+
+def test_a_translation_is_a_folder_of_the_same_files(tmp_path):
+    from cogs.rules_cmd import load_languages
+
+    (tmp_path / "ru").mkdir()
+    (tmp_path / "isle_of_skye.md").write_text("# Isle of Skye\nBuild.\n## Pricing\nSet prices.\n", encoding="utf-8")
+    (tmp_path / "ru" / "isle_of_skye.md").write_text("# Остров Скай\nСтройте.\n## Цены\nНазначьте цены.\n",
+                                                      encoding="utf-8")
+    found = load_languages(tmp_path)
+    assert found["en"]["isle_of_skye"].title == "Isle of Skye"
+    assert found["ru"]["isle_of_skye"].topics == {"Цены": "Назначьте цены."}
+
+
+async def test_rules_answer_in_the_readers_language(harness, db_path, clock, monkeypatch):
+    import sys
+
+    from tests.discord.conftest import start_bot
+
+    h = harness
+    await start_bot(h, db_path, clock)
+    rules_cmd = sys.modules["cogs.rules_cmd"]  # the module the bot loaded as an extension
+    russian = rules_cmd.parse("isle_of_skye", "# Остров Скай\nСтройте королевство.\n## Цены\nНазначьте цены.\n")
+    monkeypatch.setitem(rules_cmd.LANGUAGES, "ru", {"isle_of_skye": russian})
+    ana, olya = h.user(11, "Ana"), h.user(12, "Оля")
+    h.fake.user_locales[olya] = "ru"
+    assert "Остров Скай" in h.reply_text(await h.slash(olya, "rules", game="isle_of_skye"))
+    assert "Isle of Skye" in h.reply_text(await h.slash(ana, "rules", game="isle_of_skye"))
+    assert "Назначьте" in h.reply_text(await h.slash(olya, "rules", game="isle_of_skye", topic="цен"))
+    assert "Остров Скай" not in h.reply_text(await h.slash(olya, "rules", game="land_vs_sea")), \
+        "a game without a translation falls back to English"
