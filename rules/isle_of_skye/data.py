@@ -8,6 +8,8 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from rules.base import Msg, T, Tn, join
+
 _DIR = Path(__file__).parent / "data"
 
 DIRS = ("N", "E", "S", "W")
@@ -76,7 +78,7 @@ def board_side(n_players: int) -> dict:
     for side in BOARD["boards"].values():
         if n_players in side["players"]:
             return side
-    raise ValueError(f"Isle of Skye is for 2 to 5 players, not {n_players}.")
+    raise ValueError(T("Isle of Skye is for 2 to 5 players, not {n}.", n=n_players))
 
 
 def facing(printed: str, rot: int) -> str:
@@ -121,21 +123,42 @@ def feature(tile_id: str, name: str) -> int:
     return TILES[tile_id]["features"].get(name, 0)
 
 
-def tile_label(tile_id: str) -> str:
+TERRAIN_NAMES = {"meadow": T("meadow"), "mountain": T("mountain"), "water": T("water")}
+"""Terrain words (tile labels for featureless tiles, the board's legend)."""
+
+FEATURE_NAMES = {"whisky": T("whisky"), "sheep": T("sheep"), "cattle": T("cattle"), "farms": T("farm"),
+                 "brochs": T("broch"), "lighthouses": T("lighthouse"), "ships": T("ship")}
+"""One of a feature, as a tile label lists it (``L17 (farm, 2 sheep)``) and the legend names it."""
+
+SCROLL_NAMES = {"whisky": T("whisky scroll"), "sheep": T("sheep scroll"), "cattle": T("cattle scroll"),
+                "farms": T("farms scroll"), "brochs": T("brochs scroll"),
+                "lighthouses": T("lighthouses scroll"), "ships": T("ships scroll")}
+"""A scroll by what it counts (the data's ``scroll.type``)."""
+
+
+def feature_count(name: str, n: int) -> Msg:
+    """Several of a feature on one tile: ``2 sheep``, ``2 ships``."""
+    counts = {"whisky": lambda: Tn("{n} whisky", "{n} whisky", n),
+              "sheep": lambda: Tn("{n} sheep", "{n} sheep", n),
+              "cattle": lambda: Tn("{n} cattle", "{n} cattle", n),
+              "farms": lambda: Tn("{n} farm", "{n} farms", n),
+              "brochs": lambda: Tn("{n} broch", "{n} brochs", n),
+              "lighthouses": lambda: Tn("{n} lighthouse", "{n} lighthouses", n),
+              "ships": lambda: Tn("{n} ship", "{n} ships", n)}
+    return counts[name]()
+
+
+def tile_label(tile_id: str) -> Msg:
     """A short readable name for a tile: its id and what is on it, e.g. ``L17 (farm, 2 sheep)``."""
     tile = TILES[tile_id]
     if tile["kind"] == "castle":
-        return "castle"
+        return T("castle")
     bits = []
-    names = {"whisky": ("whisky", "whisky"), "sheep": ("sheep", "sheep"), "cattle": ("cattle", "cattle"),
-             "farms": ("farm", "farms"), "brochs": ("broch", "brochs"),
-             "lighthouses": ("lighthouse", "lighthouses"), "ships": ("ship", "ships")}
     for key in FEATURES:
         n = tile["features"].get(key, 0)
         if n:
-            one, many = names[key]
-            bits.append(one if n == 1 else f"{n} {many}")
+            bits.append(FEATURE_NAMES[key] if n == 1 else feature_count(key, n))
     if tile["scroll"]:
-        bits.append(f"{tile['scroll']['type']} scroll")
-    inner = ", ".join(bits) if bits else tile["centre"]
-    return f"{tile_id} ({inner})"
+        bits.append(SCROLL_NAMES[tile["scroll"]["type"]])
+    inner = join(", ", bits) if bits else TERRAIN_NAMES[tile["centre"]]
+    return T("{tile} ({contents})", tile=tile_id, contents=inner)
