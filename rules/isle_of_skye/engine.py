@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import pickle
 
-from rules.base import Engine, IllegalAction, canonical, rng_for
+from rules.base import Engine, IllegalAction, T, Tn, canonical, rng_for
 from rules.isle_of_skye import phases
 from rules.isle_of_skye.data import CASTLES, GOAL_IDS, GOAL_NAMES, GOAL_RULES, LANDSCAPES, SLOTS, TILES, board_side
 from rules.isle_of_skye.describe import describe_action, describe_event
@@ -32,6 +32,16 @@ OPTIONS_SCHEMA = {
                      "help": "Who starts (the rulebook says the youngest; random by default)"},
 }
 
+# Score sheet categories: plain English keys (stored as JSON), all listed in ``catalog_texts``.
+SCROLLS, COINS_SCORED, COINS_LEFT = "Scrolls", "Coins (1 VP per 5)", "Coins left"
+NO_TIE = T("No tie: most VP wins.")
+
+
+def goal_category(slot: str, goal: str) -> str:
+    """The score sheet key of a goal slot: ``Goal A: Sheep``."""
+    return f"Goal {slot}: {GOAL_NAMES[goal]}"
+
+
 PHASE_ACTIONS = {"price": phases.price_actions, "buy": phases.buy_actions, "build": phases.build_actions}
 PHASE_APPLY = {"price": phases.price_apply, "buy": phases.buy_apply, "build": phases.build_apply}
 
@@ -39,35 +49,37 @@ PHASE_APPLY = {"price": phases.price_apply, "buy": phases.buy_apply, "build": ph
 def normalise_options(options: dict | None, n_players: int) -> dict:
     options = {} if options is None else options
     if not isinstance(options, dict):
-        raise ValueError("Options must be a JSON object.")
+        raise ValueError(T("Options must be a JSON object."))
     out = {k: v["default"] for k, v in OPTIONS_SCHEMA.items()}
     for key, value in options.items():
         if key == "goals":  # shorthand: a list of four goal ids for slots A-D
             if not (isinstance(value, list) and len(value) == 4 and all(isinstance(g, str) for g in value)):
-                raise ValueError("Option 'goals' must be a list of four goal ids (G01-G16) for slots A-D.")
+                raise ValueError(T("Option 'goals' must be a list of four goal ids (G01-G16) for slots A-D."))
             for slot, goal in zip(SLOTS, value):
                 out[f"goal_{slot}"] = goal
             continue
         if key not in OPTIONS_SCHEMA:
-            raise ValueError(f"Unknown option {key!r}; known options: {', '.join(sorted(OPTIONS_SCHEMA))}.")
+            raise ValueError(T("Unknown option {name}; known options: {known}.", name=repr(key),
+                               known=", ".join(sorted(OPTIONS_SCHEMA))))
         spec = OPTIONS_SCHEMA[key]
         if spec["type"] == "bool":
             if not isinstance(value, bool):
-                raise ValueError(f"Option {key!r} must be true or false.")
+                raise ValueError(T("Option {name} must be true or false.", name=repr(key)))
         elif spec["type"] == "choice":
             if isinstance(value, int) and not isinstance(value, bool) and key == "first_player":
                 value = str(value)
             if value not in spec["choices"]:
-                raise ValueError(f"Option {key!r} must be one of {', '.join(map(str, spec['choices']))}; got {value!r}.")
+                raise ValueError(T("Option {name} must be one of {choices}; got {value}.", name=repr(key),
+                                   choices=", ".join(map(str, spec["choices"])), value=repr(value)))
         out[key] = value
     chosen = [out[f"goal_{s}"] for s in SLOTS if out[f"goal_{s}"] != "random"]
     for goal in chosen:
         if goal not in GOAL_IDS:
-            raise ValueError(f"Unknown goal tile {goal!r}; goals are G01-G16.")
+            raise ValueError(T("Unknown goal tile {goal}; goals are G01-G16.", goal=repr(goal)))
     if len(set(chosen)) != len(chosen):
-        raise ValueError("The same goal tile cannot be in two slots.")
+        raise ValueError(T("The same goal tile cannot be in two slots."))
     if out["first_player"] != "random" and int(out["first_player"]) > n_players:
-        raise ValueError(f"first_player must be between 1 and {n_players}.")
+        raise ValueError(T("first_player must be between 1 and {n}.", n=n_players))
     return out
 
 
@@ -81,7 +93,7 @@ class IsleOfSkye(Engine):
     # -- lifecycle ---------------------------------------------------------------------
     def setup(self, n_players: int, options: dict | None, seed: int | str) -> dict:
         if not isinstance(n_players, int) or not self.min_players <= n_players <= self.max_players:
-            raise ValueError(f"Isle of Skye is for 2 to 5 players, not {n_players!r}.")
+            raise ValueError(T("Isle of Skye is for 2 to 5 players, not {n}.", n=repr(n_players)))
         opts = normalise_options(options, n_players)
         rng = rng_for(seed, "setup")
         fixed = {opts[f"goal_{s}"] for s in SLOTS} - {"random"}
@@ -128,11 +140,11 @@ class IsleOfSkye(Engine):
 
     def apply(self, state: dict, seat: int, action: dict) -> list[dict]:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["n"]:
-            raise IllegalAction("You are not seated in this game.")
+            raise IllegalAction(T("You are not seated in this game."))
         try:
             canonical(action)
         except (TypeError, ValueError):
-            raise IllegalAction("That is not a move.") from None
+            raise IllegalAction(T("That is not a move.")) from None
         action = self._complete(state, seat, action)
         self.check_legal(state, seat, action)
         events: list = []
@@ -165,51 +177,56 @@ class IsleOfSkye(Engine):
         player = state["players"][seat]
         tile = action.get("tile")
         if tile is not None and (not isinstance(tile, str) or tile not in TILES):
-            return f"There is no tile {tile!r}."
+            return T("There is no tile {tile}.", tile=repr(tile))
         if phase == "price":
             if kind == "price":
                 price = action.get("price")
                 if not isinstance(price, int) or isinstance(price, bool):
-                    return "A price must be a whole number of coins."
+                    return T("A price must be a whole number of coins.")
                 if price < phases.MIN_PRICE:
-                    return "Every kept tile needs a price of at least 1 coin."
+                    return T("Every kept tile needs a price of at least 1 coin.")
                 if player["sealed"]["discard"] is not None and tile == phases.next_to_price(player):
                     most = phases.max_price(player)
                     if price > most:
-                        return f"Too expensive: you can stake at most {most} coins on this tile (you have {player['coins']})."
+                        return Tn("Too expensive: you can stake at most {n} coin on this tile (you have {coins}).",
+                                  "Too expensive: you can stake at most {n} coins on this tile (you have {coins}).",
+                                  most, coins=player["coins"])
                     low, high = phases.price_page(player)
                     if not low <= price <= high:
-                        return f"Open the prices around {price} first (now showing {low}–{high})."
+                        return T("Open the prices around {price} first (now showing {low}–{high}).", price=price,
+                                 low=low, high=high)
             if tile is not None and tile not in player["drawn"]:
-                return "You can only discard or price one of the three tiles you drew."
-            return "Now choose the tile to discard, then a price for each tile you keep."
+                return T("You can only discard or price one of the three tiles you drew.")
+            return T("Now choose the tile to discard, then a price for each tile you keep.")
         if phase == "buy":
             if kind == "buy":
                 for owner, p in enumerate(state["players"]):
                     for o in p["offer"]:
                         if o["tile"] == tile:
                             if owner == seat:
-                                return "You cannot buy your own tile."
+                                return T("You cannot buy your own tile.")
                             if o["price"] > player["coins"]:
-                                return (f"You cannot afford that: it costs {o['price']} coins and you have "
-                                        f"{player['coins']}.")
-                            return "That purchase does not match the tile's owner and price."
-                return "That tile is not on offer."
-            return "Buy one tile from another player, or pass."
+                                return Tn("You cannot afford that: it costs {n} coin and you have {coins}.",
+                                      "You cannot afford that: it costs {n} coins and you have {coins}.", o["price"],
+                                      coins=player["coins"])
+                            return T("That purchase does not match the tile's owner and price.")
+                return T("That tile is not on offer.")
+            return T("Buy one tile from another player, or pass.")
         if phase == "build":
             if kind in ("place", "spot"):
                 at = action.get("at")
                 if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)):
-                    return "A spot is a cell [x, y] of your territory."
+                    return T("A spot is a cell [x, y] of your territory.")
                 if tile not in player["build"]["left"]:
-                    return "That tile is not one you have to build this round."
+                    return T("That tile is not one you have to build this round.")
                 grid = phases.private_grid(player)
                 if tuple(at) in grid:
-                    return "That cell is already built on."
+                    return T("That cell is already built on.")
                 if not legal_rotations(grid, tile, tuple(at)):
-                    return "The tile does not fit there: it must touch your territory and every touching edge must match."
-            return "Choose a tile, then one of the numbered spots."
-        return "That move is not allowed now."
+                    return T("The tile does not fit there: it must touch your territory and every touching edge "
+                             "must match.")
+            return T("Choose a tile, then one of the numbered spots.")
+        return T("That move is not allowed now.")
 
     # -- what people see ---------------------------------------------------------------
     def view(self, state: dict, seat: int | None) -> dict:
@@ -223,21 +240,26 @@ class IsleOfSkye(Engine):
         keys = [(p["vp"], p["coins"]) for p in players]
         ranks = [1 + sum(1 for k in keys if k > mine) for mine in keys]
         winners = [s for s, r in enumerate(ranks) if r == 1]
-        categories = {f"Goal {s}: {GOAL_NAMES[g]}": [p["breakdown"][s] for p in players]
+        categories = {goal_category(s, g): [p["breakdown"][s] for p in players]
                       for s, g in zip(SLOTS, state["goals"])}
-        categories["Scrolls"] = [p["breakdown"]["scrolls"] for p in players]
-        categories["Coins (1 VP per 5)"] = [p["breakdown"]["coins"] for p in players]
-        categories["Coins left"] = [p["coins"] for p in players]
+        categories[SCROLLS] = [p["breakdown"]["scrolls"] for p in players]
+        categories[COINS_SCORED] = [p["breakdown"]["coins"] for p in players]
+        categories[COINS_LEFT] = [p["coins"] for p in players]
         top = max(k[0] for k in keys)
         tied_on_vp = sum(1 for k in keys if k[0] == top)
         if tied_on_vp == 1:
-            tiebreak = "No tie: most VP wins."
+            tiebreak = NO_TIE
         elif len(winners) == 1:
-            tiebreak = "Tie on VP broken by most coins left."
+            tiebreak = T("Tie on VP broken by most coins left.")
         else:
-            tiebreak = "Tied on VP and coins: shared victory."
+            tiebreak = T("Tied on VP and coins: shared victory.")
         return {"scores": [p["vp"] for p in players], "ranks": ranks, "winners": winners,
                 "categories": categories, "tiebreak": tiebreak}
+
+    def catalog_texts(self) -> list[str]:
+        """Goal names and rules, terrain words and the score sheet's category keys."""
+        categories = [goal_category(s, g) for s in SLOTS for g in GOAL_IDS] + [SCROLLS, COINS_SCORED, COINS_LEFT]
+        return super().catalog_texts() + list(GOAL_NAMES.values()) + list(GOAL_RULES.values()) + categories
 
     def describe_action(self, action: dict, view: dict | None = None) -> str:
         return describe_action(action, view)

@@ -36,3 +36,14 @@ def test_build_view_lists_numbered_spots_matching_the_actions_spec_8_spec_13():
     acts = [a for a in ENGINE.legal_actions(s, seat) if a["type"] in ("spot", "place")]
     assert [(sp["n"], sp["at"]) for sp in spots] == [(a["spot"], a["at"]) for a in acts]
     assert "spots" not in str(ENGINE.view(s, None))
+
+
+def test_score_sheet_keys_and_goal_texts_are_in_the_catalog():
+    """Every category key the score sheet can hold, and every goal name and rule, is a catalog text."""
+    from rules.isle_of_skye.data import GOAL_NAMES, GOAL_RULES
+    from rules.isle_of_skye.engine import goal_category
+
+    texts = set(ENGINE.catalog_texts())
+    assert {goal_category(s, g) for s in "ABCD" for g in GOAL_NAMES} <= texts
+    assert set(GOAL_NAMES.values()) | set(GOAL_RULES.values()) <= texts
+    assert {"Scrolls", "Coins (1 VP per 5)", "Coins left"} <= texts
