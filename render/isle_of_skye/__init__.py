@@ -14,11 +14,14 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_colour
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_colour, tx
 from render.isle_of_skye.png import to_png
-from render.isle_of_skye.text import badge, dtext, text_width
 from render.isle_of_skye.sprites import _texture, icon, sprite
-from rules.isle_of_skye.describe import describe_event, where
+from render.isle_of_skye.text import badge, dtext, text_width
+from rules.base import Msg, T, Tn, join
+from rules.isle_of_skye.data import FEATURE_NAMES, TERRAIN_NAMES
+from rules.isle_of_skye.describe import both, describe_event, turn, where
+from rules.isle_of_skye.engine import NO_TIE
 
 W = 1200
 MARGIN = 16
@@ -29,15 +32,19 @@ MAX_T = 104
 MIN_T = 44
 SOFT = (236, 230, 216)
 GOOD = (0, 110, 70)
-TURN_LABEL = {0: "upright", 1: "turned 90°", 2: "turned 180°", 3: "turned 270°"}
+PHASE_NAMES = {"price": T("Secret pricing"), "buy": T("Purchase"), "build": T("Build"), "over": T("Game over")}
+TO_ACT = {"price": T("Choosing discard and prices:"), "buy": T("To buy or pass:"), "build": T("Building:")}
 
 
-def _names(view: dict) -> list[str]:
+def _names(view: dict) -> list:
     given = view.get("seat_names") or []
-    return [str(given[i]) if i < len(given) and given[i] else f"Player {i + 1}" for i in range(view["n_players"])]
+    return [str(given[i]) if i < len(given) and given[i] else T("Player {n}", n=i + 1)
+            for i in range(view["n_players"])]
 
 
-def _fit(text: str, f, width: int) -> str:
+def _fit(text, f, width: int) -> str:
+    """``text`` as drawn (translated), cut with an ellipsis to ``width`` pixels."""
+    text = tx(text)
     if text_width(text, f) <= width:
         return text
     while text and text_width(text + "…", f) > width:
@@ -45,9 +52,9 @@ def _fit(text: str, f, width: int) -> str:
     return text + "…"
 
 
-def _wrap(text: str, f, width: int, lines: int) -> list[str]:
+def _wrap(text, f, width: int, lines: int) -> list[str]:
     out, cur = [], ""
-    for word in text.split():
+    for word in tx(text).split():
         trial = f"{cur} {word}".strip()
         if text_width(trial, f) <= width:
             cur = trial
@@ -65,26 +72,33 @@ def _wrap(text: str, f, width: int, lines: int) -> list[str]:
 
 def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str], y: int) -> int:
     d.rectangle([0, y, W, y + 64], fill=(34, 52, 72))
-    title = f"Isle of Skye · Round {view['round']} of {view['rounds']} · {view['phase_name']}"
+    title = T("Isle of Skye · Round {round} of {rounds} · {phase}", round=view["round"], rounds=view["rounds"],
+              phase=PHASE_NAMES.get(view["phase"], view["phase"]))
     if view["phase"] == "over":
-        title = f"Isle of Skye · Game over after {view['rounds']} rounds"
-    dtext(d, (MARGIN, y + 32), title, font=font(30, bold=True), fill=(255, 255, 255), anchor="lm")
-    dtext(d, (W - MARGIN, y + 32), f"Bag: {view['bag_size']} tiles", font=font(22), fill=(220, 230, 240), anchor="rm")
+        title = Tn("Isle of Skye · Game over after {n} rounds", "Isle of Skye · Game over after {n} rounds",
+                   view["rounds"])
+    bag = tx(Tn("Bag: {n} tiles", "Bag: {n} tiles", view["bag_size"]))
+    room = W - 3 * MARGIN - int(text_width(bag, font(22)))
+    dtext(d, (MARGIN, y + 32), _fit(title, font(30, bold=True), room), font=font(30, bold=True),
+          fill=(255, 255, 255), anchor="lm")
+    dtext(d, (W - MARGIN, y + 32), bag, font=font(22), fill=(220, 230, 240), anchor="rm")
     y += 64
     d.rectangle([0, y, W, y + 50], fill=(255, 248, 196))
     if view["phase"] == "over":
         res = view.get("result") or {}
         winners = res.get("winners", [])
-        text = " and ".join(names[w] for w in winners) + (" win" if len(winners) > 1 else " wins") + \
-            f" with {view['players'][winners[0]]['vp']} VP" if winners else "Game over"
-        if res.get("tiebreak") and "No tie" not in res["tiebreak"]:
-            text += f" ({res['tiebreak']})"
+        text = Tn("{winners} wins with {vp} VP", "{winners} win with {vp} VP", len(winners),
+                  winners=both([names[w] for w in winners]), vp=view["players"][winners[0]]["vp"]) \
+            if winners else T("Game over")
+        if res.get("tiebreak") and res["tiebreak"] != NO_TIE:
+            # The engine's own T() texts; a view that went through JSON holds their English.
+            text = T("{result} ({tiebreak})", result=text, tiebreak=T(str(res["tiebreak"])))
         dtext(d, (MARGIN, y + 25), text, font=font(26, bold=True), fill=INK, anchor="lm")
     else:
         to_act = view["to_act"]
-        verb = {"price": "Choosing discard and prices", "buy": "To buy or pass", "build": "Building"}[view["phase"]]
-        dtext(d, (MARGIN, y + 25), f"{verb}:", font=font(24, bold=True), fill=INK, anchor="lm")
-        x = MARGIN + int(text_width(verb + ":", font(24, bold=True))) + 14
+        verb = TO_ACT[view["phase"]]
+        dtext(d, (MARGIN, y + 25), verb, font=font(24, bold=True), fill=INK, anchor="lm")
+        x = MARGIN + int(text_width(verb, font(24, bold=True))) + 14
         for seat in to_act:
             badge(d, (x, y + 9), seat, 32)
             x += 38
@@ -96,15 +110,16 @@ def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str], y: int) -> int
                                                                    "game_over", "unsold", "returned")]
     lines = [describe_event(e, names) for e in last if e["type"] in ("buy", "pass", "game_over")]
     if not lines and any(e["type"] == "build" for e in last):
-        lines = ["Builds revealed (outlined in yellow)."]
+        lines = [T("Builds revealed (outlined in yellow).")]
         goal_lines = [describe_event(e, names) for e in last if e["type"] == "goal"]
         lines += goal_lines[:2]
     if not lines and any(e["type"] == "reveal" for e in last):
-        lines = ["Prices revealed; discarded tiles went back to the bag."]
+        lines = [T("Prices revealed; discarded tiles went back to the bag.")]
     if lines:
         f = font(20)
         for text in lines[:3]:
-            dtext(d, (MARGIN, y + 16), _fit("Last: " + text, f, W - 2 * MARGIN), font=f, fill=INK, anchor="lm")
+            dtext(d, (MARGIN, y + 16), _fit(T("Last: {event}", event=text), f, W - 2 * MARGIN), font=f, fill=INK,
+                  anchor="lm")
             y += 30
         y += 6
     return y
@@ -120,47 +135,59 @@ def _goals(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
                             outline=INK, width=4 if now else 2)
         d.ellipse([x + 8, y + 8, x + 48, y + 48], fill=INK)
         dtext(d, (x + 28, y + 28), g["slot"], font=font(26, bold=True), fill=(255, 255, 255), anchor="mm")
-        name_lines = _wrap(g["name"], font(20, bold=True), gw - 66, 2)
+        name_lines = _wrap(T(g["name"]), font(20, bold=True), gw - 66, 2)
         for j, line in enumerate(name_lines):
             dtext(d, (x + 58, y + 28 + (j - (len(name_lines) - 1) / 2) * 24), line, font=font(20, bold=True),
                    fill=INK, anchor="lm")
-        for j, line in enumerate(_wrap(g["rule"], font(18), gw - 18, 2)):
+        for j, line in enumerate(_wrap(T(g["rule"]), font(18), gw - 18, 2)):
             dtext(d, (x + 10, y + 62 + j * 23), line, font=font(18), fill=INK)
-        rounds = "Rounds " + ", ".join(str(r) for r in g["rounds"])
-        tag = "SCORES THIS ROUND" if now else rounds
+        rounds = Tn("Rounds {rounds}", "Rounds {rounds}", len(g["rounds"]),
+                    rounds=join(", ", [str(r) for r in g["rounds"]]))
+        tag = T("SCORES THIS ROUND") if now else rounds
         dtext(d, (x + 10, y + gh - 12), tag, font=font(18, bold=now), fill=INK, anchor="ls")
     y += gh + 8
     # Round track: letters scored per round, catch-up coins per player ahead.
     f = font(18)
     x = MARGIN
     for r in view["schedule"]:
-        label = f"R{r['round']}: {' '.join(r['score'])}" + (f" · +{r['catch_up']}" if r["catch_up"] else "")
+        goals = join(" ", r["score"])
+        label = tx(T("R{round}: {goals} · +{coins}", round=r["round"], goals=goals, coins=r["catch_up"])
+                   if r["catch_up"] else T("R{round}: {goals}", round=r["round"], goals=goals))
         w = int(text_width(label, f)) + 20
         current = r["round"] == view["round"] and view["phase"] != "over"
         d.rounded_rectangle([x, y, x + w, y + 32], radius=8, fill=(34, 52, 72) if current else SOFT,
                             outline=INK, width=2 if current else 1)
         dtext(d, (x + w / 2, y + 16), label, font=f, fill=(255, 255, 255) if current else INK, anchor="mm")
         x += w + 8
-    dtext(d, (x + 4, y + 16), "+n: catch-up coins per player ahead", font=f, fill=MUTED, anchor="lm")
+    dtext(d, (x + 4, y + 16), _fit(T("+n: catch-up coins per player ahead"), f, W - MARGIN - x - 4), font=f,
+          fill=MUTED, anchor="lm")
     return _legend(d, y + 40)
 
 
-LEGEND = [("sheep", "sheep"), ("cattle", "cattle"), ("farms", "farm"), ("brochs", "broch"),
-          ("lighthouses", "lighthouse"), ("ships", "ship"), ("whisky", "whisky"), ("scroll", "scroll")]
+LEGEND = [(kind, FEATURE_NAMES[kind]) for kind in ("sheep", "cattle", "farms", "brochs", "lighthouses", "ships",
+                                                    "whisky")] + [("scroll", T("scroll"))]
 
 
 def _legend(d: ImageDraw.ImageDraw, y: int) -> int:
     """Icon key: every feature has its own shape, so colour is never the only cue."""
     x = MARGIN
+    labels = [tx(label) for _kind, label in LEGEND]
+    terrains = [tx(TERRAIN_NAMES[t]) for t in ("meadow", "mountain", "water")]
     f = font(18)
-    for kind, label in LEGEND:
+    for size in range(18, 11, -1):  # a language with longer words gets a smaller font, never a cut key
+        f = font(size)
+        end = MARGIN + sum(int(text_width(t, f)) for t in labels + terrains) + 50 * len(labels) \
+            + 46 * len(terrains) - 14
+        if end <= W - 4:
+            break
+    for (kind, _), label in zip(LEGEND, labels):
         icon(d, kind, x + 14, y + 16, 24)
         dtext(d, (x + 34, y + 16), label, font=f, fill=INK, anchor="lm")
         x += 36 + int(text_width(label, f)) + 14
-    for terrain in ("meadow", "mountain", "water"):
+    for terrain, label in zip(("meadow", "mountain", "water"), terrains):
         d._image.paste(_swatch(terrain), (x, y + 4))
-        dtext(d, (x + 32, y + 16), terrain, font=f, fill=INK, anchor="lm")
-        x += 32 + int(text_width(terrain, f)) + 14
+        dtext(d, (x + 32, y + 16), label, font=f, fill=INK, anchor="lm")
+        x += 32 + int(text_width(label, f)) + 14
     return y + 40
 
 
@@ -173,7 +200,7 @@ def _swatch(terrain: str) -> Image.Image:
 
 # -- tiles with prices -------------------------------------------------------------------
 
-def _strip_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, tile: str, tag: str | None,
+def _strip_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, tile: str, tag,
                 lit: bool = False, crossed: bool = False, size: int = STRIP_TILE) -> None:
     img.paste(sprite(tile, 0, size), (x, y))
     if crossed:
@@ -184,13 +211,19 @@ def _strip_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, tile: 
         d.rectangle([x - 2, y - 2, x + size + 1, y + size + 1], outline=HIGHLIGHT, width=3)
     if tag:
         f = font(18, bold=True)
+        tag = tx(tag)
         tw = int(text_width(tag, f)) + 12
         d.rounded_rectangle([x + size - tw + 4, y + size - 22, x + size + 4, y + size + 4], radius=6,
                             fill=(255, 255, 255), outline=INK, width=2)
         dtext(d, (x + size - tw / 2 + 4, y + size - 9), tag, font=f, fill=INK, anchor="mm")
 
 
-def _strip_items(view: dict, seat: int) -> tuple[str, list[tuple[str, str | None, bool, bool]]]:
+def _price_tag(price: int):
+    """A price on a tile: ``5c``."""
+    return T("{price}c", price=price)
+
+
+def _strip_items(view: dict, seat: int) -> tuple:
     """What to show beside a player's name: (label, [(tile, tag, highlight, crossed)])."""
     p = view["players"][seat]
     last = view.get("last_move", [])
@@ -201,20 +234,20 @@ def _strip_items(view: dict, seat: int) -> tuple[str, list[tuple[str, str | None
         items = []
         for t in p["drawn"]:
             if pricing and pricing["discard"] == t:
-                items.append((t, "discard", False, True))
+                items.append((t, T("discard"), False, True))
             elif pricing and t in pricing["prices"]:
-                items.append((t, f"{pricing['prices'][t]}c", False, False))
+                items.append((t, _price_tag(pricing["prices"][t]), False, False))
             else:
                 items.append((t, "?", False, False))
-        return ("Your secret prices" if mine else "Drew (prices hidden)"), items
+        return (T("Your secret prices") if mine else T("Drew (prices hidden)")), items
     if view["phase"] == "buy":
-        items = [(o["tile"], f"{o['price']}c", False, False) for o in p["offer"]]
-        items += [(t, "bought", t in bought, False) for t in p["bought"]]
-        return "Offers", items
+        items = [(o["tile"], _price_tag(o["price"]), False, False) for o in p["offer"]]
+        items += [(t, T("bought"), t in bought, False) for t in p["bought"]]
+        return T("Offers"), items
     if view["phase"] == "build" and p["to_build"]:
         build = view["private"].get("build") if mine else None
         done = {c["tile"] for c in build["placed"]} if build else set()
-        return "Builds", [(t, "built" if t in done else None, False, False) for t in p["to_build"]]
+        return T("Builds"), [(t, T("built") if t in done else None, False, False) for t in p["to_build"]]
     return "", []
 
 
@@ -259,7 +292,7 @@ def _territory(img, d, view, seat, x0, y0, t, box, lit_cells):
     for c in pending:  # this round's own, not yet revealed placements
         x, y = px(c["at"])
         d.rectangle([x + 2, y + 2, x + t - 3, y + t - 3], outline=(255, 255, 255), width=3)
-        dtext(d, (x + 6, y + 4), "new", font=font(18, bold=True), fill=INK, stroke_width=3, stroke_fill=(255, 255, 255))
+        dtext(d, (x + 6, y + 4), T("new"), font=font(18, bold=True), fill=INK, stroke_width=3, stroke_fill=(255, 255, 255))
     for cell in lit_cells:
         x, y = px(cell)
         d.rectangle([x, y, x + t - 1, y + t - 1], outline=INK, width=7)
@@ -287,25 +320,25 @@ def _panel(img, d, view, names, seat, x, y, w, h, t, box, strip):
     f = font(26, bold=True)
     name = _fit(names[seat], f, w - 360)
     dtext(d, (x + 60, y + 28), name, font=f, fill=INK, anchor="lm", stroke_width=3, stroke_fill=(255, 255, 255))
-    stats = f"{p['vp']} VP · {p['coins']} coin{'' if p['coins'] == 1 else 's'}"
+    stats = Tn("{vp} VP · {n} coin", "{vp} VP · {n} coins", p["coins"], vp=p["vp"])
     dtext(d, (x + w - 12, y + 28), stats, font=font(26, bold=True), fill=INK, anchor="rm", stroke_width=3,
            stroke_fill=(255, 255, 255))
     y2 = y + 64
     tags = []
     if seat == view["first_player"] and view["phase"] != "over":
-        tags.append("⚑ first")
+        tags.append(T("⚑ first"))
     if acting:
-        tags.append("▶ TO ACT")
+        tags.append(T("▶ TO ACT"))
     if view.get("seat") == seat:
-        tags.append("you")
+        tags.append(T("you"))
     res = view.get("result")
     if res:
-        tags.append(f"rank {res['ranks'][seat]}")
+        tags.append(T("rank {rank}", rank=res["ranks"][seat]))
     bd = p["breakdown"]
-    parts = [f"{g['slot']} {bd[g['slot']]}" for g in view["goals"]] + [f"scrolls {bd['scrolls']}"]
+    parts = [join(" ", [g["slot"], bd[g["slot"]]]) for g in view["goals"]] + [T("scrolls {vp}", vp=bd["scrolls"])]
     if view["phase"] == "over":
-        parts.append(f"coins {bd['coins']}")
-    tag_text, part_text = "  ".join(tags), " · ".join(parts)
+        parts.append(T("coins {vp}", vp=bd["coins"]))
+    tag_text, part_text = tx(join("  ", tags)), tx(join(" · ", parts))
     dtext(d, (x + 12, y2 + 14), tag_text, font=font(20, bold=True), fill=INK, anchor="lm")
     fits = text_width(tag_text, font(20, bold=True)) + text_width(part_text, font(18)) + 40 < w
     # VP per goal slot: beside the tags, or on the strip's label row when the tags are long.
@@ -322,8 +355,8 @@ def _panel(img, d, view, names, seat, x, y, w, h, t, box, strip):
         y2 += STRIP_TILE + 30
     lit_cells = [e["at"] for e in view.get("last_move", []) if e["type"] == "build" and e["seat"] == seat]
     cols = box[2] - box[0] + 1
-    tx = x + (w - cols * t) // 2
-    _territory(img, d, view, seat, tx, y2 + 4, t, box, lit_cells)
+    left = x + (w - cols * t) // 2
+    _territory(img, d, view, seat, left, y2 + 4, t, box, lit_cells)
 
 
 # -- private panel ----------------------------------------------------------------------
@@ -341,45 +374,51 @@ def _private_panel(img, d, view, names, y) -> int:
     p = view["players"][seat]
     if pricing:
         if pricing["discard"] is None:
-            step = "Step 1: choose the tile to discard (the axe)."
+            step = T("Step 1: choose the tile to discard (the axe).")
+        elif pricing.get("page") and pricing["page"][1] - pricing["page"][0] + 1 < pricing["max_price"]:
+            step = Tn("Step 2: price {tile} (1 to {n} coins; you have {coins}). Showing {low}–{high}.",
+                      "Step 2: price {tile} (1 to {n} coins; you have {coins}). Showing {low}–{high}.",
+                      pricing["max_price"], tile=pricing["next_tile"], coins=p["coins"], low=pricing["page"][0],
+                      high=pricing["page"][1])
         else:
-            step = f"Step 2: price {pricing['next_tile']} (1 to {pricing['max_price']} coins; you have {p['coins']})."
-            if pricing.get("page") and pricing["page"][1] - pricing["page"][0] + 1 < pricing["max_price"]:
-                step += f" Showing {pricing['page'][0]}–{pricing['page'][1]}."
-        dtext(d, (MARGIN + 60, y + 30), _fit("Secret · " + step, fb, W - 2 * MARGIN - 80), font=fb,
+            step = Tn("Step 2: price {tile} (1 to {n} coins; you have {coins}).",
+                      "Step 2: price {tile} (1 to {n} coins; you have {coins}).", pricing["max_price"],
+                      tile=pricing["next_tile"], coins=p["coins"])
+        dtext(d, (MARGIN + 60, y + 30), _fit(T("Secret · {step}", step=step), fb, W - 2 * MARGIN - 80), font=fb,
                fill=INK, anchor="lm")
         x = MARGIN + 20
         for t in p["drawn"]:
-            tag = "discard" if pricing["discard"] == t else (f"{pricing['prices'][t]}c" if t in pricing["prices"]
-                                                           else "?")
+            tag = T("discard") if pricing["discard"] == t else (_price_tag(pricing["prices"][t])
+                                                              if t in pricing["prices"] else "?")
             _strip_tile(img, d, x, y + 60, t, tag, t == pricing["next_tile"], pricing["discard"] == t, size=116)
             dtext(d, (x + 58, y + 200), t, font=font(18), fill=INK, anchor="ms")
             x += 150
         return y + h + 12
     # Building: the tile in hand and, once a spot is chosen, its legal turns.
     if build["castle_choice"]:
-        dtext(d, (MARGIN + 60, y + 30), "Variant: choose your castle's turn before you build.", font=fb, fill=INK,
-               anchor="lm")
+        dtext(d, (MARGIN + 60, y + 30), T("Variant: choose your castle's turn before you build."), font=fb,
+              fill=INK, anchor="lm")
         x = MARGIN + 20
         castle = p["castle"]
         for r in range(4):
             img.paste(sprite(castle, r, 110, seat), (x, y + 62))
-            dtext(d, (x + 130, y + 117), TURN_LABEL[r], font=font(20), fill=INK, anchor="lm")
+            dtext(d, (x + 130, y + 117), turn(r), font=font(20), fill=INK, anchor="lm")
             x += 300
         return y + h + 12
     tile = build["tile"]
     if tile is None:
-        text = "Choose which tile to build next:"
+        text = T("Choose which tile to build next:")
     elif build["cell"]:
-        text = f"Spot {build['spots'][0]['n'] if build['spots'] else '?'} ({where(build['cell'])}): choose the turn."
+        text = T("Spot {spot} ({where}): choose the turn.", spot=build["spots"][0]["n"] if build["spots"] else "?",
+                 where=where(build["cell"]))
     else:
-        text = f"Place {tile}: choose a numbered spot in your territory."
+        text = T("Place {tile}: choose a numbered spot in your territory.", tile=tile)
     dtext(d, (MARGIN + 60, y + 30), _fit(text, fb, W - 2 * MARGIN - 80), font=fb, fill=INK, anchor="lm")
     x = MARGIN + 20
     if build["cell"] and build["spots"]:
         for r in build["spots"][0]["rots"]:
             img.paste(sprite(tile, r, 116), (x, y + 60))
-            dtext(d, (x + 126, y + 118), TURN_LABEL[r], font=font(20, bold=True), fill=INK, anchor="lm")
+            dtext(d, (x + 126, y + 118), turn(r), font=font(20, bold=True), fill=INK, anchor="lm")
             x += 320
         return y + h + 12
     for t in build["left"]:
@@ -393,11 +432,12 @@ def _score_sheet(d: ImageDraw.ImageDraw, view: dict, names: list[str], x: int, y
     """The final score sheet: one row per category, one column per player."""
     res = view["result"]
     n = view["n_players"]
-    rows = list(res["categories"].items()) + [("Total VP", res["scores"]), ("Rank", res["ranks"])]
+    # Category keys are the engine's English data strings (listed in its catalog_texts).
+    rows = list(res["categories"].items()) + [(T("Total VP"), res["scores"]), (T("Rank"), res["ranks"])]
     label_w = w - 24 - n * 74
     h = 56 + 30 * len(rows) + 12
     d.rounded_rectangle([x, y, x + w, y + h], radius=12, fill=(255, 255, 255), outline=INK, width=2)
-    dtext(d, (x + 12, y + 26), "Score sheet", font=font(24, bold=True), fill=INK, anchor="lm")
+    dtext(d, (x + 12, y + 26), T("Score sheet"), font=font(24, bold=True), fill=INK, anchor="lm")
     for seat in range(n):
         badge(d, (x + label_w + 12 + seat * 74 + 20, y + 10), seat, 32)
     f, fb = font(18), font(18, bold=True)
@@ -406,9 +446,11 @@ def _score_sheet(d: ImageDraw.ImageDraw, view: dict, names: list[str], x: int, y
         if i % 2 == 0:
             d.rectangle([x + 6, ry, x + w - 6, ry + 29], fill=SOFT)
         last = i >= len(rows) - 2
-        if label.startswith("Goal ") and text_width(label, f) > label_w - 8:
-            label = label.split(":")[0]  # the goal cards above carry the names
-        dtext(d, (x + 12, ry + 15), _fit(label, fb if last else f, label_w - 8), font=fb if last else f, fill=INK,
+        shown = tx(label if isinstance(label, Msg) else T(label))
+        if label.startswith("Goal ") and text_width(shown, f) > label_w - 8:
+            # the goal cards above carry the names
+            shown = tx(T("Goal {slot}", slot=label.split(":")[0].removeprefix("Goal ")))
+        dtext(d, (x + 12, ry + 15), _fit(shown, fb if last else f, label_w - 8), font=fb if last else f, fill=INK,
               anchor="lm")
         for seat, v in enumerate(values):
             dtext(d, (x + label_w + 12 + seat * 74 + 36, ry + 15), str(v), font=fb if last else f, fill=INK,

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.common import INK, seat_badge
+from render.common import INK, seat_badge, tx
 
 
 @lru_cache(maxsize=256)
@@ -29,7 +29,10 @@ def _label(text: str, path: str, size: int, fill, anchor: str, stroke: int, stro
 
 def dtext(d: ImageDraw.ImageDraw, xy, text: str, font: ImageFont.FreeTypeFont, fill=INK, anchor: str = "la",
           stroke_width: int = 0, stroke_fill=None) -> None:
-    """Drop-in for ``ImageDraw.text`` (same arguments) that caches the rendered label."""
+    """Drop-in for ``ImageDraw.text`` (same arguments) that caches the rendered label.
+
+    ``text`` is drawn in the viewer's language: a ``T(...)`` message, a name or a number."""
+    text = tx(text)
     if not text:
         return
     img, left, top = _label(text, font.path, font.size, tuple(fill), anchor, stroke_width,
@@ -55,5 +58,6 @@ def _width(text: str, path: str, size: int) -> float:
 
 
 def text_width(text: str, font: ImageFont.FreeTypeFont) -> float:
-    """``font.getlength(text)``, cached: layout measures the same labels on every board."""
-    return _width(text, font.path, font.size)
+    """``font.getlength(text)`` of the text as drawn (translated), cached: layout measures the same
+    labels on every board."""
+    return _width(tx(text), font.path, font.size)
