@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, language, seat_badge, seat_colour, to_png, tx
 from rules.base import T, Tn, join
+from rules.island_siege import data
 
 WIDTH = 1280
 CELL = 34
@@ -297,8 +298,10 @@ def _fort_name(view: dict, att: dict) -> str:
         for f in p["forts"]:
             if f["id"] == att["target"]:
                 return T(f["name"])
-    card = att.get("target_card")
-    return T("Starting Fort") if card == "START" else (card or "?")
+    card = att.get("target_card")  # the fort is gone (destroyed): name it from the card data
+    if card == "START":
+        return T("Starting Fort")
+    return T(data.name(card)) if card in data.CARDS else (card or "?")
 
 
 def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, seat: int, names: list[str],
