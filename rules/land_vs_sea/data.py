@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from rules.base import Msg, T, join
+
 _HERE = Path(__file__).parent
 
 with open(_HERE / "tiles.json", encoding="utf-8") as fh:
@@ -88,24 +90,24 @@ def distinct_rotations(tile: str, side: str) -> tuple:
     return tuple(out)
 
 
-def face_summary(f: dict) -> str:
+def face_summary(f: dict) -> Msg:
     """A short text of a face for button labels: '3 land/3 sea edges, +1, mountain, ship'."""
     land = f["edges"].count("L")
-    bits = [f"{land} land/{6 - land} sea edges"]
+    bits = [T("{land} land/{sea} sea edges", land=land, sea=6 - land)]
     bonus = sum(r["bonus"] for r in f["regions"])
     if bonus:
         bits.append(f"+{bonus}")
     if f["mountains"]:
-        bits.append("mountain")
+        bits.append(T("mountain"))
     if f["corals"]:
-        bits.append("coral")
+        bits.append(T("coral"))
     if f["caravans"]:
-        bits.append("caravan")
+        bits.append(T("caravan"))
     if f["ships"]:
-        bits.append("ship")
+        bits.append(T("ship"))
     if f["action"]:
-        bits.append("play again" if f["action"] == "play_again" else "steal")
-    return ", ".join(bits)
+        bits.append(T("play again") if f["action"] == "play_again" else T("steal"))
+    return join(", ", bits)
 
 
 @lru_cache(maxsize=None)

@@ -4,21 +4,20 @@ from __future__ import annotations
 
 import copy
 
-from rules.base import Engine, IllegalAction
-from rules.land_vs_sea import turn as T
-from rules.land_vs_sea import views
+from rules.base import Engine, IllegalAction, T
+from rules.land_vs_sea import turn, views
 from rules.land_vs_sea.scoring import CATEGORIES
 from rules.land_vs_sea.setup import OPTIONS_SCHEMA, new_state, normalise_options
 
 WRONG_STEP = {
-    "draft": "Take a tile from one of the two stacks first.",
-    "draw": "Refill your hand first: take a tile from one of the two stacks.",
-    "choose": "Choose one of your tiles and the side to show first.",
-    "spot": "Choose one of the numbered spots first (or go back).",
-    "rotate": "Choose one of the offered rotations (or go back).",
-    "special": "The volcano/whirlpool tile must be placed in the hole now.",
-    "action": "Use the action of the tile you placed, or skip it.",
-    "waypoint": "Place your waypoint on one of the numbered spots, or keep it.",
+    "draft": T("Take a tile from one of the two stacks first."),
+    "draw": T("Refill your hand first: take a tile from one of the two stacks."),
+    "choose": T("Choose one of your tiles and the side to show first."),
+    "spot": T("Choose one of the numbered spots first (or go back)."),
+    "rotate": T("Choose one of the offered rotations (or go back)."),
+    "special": T("The volcano/whirlpool tile must be placed in the hole now."),
+    "action": T("Use the action of the tile you placed, or skip it."),
+    "waypoint": T("Place your waypoint on one of the numbered spots, or keep it."),
 }
 STEP_OF = {"draw": ("draft", "draw"), "choose": ("choose",), "spot": ("spot",), "back": ("spot", "rotate"),
            "place": ("rotate",), "place_special": ("special",), "play_again": ("action",),
@@ -45,7 +44,7 @@ class LandVsSea(Engine):
 
     def setup(self, n_players: int, options: dict | None, seed: int | str) -> dict:
         if not isinstance(n_players, int) or not self.min_players <= n_players <= self.max_players:
-            raise ValueError("Land vs Sea is played by 2, 3 or 4 players.")
+            raise ValueError(T("Land vs Sea is played by 2, 3 or 4 players."))
         return new_state(n_players, normalise_options(n_players, copy.deepcopy(options)), seed)
 
     def dump(self, state: dict) -> dict:
@@ -53,20 +52,20 @@ class LandVsSea(Engine):
 
     def load(self, data: dict) -> dict:
         if not isinstance(data, dict) or "phase" not in data:
-            raise ValueError("Not a Land vs Sea state.")
+            raise ValueError(T("Not a Land vs Sea state."))
         return _copy(data)
 
     def to_act(self, state: dict) -> set[int]:
-        return T.to_act(state)
+        return turn.to_act(state)
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        return T.legal_actions(state, seat)
+        return turn.legal_actions(state, seat)
 
     def apply(self, state: dict, seat: int, action: dict) -> list[dict]:
         if state["phase"] == "over":
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(T("The game is over."))
         legal = self.check_legal(state, seat, action)
-        events = T.APPLY[legal["type"]](state, seat, copy.deepcopy(legal))
+        events = turn.APPLY[legal["type"]](state, seat, copy.deepcopy(legal))
         state["seq"] += 1
         return events
 
@@ -74,43 +73,43 @@ class LandVsSea(Engine):
         try:
             return self._reason(state, seat, action)
         except (TypeError, KeyError, IndexError, AttributeError):
-            return "That move is not allowed now."
+            return T("That move is not allowed now.")
 
     def _reason(self, state: dict, seat: int, action: dict) -> str:
         kind = action.get("type")
         if not isinstance(kind, str):
-            return "That is not a move."
+            return T("That is not a move.")
         phase = state["phase"]
         if kind not in STEP_OF:
-            return f"Unknown move {kind!r}." if isinstance(kind, str) else "That is not a move."
+            return T("Unknown move.")
         if phase not in STEP_OF[kind]:
-            return WRONG_STEP.get(phase, "That move is not allowed now.")
+            return WRONG_STEP.get(phase, T("That move is not allowed now."))
         if kind == "draw":
-            return "That stack is empty or does not exist."
+            return T("That stack is empty or does not exist.")
         if kind == "choose":
             tiles = {h["tile"] for h in state["hands"][seat]}
             if action.get("tile") not in tiles:
-                return "You do not hold that tile."
+                return T("You do not hold that tile.")
             if action.get("tile") == state["turn_info"]["stolen"]:
-                return "You cannot play a tile you stole this turn."
-            return "Choose the front or back side of one of your tiles."
+                return T("You cannot play a tile you stole this turn.")
+            return T("Choose the front or back side of one of your tiles.")
         if kind == "spot":
-            return "That spot is not one of the numbered legal spots: every touching edge must match."
+            return T("That spot is not one of the numbered legal spots: every touching edge must match.")
         if kind == "place":
-            return "That rotation does not fit: every touching edge must match (land to land, sea to sea)."
+            return T("That rotation does not fit: every touching edge must match (land to land, sea to sea).")
         if kind == "steal":
-            return "You may only steal one of the two tiles of another player who holds 2 tiles."
+            return T("You may only steal one of the two tiles of another player who holds 2 tiles.")
         if kind == "place_waypoint":
-            return "A waypoint goes on your terrain of an open tile without a waypoint, in an unfinished area."
+            return T("A waypoint goes on your terrain of an open tile without a waypoint, in an unfinished area.")
         if kind == "place_special":
-            return "The special tile goes into the hole, with a rotation from 0 to 5."
-        return "That move is not allowed now."
+            return T("The special tile goes into the hole, with a rotation from 0 to 5.")
+        return T("That move is not allowed now.")
 
     def view(self, state: dict, seat: int | None) -> dict:
         if seat is None:
             return views.public_view(state)
         if not isinstance(seat, int) or not 0 <= seat < state["n"]:
-            raise ValueError(f"No seat {seat!r} in this {state['n']}-player game.")
+            raise ValueError(T("No seat {seat} in this {n}-player game.", seat=repr(seat), n=state["n"]))
         return views.seat_view(state, seat)
 
     def result(self, state: dict) -> dict | None:
@@ -127,8 +126,12 @@ class LandVsSea(Engine):
             "winners": [s for s in range(state["n"]) if scores[s] == best],
             "categories": categories,
             "teams": {t: [s for s in range(state["n"]) if roles[s] == t] for t in state["scores"]},
-            "tiebreak": "Equal scores share the victory (rulebook: no tie-break).",
+            "tiebreak": T("Equal scores share the victory (rulebook: no tie-break)."),
         }
+
+    def catalog_texts(self) -> list[str]:
+        """The score categories (result keys) besides the title and option help."""
+        return super().catalog_texts() + list(CATEGORIES)
 
     def describe_action(self, action: dict, view: dict | None = None) -> str:
         return views.describe_action(action, view)

@@ -7,6 +7,7 @@ choose a tile and the side to show, then a numbered spot, then a rotation.
 
 from __future__ import annotations
 
+from rules.base import T
 from rules.land_vs_sea import board as B
 from rules.land_vs_sea import scoring
 from rules.land_vs_sea.data import distinct_rotations, face, face_summary, oriented
@@ -345,12 +346,12 @@ APPLY = {
 }
 
 PHASE_HINT = {
-    "draft": "Take a tile from the top of either stack.",
-    "draw": "Refill your hand: take a tile from the top of either stack.",
-    "choose": "Choose one of your tiles and the side to show.",
-    "spot": "Choose one of the numbered spots (or go back).",
-    "rotate": "Choose a rotation (or go back).",
-    "special": "Place the volcano/whirlpool tile in the hole.",
-    "action": "Use the action of the tile you placed, or skip it.",
-    "waypoint": "Place your waypoint on an open tile, or keep it.",
+    "draft": T("Take a tile from the top of either stack."),
+    "draw": T("Refill your hand: take a tile from the top of either stack."),
+    "choose": T("Choose one of your tiles and the side to show."),
+    "spot": T("Choose one of the numbered spots (or go back)."),
+    "rotate": T("Choose a rotation (or go back)."),
+    "special": T("Place the volcano/whirlpool tile in the hole."),
+    "action": T("Use the action of the tile you placed, or skip it."),
+    "waypoint": T("Place your waypoint on an open tile, or keep it."),
 }

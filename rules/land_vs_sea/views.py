@@ -9,13 +9,14 @@ hidden face.
 
 from __future__ import annotations
 
+from rules.base import T, Tn, join
 from rules.land_vs_sea import board as B
-from rules.land_vs_sea import turn as T
+from rules.land_vs_sea import turn
 from rules.land_vs_sea.data import face_summary, oriented, public_face
 from rules.land_vs_sea.scoring import CATEGORIES
 
 PUBLIC_PHASE = {"choose": "place", "spot": "place", "rotate": "place"}
-ROLE_NAMES = {"land": "Land", "sea": "Sea", "cartographer": "Cartographer"}
+ROLE_NAMES = {"land": T("Land"), "sea": T("Sea"), "cartographer": T("Cartographer")}
 
 
 def public_view(state: dict) -> dict:
@@ -32,8 +33,8 @@ def public_view(state: dict) -> dict:
         "order": list(state["order"]),
         "teams": teams,
         "phase": PUBLIC_PHASE.get(phase, phase),
-        "to_act": sorted(T.to_act(state)),
-        "current": None if phase == "over" else T.current_seat(state),
+        "to_act": sorted(turn.to_act(state)),
+        "current": None if phase == "over" else turn.current_seat(state),
         "map": {c: {"tile": e["tile"], "side": e["side"], "rot": e["rot"]} for c, e in board.items()},
         "history": list(state["history"]),
         "completed": [list(n) for n in state["completed"]],
@@ -67,8 +68,8 @@ def seat_view(state: dict, seat: int) -> dict:
     view["my_role"] = state["roles"][seat]
     stolen = state["turn_info"]["stolen"]
     view["my_hand"] = [{"slot": i, "tile": h["tile"], "shown_side": h["up"], "shown": public_face((h["tile"], h["up"])),
-                        "hidden_side": T.other_side(h["up"]),
-                        "hidden": public_face((h["tile"], T.other_side(h["up"]))),
+                        "hidden_side": turn.other_side(h["up"]),
+                        "hidden": public_face((h["tile"], turn.other_side(h["up"]))),
                         "stolen_this_turn": h["tile"] == stolen}
                        for i, h in enumerate(state["hands"][seat])]
     known = []
@@ -77,81 +78,95 @@ def seat_view(state: dict, seat: int) -> dict:
             continue
         for i, h in enumerate(hand):
             if seat in state["known"].get(h["tile"], []):
-                known.append({"seat": other, "slot": i, "hidden": public_face((h["tile"], T.other_side(h["up"])))})
+                known.append({"seat": other, "slot": i, "hidden": public_face((h["tile"], turn.other_side(h["up"])))})
     if known:
         view["known_hidden"] = known
-    if seat in T.to_act(state):
+    if seat in turn.to_act(state):
         phase = state["phase"]
         view["my_phase"] = phase
-        view["hint"] = T.PHASE_HINT.get(phase, "")
+        view["hint"] = turn.PHASE_HINT.get(phase, "")
         if state["pending"]:
             p = state["pending"]
             view["pending"] = {"tile": p["tile"], "side": p["side"], "face": public_face((p["tile"], p["side"])),
                                **({"at": list(p["at"])} if "at" in p else {})}
         if phase == "spot":
-            view["spots"] = [{"n": a["n"], "at": a["at"]} for a in T.spots(state)]
+            view["spots"] = [{"n": a["n"], "at": a["at"]} for a in turn.spots(state)]
         elif phase == "rotate":
-            view["rotations"] = [{"n": i + 1, "rot": a["rot"]} for i, a in enumerate(T.rotations(state))]
+            view["rotations"] = [{"n": i + 1, "rot": a["rot"]} for i, a in enumerate(turn.rotations(state))]
         elif phase == "waypoint":
             view["waypoint_spots"] = [{"n": a["n"], "at": a["at"], "region": a["region"]}
-                                      for a in T.waypoint_spots(state, seat)]
+                                      for a in turn.waypoint_spots(state, seat)]
         elif phase == "special":
             view["special_spots"] = view["holes"]
     return view
 
 
 # -- texts -------------------------------------------------------------------------------
+DIR_LABELS = (T("E"), T("SE"), T("SW"), T("W"), T("NW"), T("NE"))
+"""Compass directions of the map (board.DIR_NAMES), as the rotation labels show them."""
+
+
 def _dirs_text(terrain: str, letter: str) -> str:
-    return "/".join(B.DIR_NAMES[d] for d in range(6) if terrain[d] == letter) or "none"
+    dirs = [DIR_LABELS[d] for d in range(6) if terrain[d] == letter]
+    return join("/", dirs) if dirs else T("none")
+
+
+def _player(names: list, seat) -> str:
+    """A seat's display name; ``Player n`` when the name is unknown."""
+    if isinstance(seat, int) and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return T("Player {n}", n=seat + 1) if isinstance(seat, int) else "?"
 
 
 def describe_action(action: dict, view: dict | None = None) -> str:
     kind = action.get("type") if isinstance(action, dict) else None
     view = view or {}
     if kind == "draw":
-        label = f"Draw from stack {'AB'[action['stack']] if action.get('stack') in (0, 1) else '?'}"
+        stack = "AB"[action["stack"]] if action.get("stack") in (0, 1) else "?"
         stacks = view.get("stacks")
         if stacks and action.get("stack") in (0, 1) and stacks[action["stack"]]["top"]:
-            label += f" (top shows {face_summary(stacks[action['stack']]['top'])})"
-        return label[:80]
+            return T("Draw from stack {stack} (top shows {face})", stack=stack,
+                     face=face_summary(stacks[action["stack"]]["top"]))
+        return T("Draw from stack {stack}", stack=stack)
     if kind == "choose":
         for h in view.get("my_hand", []):
             if h["tile"] == action.get("tile"):
-                which = "shown side" if action.get("side") == h["shown_side"] else "hidden side"
-                f = h["shown"] if which == "shown side" else h["hidden"]
-                return f"Tile {h['slot'] + 1}, {which}: {face_summary(f)}"[:80]
-        return f"Play {action.get('tile')} {action.get('side')} side up"[:80]
+                if action.get("side") == h["shown_side"]:
+                    return T("Tile {n}, shown side: {face}", n=h["slot"] + 1, face=face_summary(h["shown"]))
+                return T("Tile {n}, hidden side: {face}", n=h["slot"] + 1, face=face_summary(h["hidden"]))
+        if action.get("side") == "front":
+            return T("Play {tile} front side up", tile=action.get("tile"))
+        return T("Play {tile} back side up", tile=action.get("tile"))
     if kind == "spot":
-        return f"Spot {action.get('n')}"
+        return T("Spot {n}", n=action.get("n"))
     if kind == "back":
-        return "Back"
+        return T("Back")
     if kind == "place":
         for r in view.get("rotations", []):
             if r["rot"] == action.get("rot"):
                 o = oriented(action["tile"], action["side"], action["rot"])
-                return f"Rotation {r['n']}: land faces {_dirs_text(o.terrain, 'L')}"[:80]
-        return f"Place at {action.get('at')} turned {action.get('rot')}x60°"[:80]
+                return T("Rotation {n}: land faces {dirs}", n=r["n"], dirs=_dirs_text(o.terrain, "L"))
+        return T("Place at {at} turned {rot}x60°", at=action.get("at"), rot=action.get("rot"))
     if kind == "place_special":
-        return f"Special tile in hole {_hole_n(view, action)}, turned {action.get('rot')}x60°"[:80]
+        return T("Special tile in hole {n}, turned {rot}x60°", n=_hole_n(view, action), rot=action.get("rot"))
     if kind == "play_again":
-        return "Play again: place your other tile now"
+        return T("Play again: place your other tile now")
     if kind == "decline_action":
-        return "Skip the action"
+        return T("Skip the action")
     if kind == "steal":
-        names = view.get("seat_names") or []
         victim = action.get("from")
-        who = names[victim] if isinstance(victim, int) and victim < len(names) else f"Player {victim + 1 if isinstance(victim, int) else '?'}"
-        label = f"Steal {who}'s tile {action.get('slot', 0) + 1 if isinstance(action.get('slot'), int) else '?'}"
+        who = _player(view.get("seat_names") or [], victim)
+        slot = action.get("slot", 0) + 1 if isinstance(action.get("slot"), int) else "?"
         try:
-            label += f" (shows {face_summary(view['hands'][victim][action['slot']]['shown'])})"
+            shown = face_summary(view["hands"][victim][action["slot"]]["shown"])
         except (KeyError, IndexError, TypeError):
-            pass
-        return label[:80]
+            return T("Steal {who}'s tile {n}", who=who, n=slot)
+        return T("Steal {who}'s tile {n} (shows {face})", who=who, n=slot, face=shown)
     if kind == "place_waypoint":
-        return f"Waypoint on spot {action.get('n')}"
+        return T("Waypoint on spot {n}", n=action.get("n"))
     if kind == "skip_waypoint":
-        return "Keep your waypoint for later"
-    return str(kind)[:80]
+        return T("Keep your waypoint for later")
+    return str(kind)
 
 
 def _hole_n(view: dict, action: dict) -> str:
@@ -163,57 +178,73 @@ def _hole_n(view: dict, action: dict) -> str:
 
 def describe_event(event: dict, names: list[str]) -> str:
     def name(seat):
-        if isinstance(seat, int) and 0 <= seat < len(names):
-            return names[seat]
-        return f"Player {seat + 1}" if isinstance(seat, int) else str(seat)
+        return _player(names, seat) if isinstance(seat, int) else str(seat)
 
     def team(t):
         return ROLE_NAMES.get(t, str(t))
 
     kind = event.get("type")
     if kind == "drew":
-        return f"{name(event['seat'])} took a tile from stack {'AB'[event['stack']]} (shows {event['shown']})"
+        return T("{who} took a tile from stack {stack} (shows {face})", who=name(event["seat"]),
+                 stack="AB"[event["stack"]], face=event["shown"])
     if kind == "saw_hidden_side":
-        return f"Your new tile's hidden side: {event['hidden']}"
+        return T("Your new tile's hidden side: {face}", face=event["hidden"])
     if kind == "stack_split":
-        return f"The last stack was split in two ({event['sizes'][0]} + {event['sizes'][1]} tiles)"
+        return T("The last stack was split in two ({a} + {b} tiles)", a=event["sizes"][0], b=event["sizes"][1])
     if kind == "placed":
         q, r = event["at"]
-        return f"{name(event['seat'])} placed a tile ({event['shown']}) at {q},{r}"
+        return T("{who} placed a tile ({face}) at {q},{r}", who=name(event["seat"]), face=event["shown"], q=q, r=r)
     if kind == "special_placed":
-        return f"{name(event['seat'])} filled the hole with the {event['face']} tile"
+        if event["face"] == "volcano":
+            return T("{who} filled the hole with the volcano tile", who=name(event["seat"]))
+        return T("{who} filled the hole with the whirlpool tile", who=name(event["seat"]))
     if kind == "area_completed":
-        text = (f"{name(event['completer'])} completed a {event['terrain']} area: {team(event['terrain'])} +{event['tiles']} "
-                f"for tiles")
+        params = dict(who=name(event["completer"]), team=team(event["terrain"]), tiles=event["tiles"],
+                      bonus=event["bonus"])
+        if event["terrain"] == "land":
+            if event["bonus"]:
+                return T("{who} completed a land area: {team} +{tiles} for tiles, {who} +{bonus} bonus", **params)
+            return T("{who} completed a land area: {team} +{tiles} for tiles", **params)
         if event["bonus"]:
-            text += f", {name(event['completer'])} +{event['bonus']} bonus"
-        return text
+            return T("{who} completed a sea area: {team} +{tiles} for tiles, {who} +{bonus} bonus", **params)
+        return T("{who} completed a sea area: {team} +{tiles} for tiles", **params)
     if kind == "waypoint_surrounded":
-        return f"{name(event['by'])} surrounded {name(event['owner'])}'s waypoint"
+        return T("{by} surrounded {owner}'s waypoint", by=name(event["by"]), owner=name(event["owner"]))
     if kind == "waypoint_returned":
-        return f"{name(event['owner'])}'s waypoint returns; {name(event['by'])} scores 1"
+        return T("{owner}'s waypoint returns; {by} scores 1", owner=name(event["owner"]), by=name(event["by"]))
     if kind == "chain_scored":
-        what = "mountain" if event["kind"] == "mountains" else "coral"
-        return f"A {what} chain of {event['size']} links up: {team(event['to'])} +{event['size']}"
+        if event["kind"] == "mountains":
+            return T("A mountain chain of {size} links up: {team} +{size}", size=event["size"], team=team(event["to"]))
+        return T("A coral chain of {size} links up: {team} +{size}", size=event["size"], team=team(event["to"]))
     if kind == "trade_adjacent":
-        return f"{name(event['seat'])} placed a caravan/ship next to another: +2"
+        return T("{who} placed a caravan/ship next to another: +2", who=name(event["seat"]))
     if kind == "play_again":
-        return f"{name(event['seat'])} plays again"
+        return T("{who} plays again", who=name(event["seat"]))
     if kind == "declined":
-        return f"{name(event['seat'])} skipped the {str(event.get('action') or 'tile').replace('_', ' ')} action"
+        who = name(event["seat"])
+        if event.get("action") == "play_again":
+            return T("{who} skipped the play again action", who=who)
+        if event.get("action") == "steal":
+            return T("{who} skipped the steal action", who=who)
+        return T("{who} skipped the tile action", who=who)
     if kind == "stolen":
-        return f"{name(event['by'])} stole a tile ({event['shown']}) from {name(event['from'])}"
+        return T("{by} stole a tile ({face}) from {victim}", by=name(event["by"]), face=event["shown"],
+                 victim=name(event["from"]))
     if kind == "waypoint_placed":
         q, r = event["at"]
-        return f"{name(event['seat'])} placed a {event['terrain']} waypoint at {q},{r}"
+        if event["terrain"] == "land":
+            return T("{who} placed a land waypoint at {q},{r}", who=name(event["seat"]), q=q, r=r)
+        return T("{who} placed a sea waypoint at {q},{r}", who=name(event["seat"]), q=q, r=r)
     if kind == "no_placement":
-        return f"{name(event['seat'])} cannot place any tile and keeps it"
+        return T("{who} cannot place any tile and keeps it", who=name(event["seat"]))
     if kind == "route_scored":
+        caravans = Tn("{n} caravan", "{n} caravans", event["caravans"])
+        ships = Tn("{n} ship", "{n} ships", event["ships"])
         if event["to"]:
-            return (f"Trade route with {event['caravans']} caravans and {event['ships']} ships: "
-                    f"{team(event['to'])} +{event['points']}")
-        return f"Trade route with {event['caravans']} caravans and {event['ships']} ships is tied: no points"
+            return T("Trade route with {caravans} and {ships}: {team} +{points}", caravans=caravans, ships=ships,
+                     team=team(event["to"]), points=event["points"])
+        return T("Trade route with {caravans} and {ships} is tied: no points", caravans=caravans, ships=ships)
     if kind == "game_end":
-        parts = ", ".join(f"{team(t)} {p}" for t, p in event["scores"].items())
-        return f"Game over: {parts}"
+        scores = join(", ", [T("{team} {points}", team=team(t), points=p) for t, p in event["scores"].items()])
+        return T("Game over: {scores}", scores=scores)
     return str(event.get("text") or kind)
