@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from rules.base import T
+
 from .data import ALL_BUILDINGS, SAILORS, TOKEN_VALUE
 from .state import books_held, has, player
 
+# Score-sheet rows: plain strings (dict keys, stored as JSON); the engine lists them in catalog_texts().
 CATEGORIES = ["Coins", "Buildings", "Building abilities", "Fame track", "Fame tokens"]
+TIEBREAK_CATEGORY = "Wood + fish (tie-break)"
 
 
 def end_abilities(state: dict, seat: int) -> int:
@@ -53,7 +57,7 @@ def result(state: dict) -> dict | None:
     keys = [(scores[s], goods[s]) for s in range(n)]
     ranks = [1 + sum(1 for t in range(n) if keys[t] > keys[s]) for s in range(n)]
     cats = {name: [breakdown(state, s)[name] for s in range(n)] for name in CATEGORIES}
-    cats["Wood + fish (tie-break)"] = goods
+    cats[TIEBREAK_CATEGORY] = goods
     return {"scores": scores, "ranks": ranks, "winners": [s for s in range(n) if ranks[s] == 1],
             "categories": cats,
-            "tiebreak": "Most fame wins; a tie goes to the most wood + fish combined; still tied: shared victory."}
+            "tiebreak": T("Most fame wins; a tie goes to the most wood + fish combined; still tied: shared victory.")}

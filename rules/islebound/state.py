@@ -6,7 +6,7 @@ events to a list. Validation happens before any helper runs (engine.apply).
 
 from __future__ import annotations
 
-from rules.base import rng_for, validate_options
+from rules.base import T, rng_for, validate_options
 
 from .board import default_layout, random_layout
 from .data import (
@@ -58,13 +58,13 @@ OPTIONS_SCHEMA = {
 def normalise_options(options: dict | None, n_players: int) -> dict:
     out = validate_options(OPTIONS_SCHEMA, options, "Islebound")
     if out["small_world"] and n_players != 2:
-        raise ValueError("The Small World variant is for 2 players only.")
+        raise ValueError(T("The Small World variant is for 2 players only."))
     return out
 
 
 def setup(n_players: int, options: dict | None, seed) -> dict:
     if not isinstance(n_players, int) or isinstance(n_players, bool) or not 2 <= n_players <= 4:
-        raise ValueError("Islebound is for 2 to 4 players.")
+        raise ValueError(T("Islebound is for 2 to 4 players."))
     opts = normalise_options(options, n_players)
     rng = rng_for(seed, "setup")
     layout = random_layout(rng) if opts["map"] == "random" else default_layout()
