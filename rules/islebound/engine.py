@@ -5,25 +5,61 @@ from __future__ import annotations
 import copy
 import json
 
-from rules.base import Engine, IllegalAction
+from rules.base import Engine, IllegalAction, Msg, T, Tn, join
 
 from . import scoring, turn
 from .buildings import buy_cost
 from .city import toll_payable
 from .combat import attack_strength
-from .data import ALL_BUILDINGS, CITY_NAMES, EVENTS, FAME_TOKENS, REPUTATION, SAILORS
+from .data import ALL_BUILDINGS, CITY_NAMES, EVENTS, FAME_TOKENS, REPUTATION, SAILORS, SKILLS
 from .state import OPTIONS_SCHEMA, city_side, fast_clone, owner_of, player, setup
 
-_GOOD = {"coin": "coin", "wood": "wood", "fish": "fish", "book": "book", "pirate": "pirate",
-         "serpent": "serpent", "fame": "fame", "influence_cube": "influence cube"}
+
+def _item(kind: str, n) -> Msg:
+    """One kind of goods with its count: ``2 coins``, ``1 influence cube``."""
+    if kind == "coin":
+        return Tn("{n} coin", "{n} coins", n)
+    if kind == "wood":
+        return Tn("{n} wood", "{n} wood", n)
+    if kind == "fish":
+        return Tn("{n} fish", "{n} fish", n)
+    if kind == "book":
+        return Tn("{n} book", "{n} books", n)
+    if kind == "pirate":
+        return Tn("{n} pirate", "{n} pirates", n)
+    if kind == "serpent":
+        return Tn("{n} serpent", "{n} serpents", n)
+    if kind == "fame":
+        return Tn("{n} fame", "{n} fame", n)
+    if kind == "influence_cube":
+        return Tn("{n} influence cube", "{n} influence cubes", n)
+    if kind == "free_hire":
+        return Tn("{n} free hire", "{n} free hires", n)
+    if kind == "rest":
+        return T("a crew rest")
+    return T("{n} {kind}", n=n, kind=kind)
 
 
-def _items(items: dict) -> str:
-    parts = []
-    for k, n in items.items():
-        name = _GOOD.get(k, k)
-        parts.append(f"{n} {name}{'s' if n != 1 and not name.endswith('s') and name != 'fish' else ''}")
-    return " + ".join(parts) if parts else "nothing"
+def _items(items: dict) -> Msg:
+    parts = [_item(k, n) for k, n in items.items()]
+    return join(" + ", parts) if parts else T("nothing")
+
+
+def _good(kind: str) -> Msg:
+    """A kind of goods without a count (trade offers)."""
+    if kind == "coin":
+        return T("coin")
+    if kind == "wood":
+        return T("wood")
+    if kind == "fish":
+        return T("fish")
+    if kind == "book":
+        return T("book")
+    if kind == "pirate":
+        return T("pirate")
+    if kind == "serpent":
+        return T("serpent")
+    return T(kind)
 
 
 def clone(obj):
@@ -31,8 +67,63 @@ def clone(obj):
     return json.loads(json.dumps(obj))
 
 
-def _bname(bid) -> str:
-    return ALL_BUILDINGS[bid]["name"] if bid in ALL_BUILDINGS else str(bid)
+def _bname(bid) -> Msg | str:
+    return T(ALL_BUILDINGS[bid]["name"]) if bid in ALL_BUILDINGS else str(bid)
+
+
+def _city(c) -> Msg | str:
+    return T(CITY_NAMES[c]) if c in CITY_NAMES else str(c)
+
+
+def _skills(skills) -> Msg:
+    return join("/", [T(s) for s in skills])
+
+
+def _condition(rid) -> Msg:
+    """A reputation card's condition (``coins_per_3`` -> ``coins per 3``, a catalog text)."""
+    return T(REPUTATION[rid]["condition"].replace("_", " "))
+
+
+_BUILDING_NAMES = {b["name"] for b in ALL_BUILDINGS.values()}
+
+
+def _source(source) -> Msg | str:
+    """Where a gain came from (the ``source`` of a gain event: a city, a building, a token, loot)."""
+    if source in CITY_NAMES:
+        return _city(source)
+    if source in _BUILDING_NAMES:
+        return T(source)
+    if source == "4-book token":
+        return T("4-book token")
+    if source == "fame token":
+        return T("fame token")
+    if source == "loot":
+        return T("loot")
+    return str(source)
+
+
+def _phase(phase) -> Msg | str:
+    if phase == "home":
+        return T("choosing home ports")
+    if phase == "draft":
+        return T("building draft")
+    if phase == "move":
+        return T("moving")
+    if phase == "act":
+        return T("actions")
+    if phase == "city":
+        return T("city action")
+    if phase == "attack":
+        return T("attack")
+    if phase == "capture_visit":
+        return T("visit after a capture")
+    if phase == "trade_build":
+        return T("making a trade offer")
+    if phase == "trade_reply":
+        return T("answering a trade offer")
+    if phase == "over":
+        return T("game over")
+    return str(phase)
 
 
 class Islebound(Engine):
@@ -66,9 +157,9 @@ class Islebound(Engine):
 
     def apply(self, state, seat, action):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["n"]:
-            raise IllegalAction("There is no such seat.")
+            raise IllegalAction(T("There is no such seat."))
         if state["phase"] == "over":
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(T("The game is over."))
         self.check_legal(state, seat, action)
         work = fast_clone(state)
         events: list[dict] = []
@@ -93,29 +184,30 @@ class Islebound(Engine):
             elif action.get("row") == "hand":
                 bid = action.get("card") if action.get("card") in p["hand"] else None
             if bid is None:
-                return "There is no such building to buy."
+                return T("There is no such building to buy.")
             if phase != "act":
-                return "You can buy buildings only after your move, between actions."
+                return T("You can buy buildings only after your move, between actions.")
             cost = buy_cost(p, bid)
             if p["coins"] < cost:
-                return f"You cannot afford that: it costs {cost} coins and you have {p['coins']}."
-            return "You do not hold enough books for that position of the building row."
+                return Tn("You cannot afford that: it costs {n} coin and you have {coins}.",
+                          "You cannot afford that: it costs {n} coins and you have {coins}.", cost, coins=p["coins"])
+            return T("You do not hold enough books for that position of the building row.")
         if t == "move" and phase == "move":
-            return "You cannot reach that region this turn."
+            return T("You cannot reach that region this turn.")
         if t == "visit" and phase == "act":
             if state["turn"]["main"]:
-                return "You have already taken your main action this turn."
+                return T("You have already taken your main action this turn.")
             if not toll_payable(state, seat, p["region"]):
-                return "You cannot pay the toll of this city."
+                return T("You cannot pay the toll of this city.")
         if t in ("attack", "diplomacy", "treasure", "visit", "board") and phase == "act" and state["turn"]["main"]:
-            return "You have already taken your main action this turn."
+            return T("You have already taken your main action this turn.")
         if t == "attack":
-            return "You cannot attack here: it needs a red-banner city you do not own and a pirate or serpent."
+            return T("You cannot attack here: it needs a red-banner city you do not own and a pirate or serpent.")
         if t == "diplomacy":
-            return "You cannot win this city by diplomacy with that influence."
+            return T("You cannot win this city by diplomacy with that influence.")
         if phase == "move" and t not in (None, "move", "fish", "stay"):
-            return "You must move your ship first."
-        return f"That move is not allowed now (phase: {phase})."
+            return T("You must move your ship first.")
+        return T("That move is not allowed now (phase: {phase}).", phase=_phase(phase))
 
     # -- views -------------------------------------------------------------------------------
     def view(self, state, seat):
@@ -156,13 +248,15 @@ class Islebound(Engine):
         return v
 
     @staticmethod
-    def _toll_text(state, seat, city) -> str:
+    def _toll_text(state, seat, city) -> Msg:
         if owner_of(state, city) == seat:
-            return "yours"
+            return T("yours")
         toll = city_side(state, city)["toll"]
         if toll["type"] == "coin":
-            return f"{toll['n']} coin"
-        return f"exhaust {toll['skill']}"
+            return _item("coin", toll["n"])
+        if toll["skill"] == "any":
+            return T("exhaust any")
+        return T("exhaust {skill}", skill=T(toll["skill"]))
 
     def _city_info(self, state, seat):
         info = {}
@@ -177,204 +271,307 @@ class Islebound(Engine):
         return scoring.result(state)
 
     # -- words -------------------------------------------------------------------------------
+    def catalog_texts(self):
+        texts = super().catalog_texts()
+        texts += [CITY_NAMES[c] for c in sorted(CITY_NAMES)]
+        texts += sorted({b["name"] for b in ALL_BUILDINGS.values()})
+        texts += SKILLS
+        texts += sorted({r["condition"].replace("_", " ") for r in REPUTATION.values()})
+        texts += list(scoring.CATEGORIES) + [scoring.TIEBREAK_CATEGORY]
+        return texts
+
     def describe_action(self, action, view=None):
         if not isinstance(action, dict):
             return str(action)
         t = action.get("type")
-        city = lambda c: CITY_NAMES.get(c, str(c))  # noqa: E731
         if t == "home":
-            return f"Home port: {city(action['port'])}"
+            return T("Home port: {city}", city=_city(action["port"]))
         if t == "draft":
-            return f"Keep {_bname(action['card'])}" if "card" in action else "Kept a building (draft)"
+            return T("Keep {building}", building=_bname(action["card"])) if "card" in action else T("Kept a building (draft)")
         if t == "move":
-            extra = ""
+            d = None
             if view and view.get("reachable"):
                 d = next((d for d in view["reachable"] if d["to"] == action["to"]), None)
-                if d:
-                    extra = f" (toll: {d['toll']}" + (f", exhaust {d['admins']} admin" if d["admins"] else "") + ")"
-            return f"Sail to {city(action['to'])}{extra}"[:80]
+            if d is None:
+                return T("Sail to {city}", city=_city(action["to"]))
+            if d["admins"]:
+                return Tn("Sail to {city} (toll: {toll}, exhaust {n} admin)",
+                          "Sail to {city} (toll: {toll}, exhaust {n} admin)", d["admins"],
+                          city=_city(action["to"]), toll=d["toll"])
+            return T("Sail to {city} (toll: {toll})", city=_city(action["to"]), toll=d["toll"])
         if t == "fish":
-            return "Spend 1 fish: +1 speed"
+            return T("Spend 1 fish: +1 speed")
         if t == "stay":
-            return "No reachable region: stay"
+            return T("No reachable region: stay")
         if t == "visit":
-            return "Visit the city (pay toll, take its action)"
+            return T("Visit the city (pay toll, take its action)")
         if t == "attack":
-            return "Attack the city"
+            return T("Attack the city")
         if t == "diplomacy":
             k = action["sailors"]
-            return "Diplomacy" + (f" (exhaust {k} negotiator{'s' if k > 1 else ''})" if k else " (influence cubes)")
+            if k:
+                return Tn("Diplomacy (exhaust {n} negotiator)", "Diplomacy (exhaust {n} negotiators)", k)
+            return T("Diplomacy (influence cubes)")
         if t == "treasure":
-            return "Hunt for treasure"
+            return T("Hunt for treasure")
         if t == "board":
-            return f"Board the ship of seat {action['target'] + 1}"
+            return T("Board the ship of seat {seat}", seat=action["target"] + 1)
         if t == "event":
-            return f"Complete event {action['deck']}"
+            return T("Complete event {n}", n=action["deck"])
         if t in ("buy", "build"):
-            verb = "Buy" if t == "buy" else "Build"
-            where = "from hand" if action.get("row") == "hand" else (
-                f"metropolis pos {action.get('pos')}" if action.get("row") == "metro" else f"row pos {action.get('pos')}")
-            name = ""
-            if view:
-                bid = action.get("card")
-                if bid is None:
-                    row = view.get("row" if action.get("row") == "main" else "metro_row") or []
-                    pos = action.get("pos", 0)
-                    bid = row[pos - 1] if 0 < pos <= len(row) else None
-                name = _bname(bid) + " " if bid else ""
-            save = f", save 1 {action['save']}" if action.get("save") else ""
-            return f"{verb} {name}({where}{save})"[:80]
+            return self._gain_label(t, action, view)
         if t == "trade":
-            return f"Offer a trade to seat {action['with'] + 1}"
+            return T("Offer a trade to seat {seat}", seat=action["with"] + 1)
         if t == "offer":
-            return f"Offer {action['give']} for {action['get']}"
+            return T("Offer {give} for {get}", give=_good(action["give"]), get=_good(action["get"]))
         if t == "amounts":
-            return f"Give {action['give_n']}, ask {action['get_n']} in return"
+            return T("Give {give}, ask {get} in return", give=action["give_n"], get=action["get_n"])
         if t == "accept":
-            return "Accept the trade"
+            return T("Accept the trade")
         if t == "decline":
-            return "Decline the trade"
+            return T("Decline the trade")
         if t == "end_turn":
-            return "End turn"
+            return T("End turn")
         if t == "exchange":
-            return f"Exchange once (pay {action['pay']})" if action.get("pay") else "Exchange once"
+            if action.get("pay"):
+                return T("Exchange once (pay {goods})", goods=_good(action["pay"]))
+            return T("Exchange once")
         if t == "done":
-            return "Done exchanging"
+            return T("Done exchanging")
         if t == "choose":
             opts = None
             if view and view.get("visit"):
                 ops = city_side_from_view(view)
                 opts = next((o["options"] for o in ops if o["op"] == "choice"), None)
             if opts:
-                return f"Take {_items(opts[action['option']])}"
-            return f"Take option {action['option'] + 1}"
+                return T("Take {goods}", goods=_items(opts[action["option"]]))
+            return T("Take option {n}", n=action["option"] + 1)
         if t == "hire":
             sid = None
             if view and view.get("sailor_row"):
                 sid = view["sailor_row"][action["slot"] - 1]
-            skills = "/".join(SAILORS[sid]["skills"]) if sid in SAILORS else ""
-            return f"Hire sailor {action['slot']} {skills}".strip()
+            if sid in SAILORS:
+                return T("Hire sailor {slot} {skills}", slot=action["slot"], skills=_skills(SAILORS[sid]["skills"]))
+            return T("Hire sailor {slot}", slot=action["slot"])
         if t == "skip":
-            return "Skip"
+            return T("Skip")
         if t == "place_cube":
-            return "Place an influence cube"
+            return T("Place an influence cube")
         if t == "reputation":
-            label = ""
+            rid = None
             if view and view.get("rep_active"):
                 rid = view["rep_active"][action["deck"] - 1]
-                if rid:
-                    label = ": " + REPUTATION[rid]["condition"].replace("_", " ")
-            return f"Reputation card {action['deck']}{label}"
+            if rid:
+                return T("Reputation card {n}: {condition}", n=action["deck"], condition=_condition(rid))
+            return T("Reputation card {n}", n=action["deck"])
         if t == "commit":
             k, n = next((k, n) for k, n in action.items() if k != "type")
             if k == "ichor":
-                return "Commit the ichor serpent" if n else "Keep the ichor serpent"
+                return T("Commit the ichor serpent") if n else T("Keep the ichor serpent")
             if k == "combat":
-                return f"Exhaust {n} combat sailor{'s' if n != 1 else ''} (+{n} dice)"
-            return f"Commit {n} {k}"
+                return Tn("Exhaust {n} combat sailor (+{n} dice)", "Exhaust {n} combat sailors (+{n} dice)", n)
+            if k == "pirates":
+                return Tn("Commit {n} pirate", "Commit {n} pirates", n)
+            if k == "serpents":
+                return Tn("Commit {n} serpent", "Commit {n} serpents", n)
+            return T("Commit {n} {kind}", n=n, kind=k)
         if t == "cancel":
-            return "Cancel"
+            return T("Cancel")
         if t == "reroll":
-            return f"Reroll a {action['value']} (pay 1 wood)"
+            return T("Reroll a {value} (pay 1 wood)", value=action["value"])
         if t == "wound":
-            return f"Wound {action['n']} sailor{'s' if action['n'] != 1 else ''} to win"
+            return Tn("Wound {n} sailor to win", "Wound {n} sailors to win", action["n"])
         if t == "retreat":
-            return "Retreat"
+            return T("Retreat")
         if t == "lose":
-            return f"Lose a {action['card']} card"
+            return _lose_card(action["card"], None)
         return super().describe_action(action, view)
+
+    @staticmethod
+    def _gain_label(t, action, view) -> Msg:
+        """A buy or build button: the building (when the view shows it), where it lies, what is saved."""
+        if action.get("row") == "hand":
+            where = T("from hand")
+        elif action.get("row") == "metro":
+            where = T("metropolis pos {pos}", pos=action.get("pos"))
+        else:
+            where = T("row pos {pos}", pos=action.get("pos"))
+        bid = None
+        if view:
+            bid = action.get("card")
+            if bid is None:
+                row = view.get("row" if action.get("row") == "main" else "metro_row") or []
+                pos = action.get("pos", 0)
+                bid = row[pos - 1] if 0 < pos <= len(row) else None
+        save = _item(action["save"], 1) if action.get("save") else None
+        if bid:
+            b = _bname(bid)
+            if t == "buy":
+                return T("Buy {building} ({where}, save {goods})", building=b, where=where, goods=save) if save else \
+                    T("Buy {building} ({where})", building=b, where=where)
+            return T("Build {building} ({where}, save {goods})", building=b, where=where, goods=save) if save else \
+                T("Build {building} ({where})", building=b, where=where)
+        if t == "buy":
+            return T("Buy ({where}, save {goods})", where=where, goods=save) if save else T("Buy ({where})", where=where)
+        return T("Build ({where}, save {goods})", where=where, goods=save) if save else T("Build ({where})", where=where)
 
     def describe_event(self, event, names):
         t = event.get("type")
-        name = lambda s: names[s] if isinstance(s, int) and 0 <= s < len(names) else f"Player {s}"  # noqa: E731
+
+        def name(s):
+            if isinstance(s, int) and 0 <= s < len(names):
+                return names[s]
+            return T("Player {n}", n=s + 1 if isinstance(s, int) else "?")
+
         who = name(event.get("seat"))
-        city = lambda c: CITY_NAMES.get(c, str(c))  # noqa: E731
         if t == "home":
-            return f"{who} takes {city(event['port'])} as home port"
+            return T("{who} takes {city} as home port", who=who, city=_city(event["port"]))
         if t == "move":
-            extra = f", exhausting {len(event['admins'])} admin" if event["admins"] else ""
-            return f"{who} sails from {city(event['from'])} to {city(event['to'])}{extra}"
+            if event["admins"]:
+                return Tn("{who} sails from {start} to {city}, exhausting {n} admin",
+                          "{who} sails from {start} to {city}, exhausting {n} admin", len(event["admins"]),
+                          who=who, start=_city(event["from"]), city=_city(event["to"]))
+            return T("{who} sails from {start} to {city}", who=who, start=_city(event["from"]), city=_city(event["to"]))
         if t == "stay":
-            return f"{who} cannot move and stays at {city(event['region'])}"
+            return T("{who} cannot move and stays at {city}", who=who, city=_city(event["region"]))
         if t == "fish_speed":
-            return f"{who} spends a fish for +1 speed"
+            return T("{who} spends a fish for +1 speed", who=who)
         if t == "visit":
-            toll = event.get("toll")
+            toll, city = event.get("toll"), _city(event["city"])
             if toll is None:
-                paid = "free of toll"
-            elif "coin" in toll:
-                paid = f"paying {toll['coin']} coin to " + ("the treasure map" if toll["to"] == "map" else name(toll["to"]))
-            else:
-                paid = "exhausting a sailor"
-            return f"{who} visits {city(event['city'])}, {paid}"
+                return T("{who} visits {city}, free of toll", who=who, city=city)
+            if "coin" in toll:
+                if toll["to"] == "map":
+                    return Tn("{who} visits {city}, paying {n} coin to the treasure map",
+                              "{who} visits {city}, paying {n} coins to the treasure map", toll["coin"],
+                              who=who, city=city)
+                return Tn("{who} visits {city}, paying {n} coin to {owner}",
+                          "{who} visits {city}, paying {n} coins to {owner}", toll["coin"],
+                          who=who, city=city, owner=name(toll["to"]))
+            return T("{who} visits {city}, exhausting a sailor", who=who, city=city)
         if t == "gain":
-            return f"{who} gains {_items(event['items'])}" + (f" ({event['source']})" if event.get("source") else "")
+            if event.get("source"):
+                return T("{who} gains {goods} ({source})", who=who, goods=_items(event["items"]),
+                         source=_source(event["source"]))
+            return T("{who} gains {goods}", who=who, goods=_items(event["items"]))
         if t == "fame":
-            return f"{who} gains {event['n']} fame"
+            return Tn("{who} gains {n} fame", "{who} gains {n} fame", event["n"], who=who)
         if t == "token":
-            return f"{who} takes fame token ({_items(FAME_TOKENS[event['token']]['reward'])})"
+            return T("{who} takes fame token ({goods})", who=who, goods=_items(FAME_TOKENS[event["token"]]["reward"]))
         if t == "cubes":
-            return f"{who} places cubes on influence spaces {', '.join(map(str, event['spaces'])) or '(none free)'}"
+            if not event["spaces"]:
+                return T("{who} places cubes on influence spaces (none free)", who=who)
+            return T("{who} places cubes on influence spaces {spaces}", who=who,
+                     spaces=", ".join(map(str, event["spaces"])))
         if t == "hire":
-            return f"{who} hires a {'/'.join(SAILORS[event['sailor']]['skills'])} sailor for {event['coins']} coins"
+            return Tn("{who} hires a {skills} sailor for {n} coin", "{who} hires a {skills} sailor for {n} coins",
+                      event["coins"], who=who, skills=_skills(SAILORS[event["sailor"]]["skills"]))
         if t == "rest":
-            return f"{who}'s crew rests"
+            return T("{who}'s crew rests", who=who)
         if t == "hold_full":
-            return f"{who}'s hold is full; the excess is discarded"
+            return T("{who}'s hold is full; the excess is discarded", who=who)
         if t == "exchange":
-            return f"{who} exchanges {_items(event['pay'])} for {_items(event['get'])}"
+            return T("{who} exchanges {pay} for {get}", who=who, pay=_items(event["pay"]), get=_items(event["get"]))
         if t == "reputation":
-            c = REPUTATION[event["card"]]
-            return f"{who} activates reputation: {c['condition'].replace('_', ' ')}"
+            return T("{who} activates reputation: {condition}", who=who, condition=_condition(event["card"]))
         if t == "building":
-            how = "buys" if event["how"] == "buy" else "builds"
-            return f"{who} {how} {_bname(event['building'])} for {_items(event['paid'])}"
+            if event["how"] == "buy":
+                return T("{who} buys {building} for {goods}", who=who, building=_bname(event["building"]),
+                         goods=_items(event["paid"]))
+            return T("{who} builds {building} for {goods}", who=who, building=_bname(event["building"]),
+                     goods=_items(event["paid"]))
         if t == "attack_start":
-            return f"{who} attacks {city(event['city'])} (strength {event['strength']})"
+            return T("{who} attacks {city} (strength {strength})", who=who, city=_city(event["city"]),
+                     strength=event["strength"])
         if t == "attack_cancel":
-            return f"{who} calls off the attack"
+            return T("{who} calls off the attack", who=who)
         if t == "roll":
-            return f"{who} rolls {' '.join(map(str, event['dice']))}: attack {event['total']} vs {event['strength']}"
+            return T("{who} rolls {dice}: attack {total} vs {strength}", who=who, dice=" ".join(map(str, event["dice"])),
+                     total=event["total"], strength=event["strength"])
         if t == "reroll":
-            return f"{who} rerolls a {event['old']} and gets {event['new']}: attack {event['total']}"
+            return T("{who} rerolls a {old} and gets {new}: attack {total}", who=who, old=event["old"],
+                     new=event["new"], total=event["total"])
         if t == "wound":
-            return f"{who} wounds {len(event['sailors'])} sailor(s) to win"
+            return Tn("{who} wounds {n} sailor to win", "{who} wounds {n} sailors to win", len(event["sailors"]), who=who)
         if t == "retreat":
-            return f"{who} retreats from {city(event['city'])}"
+            return T("{who} retreats from {city}", who=who, city=_city(event["city"]))
         if t == "lose_card":
-            return f"{who} loses a {event['card']} card"
+            return _lose_card(event["card"], who)
         if t == "capture":
-            how = {"attack": "conquers", "diplomacy": "wins over"}[event["method"]]
-            frm = f" from {name(event['from'])}" if event.get("from") is not None else ""
-            return f"{who} {how} {city(event['city'])}{frm}, loot {event['loot']} coins"
+            return self._capture_line(event, who, name)
         if t == "diplomacy":
-            return f"{who} uses diplomacy at {city(event['city'])} (needs {event['need']})"
+            return T("{who} uses diplomacy at {city} (needs {need})", who=who, city=_city(event["city"]),
+                     need=event["need"])
         if t == "treasure":
-            return f"{who} hunts for treasure: {event['coins']} coin(s)"
+            return Tn("{who} hunts for treasure: {n} coin", "{who} hunts for treasure: {n} coins", event["coins"],
+                      who=who)
         if t == "boarding":
-            res = "nobody wins" if event["winner"] is None else f"{name(event['winner'])} wins {event['coins']} coin(s)"
-            return f"{who} boards {name(event['target'])}: hits {event['hits'][0]}-{event['hits'][1]}, {res}"
+            a, b = event["hits"][0], event["hits"][1]
+            if event["winner"] is None:
+                return T("{who} boards {target}: hits {a}-{b}, nobody wins", who=who, target=name(event["target"]),
+                         a=a, b=b)
+            return Tn("{who} boards {target}: hits {a}-{b}, {winner} wins {n} coin",
+                      "{who} boards {target}: hits {a}-{b}, {winner} wins {n} coins", event["coins"],
+                      who=who, target=name(event["target"]), a=a, b=b, winner=name(event["winner"]))
         if t == "event":
-            return f"{who} completes event {event['event']} at {city(EVENTS[event['event']]['region'])}"
+            return T("{who} completes event {event} at {city}", who=who, event=event["event"],
+                     city=_city(EVENTS[event["event"]]["region"]))
         if t == "trade_offer":
-            return (f"{who} offers {name(event['with'])} {event['give_n']} {event['give']} "
-                    f"for {event['get_n']} {event['get']}")
+            return T("{who} offers {other} {give} for {get}", who=who, other=name(event["with"]),
+                     give=_item(event["give"], event["give_n"]), get=_item(event["get"], event["get_n"]))
         if t == "trade":
-            return (f"{who} gives {name(event['with'])} {event['give_n']} {event['give']} "
-                    f"for {event['get_n']} {event['get']}")
+            return T("{who} gives {other} {give} for {get}", who=who, other=name(event["with"]),
+                     give=_item(event["give"], event["give_n"]), get=_item(event["get"], event["get_n"]))
         if t == "trade_declined":
-            return f"{who} declines the trade"
+            return T("{who} declines the trade", who=who)
         if t == "draft_round":
-            return f"Building draft: packets passed ({event['left']} cards left each)"
+            return Tn("Building draft: packets passed ({n} card left each)",
+                      "Building draft: packets passed ({n} cards left each)", event["left"])
         if t == "end_turn":
-            return f"{who} ends the turn"
+            return T("{who} ends the turn", who=who)
         if t == "round":
-            return f"Round {event['round']} begins" + (" (final round)" if event.get("final") else "")
+            if event.get("final"):
+                return T("Round {round} begins (final round)", round=event["round"])
+            return T("Round {round} begins", round=event["round"])
         if t == "end_triggered":
-            return f"End of game triggered: {event['why']}; round {event['final_round']} is the final round"
+            if event["why"] == "the last fame token was taken":
+                return T("End of game triggered: the last fame token was taken; round {round} is the final round",
+                         round=event["final_round"])
+            if event["why"] == "a capital reached the building count":
+                return T("End of game triggered: a capital reached the building count; round {round} is the final round",
+                         round=event["final_round"])
+            return T("End of game triggered: {why}; round {round} is the final round", why=event["why"],
+                     round=event["final_round"])
         if t == "game_over":
-            return "The game is over"
+            return T("The game is over")
         return super().describe_event(event, names)
+
+    @staticmethod
+    def _capture_line(event, who, name) -> Msg:
+        city, loot = _city(event["city"]), event["loot"]
+        if event.get("from") is not None:
+            old = name(event["from"])
+            if event["method"] == "attack":
+                return Tn("{who} conquers {city} from {old}, loot {n} coin",
+                          "{who} conquers {city} from {old}, loot {n} coins", loot, who=who, city=city, old=old)
+            return Tn("{who} wins over {city} from {old}, loot {n} coin",
+                      "{who} wins over {city} from {old}, loot {n} coins", loot, who=who, city=city, old=old)
+        if event["method"] == "attack":
+            return Tn("{who} conquers {city}, loot {n} coin", "{who} conquers {city}, loot {n} coins", loot,
+                      who=who, city=city)
+        return Tn("{who} wins over {city}, loot {n} coin", "{who} wins over {city}, loot {n} coins", loot,
+                  who=who, city=city)
+
+
+def _lose_card(card, who) -> Msg:
+    """A retreat's lost card: the button (``who`` None) or the log line."""
+    if card == "pirate":
+        return T("Lose a pirate card") if who is None else T("{who} loses a pirate card", who=who)
+    if card == "serpent":
+        return T("Lose a serpent card") if who is None else T("{who} loses a serpent card", who=who)
+    if card == "ichor":
+        return T("Lose the ichor serpent card") if who is None else T("{who} loses the ichor serpent card", who=who)
+    return T("Lose a {card} card", card=card) if who is None else T("{who} loses a {card} card", who=who, card=card)
 
 
 def city_side_from_view(view: dict) -> list[dict]:
