@@ -1,0 +1,33 @@
+"""Texts are translatable messages: their value is the English text, the catalog has the data."""
+
+from rules.base import IllegalAction, Msg
+from rules.island_siege import data
+from rules.island_siege.views import CATEGORIES
+
+from .helpers import ENGINE, fort, position
+
+
+def test_labels_and_log_lines_are_messages_with_plural_forms():
+    label = ENGINE.describe_action({"type": "build_building", "card": "B02"}, None)
+    assert isinstance(label, Msg) and label == f"Build {data.name('B02')} (1 colonist, 1 coin)"
+    line = ENGINE.describe_event({"type": "attack_over", "seat": 0, "destroyed": 2}, ["Ana", "Bo"])
+    assert isinstance(line, Msg) and line == "Ana's attack ends (2 cubes destroyed)"
+    take = ENGINE.describe_action({"type": "reinforce", "take": {"white": 2, "black": 1}}, None)
+    assert take == "Take 1 black cube, 2 white cubes" and take.params["cubes"].parts[0].template == "{n} black cube"
+
+
+def test_refusals_are_messages():
+    s = position(forts=([fort("START", "1,0=W", colonists=1)], [fort("START", "1,0=W")]), hands=(("S03",), ()))
+    try:
+        ENGINE.apply(s, 0, {"type": "build_ship", "card": "S03"})
+    except IllegalAction as exc:
+        assert isinstance(exc.args[0], Msg) and exc.args[0].params["card"].template == "Raven"
+    else:
+        raise AssertionError("a build without colonists was allowed")
+
+
+def test_catalog_has_card_names_texts_and_score_categories():
+    texts = set(ENGINE.catalog_texts())
+    for card in data.CARDS.values():
+        assert card["name"] in texts and card["effect_text"] in texts
+    assert set(CATEGORIES) <= texts and ENGINE.title in texts
