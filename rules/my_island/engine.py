@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import copy
 
-from rules.base import Engine, IllegalAction, canonical, rng_for
+from rules.base import Engine, IllegalAction, Msg, T, Tn, canonical, rng_for
 from rules.my_island import campaign as camp
 from rules.my_island import rounds, steps
-from rules.my_island.data import EXTRA_DECK, EXTRA_TILES, REGULAR_DECK, TILES, footprint
-from rules.my_island.island import largest_all, new_island, occupancy, placement_ok
-from rules.my_island.modules import N_EPISODES, episode_rules, regular_rules
+from rules.my_island.data import EXTRA_DECK, EXTRA_TILES, REGULAR_DECK, SHAPE_NAMES, TILES, footprint
+from rules.my_island.island import CATEGORIES, largest_all, new_island, occupancy, placement_ok
+from rules.my_island.modules import CHAPTERS, N_EPISODES, episode_rules, regular_rules
 from rules.my_island.views import describe_action, describe_event, public_view, seat_view
 
 OPTION_KEYS = {"mode", "episode", "carry", "flip"}
@@ -40,19 +40,20 @@ class MyIsland(Engine):
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise ValueError("Options must be a JSON object.")
+            raise ValueError(T("Options must be a JSON object."))
         unknown = sorted(set(options) - OPTION_KEYS)
         if unknown:
-            raise ValueError(f"Unknown option(s) for My Island: {', '.join(map(str, unknown))}.")
+            raise ValueError(Tn("Unknown option for My Island: {names}.", "Unknown options for My Island: {names}.",
+                                len(unknown), names=", ".join(map(str, unknown))))
         mode = options.get("mode", "regular")
         if mode not in ("regular", "campaign"):
-            raise ValueError("Option 'mode' must be 'regular' or 'campaign'.")
+            raise ValueError(T("Option 'mode' must be 'regular' or 'campaign'."))
         flip = options.get("flip", False)
         if not isinstance(flip, bool):
-            raise ValueError("Option 'flip' must be true or false.")
+            raise ValueError(T("Option 'flip' must be true or false."))
         if mode == "regular":
             if "episode" in options or "carry" in options:
-                raise ValueError("Options 'episode' and 'carry' need mode 'campaign'.")
+                raise ValueError(T("Options 'episode' and 'carry' need mode 'campaign'."))
             return {"mode": mode, "flip": flip}
         carry = options.get("carry")
         if carry is None:
@@ -60,12 +61,12 @@ class MyIsland(Engine):
         camp.validate_carry(carry, n)
         episode = options.get("episode", carry["episode"])
         if not isinstance(episode, int) or isinstance(episode, bool) or not 1 <= episode <= N_EPISODES:
-            raise ValueError(f"Option 'episode' must be a whole number from 1 to {N_EPISODES}.")
+            raise ValueError(T("Option 'episode' must be a whole number from 1 to {n}.", n=N_EPISODES))
         return {"mode": mode, "flip": flip, "episode": episode, "carry": carry}
 
     def setup(self, n_players: int, options: dict | None, seed: int | str) -> dict:
         if not isinstance(n_players, int) or not self.min_players <= n_players <= self.max_players:
-            raise ValueError("My Island is for 2 to 4 players.")
+            raise ValueError(T("My Island is for 2 to 4 players."))
         opts = self._options(n_players, options)
         campaign = opts["mode"] == "campaign"
         rules = episode_rules(opts["episode"]) if campaign else regular_rules()
@@ -120,38 +121,38 @@ class MyIsland(Engine):
             return steps.place_legal(state, seat)
         return steps.sticker_legal(state, seat)
 
-    def illegal_reason(self, state: dict, seat: int, action: dict) -> str:
+    def illegal_reason(self, state: dict, seat: int, action: dict) -> Msg:
         kind = action.get("type")
         if state["phase"] == "choose":
             isl = state["islands"][seat]
             if kind == "pass":
-                return "You cannot pass with your marker on 0: place the tile or end your participation."
+                return T("You cannot pass with your marker on 0: place the tile or end your participation.")
             if kind == "place":
                 tile = steps.current_tile(state)
                 if action.get("tile") != tile:
-                    return f"This round's tile is {tile}."
+                    return T("This round's tile is {tile}.", tile=tile)
                 if not isl["placed"]:
-                    return "Your first tile must cover at least one beach cell on open terrain."
-                return ("The tile must lie on empty open cells and touch an already placed cell "
-                        "with the same symbol.")
+                    return T("Your first tile must cover at least one beach cell on open terrain.")
+                return T("The tile must lie on empty open cells and touch an already placed cell "
+                         "with the same symbol.")
             if kind in ("rotate", "flip"):
-                return "The tile has no other legal orientation." if kind == "rotate" else \
-                    "Turning tiles over is not allowed in this game."
+                return T("The tile has no other legal orientation.") if kind == "rotate" else \
+                    T("Turning tiles over is not allowed in this game.")
             if kind == "page":
-                return "There is no such page of spots."
-            return "Choose a spot, pass, or end your participation."
+                return T("There is no such page of spots.")
+            return T("Choose a spot, pass, or end your participation.")
         if kind == "sticker":
-            return "That sticker cannot go there."
-        return "Place your sticker on one of the numbered spots."
+            return T("That sticker cannot go there.")
+        return T("Place your sticker on one of the numbered spots.")
 
     def apply(self, state: dict, seat: int, action) -> list[dict]:
         if not isinstance(action, dict):
-            raise IllegalAction("That is not a move.")
+            raise IllegalAction(T("That is not a move."))
         if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.to_act(state):
             if state["phase"] == "over":
-                raise IllegalAction("The game is over.")
-            raise IllegalAction("It is not your turn." if state["phase"] != "choose"
-                                else "You have already decided this round (or ended your participation).")
+                raise IllegalAction(T("The game is over."))
+            raise IllegalAction(T("It is not your turn.") if state["phase"] != "choose"
+                                else T("You have already decided this round (or ended your participation)."))
         action = self._match(state, seat, action)
         state["seq"] += 1
         if state["phase"] == "choose":
@@ -194,7 +195,14 @@ class MyIsland(Engine):
     def result(self, state: dict) -> dict | None:
         if state["phase"] != "over":
             return None
-        return copy.deepcopy(state["outcome"])
+        out = copy.deepcopy(state["outcome"])
+        out["tiebreak"] = rounds.tiebreak_for(out["scores"])  # a translatable text, also after a reload
+        return out
+
+    def catalog_texts(self) -> list[str]:
+        """Data strings shown translated: score categories, tile shape names, chapter titles."""
+        texts = super().catalog_texts() + list(CATEGORIES) + sorted(set(SHAPE_NAMES.values()))
+        return texts + [ch["title"] for _, ch in sorted(CHAPTERS.items())]
 
     def describe_action(self, action: dict, view: dict | None = None) -> str:
         return describe_action(action, view)

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import copy
 
+from rules.base import Msg, T, Tn, join
 from rules.my_island.data import CAMPAIGN
+from rules.my_island.words import GROUP_WORDS, STICKER_WORDS, TERRAIN_WORDS, word
 
 EPISODES: dict[int, dict] = {e["episode"]: e for e in CAMPAIGN["episodes"]}
 CHAPTERS: dict[int, dict] = {c["chapter"]: c for c in CAMPAIGN["chapters"]}
@@ -74,7 +76,7 @@ def flatten(modules: list[dict], legacy: bool) -> dict:
         elif name == "extra_tiles":
             rules["extra_tiles"] = True
         else:  # pragma: no cover - data error
-            raise ValueError(f"unknown module {name!r} in campaign data")
+            raise ValueError(T("Unknown module {name} in the campaign data.", name=repr(name)))
     return rules
 
 
@@ -96,44 +98,54 @@ def chapter_of(episode: int) -> int:
     return EPISODES[episode]["chapter"]
 
 
-def module_lines(rules: dict) -> list[str]:
-    """The episode's rule sheet in short English lines (what an opened envelope shows)."""
-    lines = ["Place on: " + ", ".join(rules["open"]) + "."]
+def _signed(points: int) -> str:
+    return f"{points:+d}"
+
+
+def module_lines(rules: dict) -> list[Msg]:
+    """The episode's rule sheet in short lines (what an opened envelope shows), as translatable texts."""
+    terrains = join(", ", [word(TERRAIN_WORDS, t) for t in rules["open"]])
+    lines = [T("Place on: {terrains}.", terrains=terrains)]
     if rules["beach_house"]:
-        lines.append(f"Now: {rules['beach_house']:+d} per house placed on a beach cell.")
+        lines.append(T("Now: {points} per house placed on a beach cell.", points=_signed(rules["beach_house"])))
     if rules["palm_fields"]:
-        lines.append(f"Now: {rules['palm_fields']:+d} per field placed on a palm cell.")
+        lines.append(T("Now: {points} per field placed on a palm cell.", points=_signed(rules["palm_fields"])))
     if rules["harbour"]:
-        lines.append(f"Now: {rules['harbour']:+d} per road placed on one of your harbours.")
+        lines.append(T("Now: {points} per road placed on one of your harbours.", points=_signed(rules["harbour"])))
     g = rules["groups"]
     if g:
-        parts = [f"{_GROUP[t]} {g['points'][t]:+d}" for t in g["types"]]
-        lines.append(f"Now: first group of {g['min']}+ same symbols: " + ", ".join(parts) + ".")
+        parts = join(", ", [T("{group} {points}", group=word(GROUP_WORDS, t), points=_signed(g["points"][t]))
+                            for t in g["types"]])
+        lines.append(T("Now: first group of {size}+ same symbols: {groups}.", size=g["min"], groups=parts))
     if rules["totems"]:
-        lines.append(f"Now: {rules['totems']:+d} per totem joined to the beach by a road network.")
-    lines.append("Now: pass -1 (not allowed at 0); ending your part costs nothing.")
+        lines.append(T("Now: {points} per totem joined to the beach by a road network.",
+                       points=_signed(rules["totems"])))
+    lines.append(T("Now: pass -1 (not allowed at 0); ending your part costs nothing."))
     lg = rules["largest"]
     if lg:
-        kinds = ", ".join(_LARGEST[t] for t in lg["types"])
-        lines.append(f"End: {lg['points']:+d} for the largest {kinds} (ties all score).")
+        kinds = join(", ", [word(GROUP_WORDS, t) for t in lg["types"]])
+        lines.append(T("End: {points} for the largest {groups} (ties all score).", points=_signed(lg["points"]),
+                       groups=kinds))
     if rules["jungle"]:
-        lines.append(f"End: {rules['jungle']:+d} per covered jungle cell.")
+        lines.append(T("End: {points} per covered jungle cell.", points=_signed(rules["jungle"])))
     if rules["mountain_row"]:
-        lines.append(f"End: {rules['mountain_row']:+d} if the top row has no free cell.")
+        lines.append(T("End: {points} if the top row has no free cell.", points=_signed(rules["mountain_row"])))
     if rules["beach_penalty"]:
-        lines.append(f"End: {rules['beach_penalty']:+d} per uncovered beach cell.")
+        lines.append(T("End: {points} per uncovered beach cell.", points=_signed(rules["beach_penalty"])))
     if rules["extra_tiles"]:
-        lines.append("Setup: the 4 extra tiles x01-x04 and their cards join (deck of 32).")
+        lines.append(T("Setup: the 4 extra tiles x01-x04 and their cards join (deck of 32)."))
     for s in rules["start_stickers"]:
-        lines.append(f"Start: everyone places {s['count']} {s['sticker']} sticker(s).")
+        lines.append(Tn("Start: everyone places {n} {sticker} sticker.", "Start: everyone places {n} {sticker} stickers.",
+                        s["count"], sticker=word(STICKER_WORDS, s["sticker"])))
     for s in rules["end_stickers"]:
-        who = "last place" if s["to"] == "last" else f"place {s['to']}"
-        lines.append(f"Reward: {who} gets a {s['sticker'].replace('_', ' ')} sticker.")
+        if s["to"] == "last":
+            who = T("last place")
+        elif s["to"] == "all":
+            who = T("everyone")
+        else:
+            who = T("place {n}", n=s["to"])
+        lines.append(T("Reward: {who} gets a {sticker} sticker.", who=who, sticker=word(STICKER_WORDS, s["sticker"])))
     if rules["prosperity"]:
-        pros = ", ".join(f"{p}. {n}" for p, n in sorted(rules["prosperity"].items()))
-        lines.append(f"Prosperity by place: {pros} (2 players: 1st only).")
+        pros = join(", ", [f"{p}. {n}" for p, n in sorted(rules["prosperity"].items())])
+        lines.append(T("Prosperity by place: {places} (2 players: 1st only).", places=pros))
     return lines
-
-
-_GROUP = {"field": "farm", "house": "village", "wall": "bastion"}
-_LARGEST = {"field": "farm", "house": "village", "wall": "bastion", "road": "road network"}

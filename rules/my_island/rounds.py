@@ -6,6 +6,7 @@ before it calls them.
 
 from __future__ import annotations
 
+from rules.base import Msg, T
 from rules.my_island import steps
 from rules.my_island.data import CARD_TILE, footprint, key
 from rules.my_island.island import (
@@ -169,13 +170,16 @@ def end_sticker_tasks(state: dict, ranks: list[int]) -> dict:
     return tasks
 
 
-def tiebreak_text(islands: list[dict], rows: list[list[int]], ranks: list[int]) -> str:
-    scores = [isl["score"] for isl in islands]
-    tied = [s for s in range(len(islands)) if scores.count(scores[s]) > 1]
-    if not tied:
-        return "No tie on points."
-    return ("Tied scores are split by fewest free cells in the top row (by the mountains), "
-            "then the next row down, and so on; still equal means a shared place.")
+def tiebreak_text(islands: list[dict], rows: list[list[int]], ranks: list[int]) -> Msg:
+    return tiebreak_for([isl["score"] for isl in islands])
+
+
+def tiebreak_for(scores: list[int]) -> Msg:
+    """The result's tie-break line for these final scores (spec §8.4)."""
+    if not any(scores.count(s) > 1 for s in scores):
+        return T("No tie on points.")
+    return T("Tied scores are split by fewest free cells in the top row (by the mountains), "
+             "then the next row down, and so on; still equal means a shared place.")
 
 
 # -- stickers ------------------------------------------------------------------------

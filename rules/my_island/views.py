@@ -8,11 +8,11 @@ sticker) — those appear only in the deciding seat's own view (spec §12, §13)
 
 from __future__ import annotations
 
+from rules.base import Msg, T, Tn, join
 from rules.my_island import steps
 from rules.my_island.data import ALL_TILES, CARD_TILE, ROW_MAPS, SHAPE_NAMES, TOTEMS, footprint, shape_picture, unkey
 from rules.my_island.modules import CHAPTERS, EPISODES, chapter_of, module_lines
-
-SYMBOL_WORD = {"field": "field", "house": "house", "wall": "wall", "road": "road"}
+from rules.my_island.words import SYMBOL_WORDS, word
 
 
 def _island_public(state: dict, seat: int) -> dict:
@@ -45,7 +45,7 @@ def _island_public(state: dict, seat: int) -> dict:
 
 def _tile_info(tile: str) -> dict:
     t = ALL_TILES[tile]
-    return {"tile": tile, "shape": t["shape"], "shape_name": SHAPE_NAMES.get(t["shape"], t["shape"]),
+    return {"tile": tile, "shape": t["shape"], "shape_name": T(SHAPE_NAMES.get(t["shape"], t["shape"])),
             "code": t["code"], "cells": shape_picture(tile, 0)}
 
 
@@ -74,7 +74,7 @@ def public_view(state: dict) -> dict:
     if state["mode"] == "campaign":
         ch = chapter_of(state["episode"])
         view["chapter"] = ch
-        view["chapter_title"] = CHAPTERS[ch]["title"]
+        view["chapter_title"] = T(CHAPTERS[ch]["title"])
         view["episode_source"] = EPISODES[state["episode"]]["source"]  # "rulebook" or "reconstructed"
     if state["phase"] in ("end_stickers", "over"):
         view["outcome"] = state["outcome"]
@@ -142,66 +142,88 @@ def _submitted_summary(state: dict, act: dict) -> dict:
 
 # -- words -----------------------------------------------------------------------------
 
-def describe_action(action: dict, view: dict | None = None) -> str:
+def describe_action(action: dict, view: dict | None = None) -> Msg | str:
     if not isinstance(action, dict):
         return "?"
     kind = action.get("type")
     if kind == "place":
         if "spot" in action:
             r, c = action["at"]
-            return f"Spot {action['spot']} (row {r + 1})"
-        return f"Place {action.get('tile')} at {action.get('at')} turned {action.get('rot')}"
+            return T("Spot {n} (row {row})", n=action["spot"], row=r + 1)
+        return T("Place {tile} at {at} turned {rot}", tile=str(action.get("tile")), at=str(action.get("at")),
+                 rot=str(action.get("rot")))
     if kind == "rotate":
-        return "Rotate the tile (60° clockwise)"
+        return T("Rotate the tile (60° clockwise)")
     if kind == "flip":
-        return "Turn the tile over"
+        return T("Turn the tile over")
     if kind == "page":
-        return f"Show spots {action['first']}-{action['last']}"
+        return T("Show spots {first}-{last}", first=action["first"], last=action["last"])
     if kind == "pass":
-        return "Pass: skip this tile (-1 point)"
+        return T("Pass: skip this tile (-1 point)")
     if kind == "end":
-        return "End participation (no loss, no more tiles)"
+        return T("End participation (no loss, no more tiles)")
     if kind == "back":
-        return "Undo the last sticker"
+        return T("Undo the last sticker")
     if kind == "sticker":
-        name = action["sticker"].replace("_", " ")
         if action["sticker"] == "double_wall":
-            return f"Spot {action['spot']}: double wall on {action['tile']} cell {action['cell'] + 1}"
-        return f"Spot {action['spot']}: {name} (row {action['at'][0] + 1})"
+            return T("Spot {n}: double wall on {tile} cell {cell}", n=action["spot"], tile=action["tile"],
+                     cell=action["cell"] + 1)
+        row = action["at"][0] + 1
+        if action["sticker"] == "hut":
+            return T("Spot {n}: hut (row {row})", n=action["spot"], row=row)
+        return T("Spot {n}: harbour (row {row})", n=action["spot"], row=row)
     return str(kind)
 
 
-def _name(names: list[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+def _name(names: list[str], seat: int) -> Msg | str:
+    return names[seat] if 0 <= seat < len(names) else T("Player {n}", n=seat + 1)
 
 
-def describe_event(event: dict, names: list[str]) -> str:
+def _tile_words(tile: str) -> Msg:
+    """"line of three: wall, road, wall": the tile's shape and its symbols in order."""
+    t = ALL_TILES[tile]
+    return T("{shape}: {symbols}", shape=T(SHAPE_NAMES.get(t["shape"], t["shape"])),
+             symbols=join(", ", [word(SYMBOL_WORDS, sym) for _, _, sym in t["cells"]]))
+
+
+def _signed(points: int) -> str:
+    return f"{points:+d}"
+
+
+def describe_event(event: dict, names: list[str]) -> Msg | str:
     kind = event.get("type")
     seat = event.get("seat", -1)
     who = _name(names, seat) if isinstance(seat, int) else "?"
     if kind == "reveal":
-        t = ALL_TILES[event["tile"]]
-        return (f"Round {event['round']}: card {event['card']} shows tile {event['tile']} "
-                f"({SHAPE_NAMES.get(t['shape'], t['shape'])}, {t['code']}); {event['deck_left']} cards left")
+        return Tn("Round {round}: card {card} shows tile {tile} ({what}); {n} card left",
+                  "Round {round}: card {card} shows tile {tile} ({what}); {n} cards left", event["deck_left"],
+                  round=event["round"], card=event["card"], tile=event["tile"], what=_tile_words(event["tile"]))
     if kind == "decided":
-        return f"{who} has decided."
+        return T("{who} has decided.", who=who)
     if kind == "place":
         pts = sum(a[1] for a in event.get("awards", []))
-        extra = f", scoring {pts:+d}" if pts else ""
-        return f"{who} placed {event['tile']}{extra} (now {event['score']})"
+        if pts:
+            return T("{who} placed {tile}, scoring {points} (now {score})", who=who, tile=event["tile"],
+                     points=_signed(pts), score=event["score"])
+        return T("{who} placed {tile} (now {score})", who=who, tile=event["tile"], score=event["score"])
     if kind == "pass":
-        return f"{who} passed on {event['tile']} (-1, now {event['score']})"
+        return T("{who} passed on {tile} (-1, now {score})", who=who, tile=event["tile"], score=event["score"])
     if kind == "end":
-        return f"{who} ended participation"
+        return T("{who} ended participation", who=who)
     if kind == "end_score":
-        return f"{who}: {event['category']} {event['points']:+d} ({event['what']})"
+        # "what" is a translatable text when the event is fresh from the engine (island.end_awards)
+        return T("{who}: {category} {points} ({what})", who=who, category=T(event["category"]),
+                 points=_signed(event["points"]), what=event["what"])
     if kind == "game_end":
-        winners = ", ".join(_name(names, s) for s in event["winners"])
-        scores = ", ".join(f"{_name(names, s)} {p}" for s, p in enumerate(event["scores"]))
-        return f"Game over. Winner: {winners}. Scores: {scores}"
+        winners = join(", ", [_name(names, s) for s in event["winners"]])
+        scores = join(", ", [T("{name} {points}", name=_name(names, s), points=p) for s, p in enumerate(event["scores"])])
+        return Tn("Game over. Winner: {winners}. Scores: {scores}", "Game over. Winners: {winners}. Scores: {scores}",
+                  len(event["winners"]), winners=winners, scores=scores)
     if kind == "sticker":
         if event["sticker"] == "double_wall":
-            return f"{who} put a double wall on tile {event['tile']}"
+            return T("{who} put a double wall on tile {tile}", who=who, tile=event["tile"])
         r, c = event["at"]
-        return f"{who} put a {event['sticker']} sticker on row {r + 1}, column {c + 1}"
+        if event["sticker"] == "hut":
+            return T("{who} put a hut sticker on row {row}, column {col}", who=who, row=r + 1, col=c + 1)
+        return T("{who} put a harbour sticker on row {row}, column {col}", who=who, row=r + 1, col=c + 1)
     return str(kind)
