@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, PAPER, font, seat_badge
+from render.common import HIGHLIGHT, INK, PAPER, font, seat_badge, tx
 from render.land_vs_sea.panels import draw_footer, draw_header
-from render.land_vs_sea.tiles import (MAP_BG, SQ3, WIDTH, centre, compose, hex_points, png_bytes,
-                                      region_point)
+from render.land_vs_sea.tiles import MAP_BG, SQ3, WIDTH, centre, compose, hex_points, png_bytes, region_point
+from rules.base import Msg, T, Tn
 from rules.land_vs_sea.data import FACES, oriented
+from rules.land_vs_sea.views import ROLE_NAMES
 
 __all__ = ["render"]
 
@@ -33,17 +34,26 @@ def draw_routes(draw: ImageDraw.ImageDraw, routes: list[dict], s: int, ox: float
                 if a < b and (b[0] - a[0], b[1] - a[1]) in ((1, 0), (0, 1), (1, -1)):
                     draw.line([centres[a], centres[b]], fill=ROUTE, width=max(3, s // 14))
         x, y = centres[cells[0]]
-        to = {"land": "Land", "sea": "Sea", "cartographer": "Cartographer"}.get(route.get("to"), "nobody")
-        label = f"{route['caravans']} caravans / {route['ships']} ships: {to}"
+        label = tx(route_label(route))
         f = font(18, bold=True)
         w = f.getlength(label)
         draw.rectangle([x - 4, y - 30, x + w + 4, y - 6], fill=(255, 255, 255), outline=ROUTE, width=2)
         draw.text((x, y - 18), label, font=f, fill=ROUTE, anchor="lm")
 
 
+def route_label(route: dict) -> Msg:
+    """'2 caravans / 1 ship: Land' (or ': nobody' for a tied route)."""
+    caravans = Tn("{n} caravan", "{n} caravans", route["caravans"])
+    ships = Tn("{n} ship", "{n} ships", route["ships"])
+    if route.get("to") in ROLE_NAMES:
+        return T("{caravans} / {ships}: {team}", caravans=caravans, ships=ships, team=ROLE_NAMES[route["to"]])
+    return T("{caravans} / {ships}: nobody", caravans=caravans, ships=ships)
+
+
 def names_of(view: dict) -> list[str]:
+    """The seats' display names in the viewer's language (``Player n`` when a name is missing)."""
     names = view.get("seat_names") or []
-    return [names[i] if i < len(names) and names[i] else f"Player {i + 1}" for i in range(view["n_players"])]
+    return [names[i] if i < len(names) and names[i] else tx(T("Player {n}", n=i + 1)) for i in range(view["n_players"])]
 
 
 def parse(k: str) -> tuple[int, int]:

@@ -5,10 +5,19 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, font, seat_badge
-from render.land_vs_sea.tiles import (MAP_BG, PHASE_TEXT, ROLE_NAMES, SQ3, WIDTH, _tile_image, compose, hex_points,
-                                      texture, tile_image)
+from render.common import INK, MUTED, PAPER, font, seat_badge, tx
+from render.land_vs_sea.tiles import (MAP_BG, PHASE_TEXT, SQ3, WIDTH, _tile_image, compose, hex_points, texture,
+                                      tile_image)
+from rules.base import T, Tn, join
 from rules.land_vs_sea.data import FACES, SPECIAL, oriented
+from rules.land_vs_sea.turn import PHASE_HINT
+from rules.land_vs_sea.views import ROLE_NAMES
+
+MODULE_NAMES = (("mountains_corals", T("mountains/corals")), ("caravans_ships", T("caravans/ships")),
+                ("waypoints", T("waypoints")))
+TALK = {"restricted": T("talk: restricted"), "free": T("talk: free")}
+SIDE_LABELS = {"shown": T("shown"), "hidden": T("hidden"), "chosen": T("chosen")}
+
 
 def context_preview(board: dict, at: tuple, tile: str, side: str, rot: int, s: int = 36) -> Image.Image:
     """The pending tile in one rotation with its six neighbours, so the fit is visible at a glance."""
@@ -48,15 +57,17 @@ def draw_header(view: dict, names: list[str]) -> Image.Image:
     img = Image.new("RGB", (WIDTH, 190), PAPER)
     d = ImageDraw.Draw(img)
     phase = view["phase"]
-    title = "Land vs Sea"
+    game = T("Land vs Sea")
     if phase == "over":
         best = max(view["scores"].values())
         win = [ROLE_NAMES[t] for t, p in view["scores"].items() if p == best]
-        title += f" — game over: {' & '.join(win)} win{'s' if len(win) == 1 else ''}"
+        title = Tn("{game} — game over: {teams} wins", "{game} — game over: {teams} win", len(win), game=game,
+                   teams=join(" & ", win))
     else:
         cur = view.get("current")
-        title += f" — {names[cur]} ({ROLE_NAMES[view['roles'][cur]]}) to act: {PHASE_TEXT.get(phase, phase)}"
-    d.text((20, 12), title, font=font(26, bold=True), fill=INK)
+        title = T("{game} — {who} ({team}) to act: {phase}", game=game, who=names[cur],
+                  team=ROLE_NAMES[view["roles"][cur]], phase=PHASE_TEXT.get(phase, phase))
+    d.text((20, 12), tx(title), font=font(26, bold=True), fill=INK)
     x = 20
     for team, seats in teams.items():
         active = view.get("current") in seats and phase != "over"
@@ -64,30 +75,31 @@ def draw_header(view: dict, names: list[str]) -> Image.Image:
         d.rectangle(box, outline=INK if active else MUTED, width=5 if active else 1,
                     fill=(255, 249, 200) if active else PAPER)
         swatch(img, (x, 60), team, 56)
-        d.text((x + 66, 58), f"{ROLE_NAMES[team]}: {view['scores'][team]}", font=font(30, bold=True), fill=INK)
+        d.text((x + 66, 58), tx(T("{team}: {points}", team=ROLE_NAMES[team], points=view["scores"][team])),
+               font=font(30, bold=True), fill=INK)
         bx = x + 66
         for seat in seats:
             seat_badge(d, (bx, 94), seat, size=24)
-            label = names[seat][:12]
+            label = tx(names[seat])[:12]
             d.text((bx + 28, 96), label, font=font(18), fill=INK)
             bx += 36 + int(font(18).getlength(label))
         x += 390
     # stacks
     y = 134
-    d.text((20, y + 10), f"Stacks ({view['tiles_left']} tiles left):", font=font(20), fill=INK)
-    sx = 260
+    stacks = tx(Tn("Stacks ({n} tile left):", "Stacks ({n} tiles left):", view["tiles_left"]))
+    d.text((20, y + 10), stacks, font=font(20), fill=INK)
+    sx = max(260, 40 + int(font(20).getlength(stacks)))  # a longer translation pushes the stacks right
     for i, st in enumerate(view["stacks"]):
         d.text((sx, y + 10), f"{'AB'[i]}: {st['size']}", font=font(20, bold=True), fill=INK)
         if st["top"]:
             img.paste(tile_image(st["top"], 22), (sx + 70, y - 2))
         sx += 170
     if view.get("options"):
-        opts = [label for n, label in (("mountains_corals", "mountains/corals"), ("caravans_ships", "caravans/ships"),
-                                   ("waypoints", "waypoints")) if view["options"].get(n)]
-        text = "Modules: " + (", ".join(opts) if opts else "base game")
+        opts = [label for n, label in MODULE_NAMES if view["options"].get(n)]
+        text = T("Modules: {modules}", modules=join(", ", opts)) if opts else T("Modules: base game")
         if view["n_players"] == 4:
-            text += f" · talk: {view['options'].get('talk', 'restricted')}"
-        d.text((sx + 10, y + 12), text, font=font(18), fill=MUTED)
+            text = join(" · ", [text, TALK[view["options"].get("talk", "restricted")]])
+        d.text((sx + 10, y + 12), tx(text), font=font(18), fill=MUTED)
     return img
 
 
@@ -105,31 +117,34 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
     y = 10
     if private:
         seat = view["seat"]
-        d.text((20, y), f"Your tiles ({names[seat]}, {ROLE_NAMES[view['my_role']]}) — hidden sides are for your eyes only",
-               font=font(22, bold=True), fill=INK)
+        d.text((20, y), tx(T("Your tiles ({who}, {team}) — hidden sides are for your eyes only", who=names[seat],
+                             team=ROLE_NAMES[view["my_role"]])), font=font(22, bold=True), fill=INK)
         y += 36
         x = 20
         for h in view["my_hand"]:
-            d.text((x, y), f"Tile {h['slot'] + 1}" + (" (stolen, play next turn)" if h["stolen_this_turn"] else ""),
-                   font=font(20, bold=True), fill=INK)
-            for j, (label, f, side) in enumerate((("shown", h["shown"], h["shown_side"]), ("hidden", h["hidden"], h["hidden_side"]))):
+            n = h["slot"] + 1
+            heading = T("Tile {n} (stolen, play next turn)", n=n) if h["stolen_this_turn"] else T("Tile {n}", n=n)
+            d.text((x, y), tx(heading), font=font(20, bold=True), fill=INK)
+            for j, (which, side) in enumerate((("shown", h["shown_side"]), ("hidden", h["hidden_side"]))):
                 px = x + j * 150
                 img.paste(_tile_image(h["tile"], side, 58, 0), (px, y + 30))
                 chosen = view.get("pending") or {}
                 if chosen.get("tile") == h["tile"] and chosen.get("side") == side:
                     d.rectangle([px - 6, y + 26, px + 110, y + 190], outline=(200, 0, 120), width=5)
-                    label = "chosen"
-                d.text((px + 52, y + 160), label, font=font(18), fill=INK if label == "shown" else (170, 0, 100), anchor="mt")
+                    which = "chosen"
+                d.text((px + 52, y + 160), tx(SIDE_LABELS[which]), font=font(18),
+                       fill=INK if which == "shown" else (170, 0, 100), anchor="mt")
             x += 330
-        hint = view.get("hint")
+        hint = PHASE_HINT.get(view.get("my_phase")) or view.get("hint")
         if hint:
-            d.text((x + 10, y + 40), "Your move:", font=font(20, bold=True), fill=INK)
-            for i, line in enumerate(_wrap(hint, 24)):
+            d.text((x + 10, y + 40), tx(T("Your move:")), font=font(20, bold=True), fill=INK)
+            for i, line in enumerate(_wrap(tx(hint), 24)):
                 d.text((x + 10, y + 70 + 26 * i), line, font=font(20), fill=INK)
         y += 190
         if view.get("rotations"):
             p = view["pending"]
-            d.text((20, y), "Rotations, shown among the tiles around the pink spot:", font=font(20, bold=True), fill=INK)
+            d.text((20, y), tx(T("Rotations, shown among the tiles around the pink spot:")), font=font(20, bold=True),
+                   fill=INK)
             y += 30
             for i, r in enumerate(view["rotations"]):
                 px = 20 + i * 196
@@ -139,7 +154,7 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
             y += 200
         elif view.get("special_spots") and view["options"].get("mountains_corals"):
             side = "front" if view["special_spots"][0]["face"] == "volcano" else "back"
-            d.text((20, y), "Special tile turns (label: 'turned n x 60°'):", font=font(20, bold=True), fill=INK)
+            d.text((20, y), tx(T("Special tile turns (label: 'turned n x 60°'):")), font=font(20, bold=True), fill=INK)
             y += 30
             for rot in range(6):
                 px = 20 + rot * 150
@@ -156,34 +171,36 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
 
 def draw_hands(img: Image.Image, view: dict, names: list[str], y: int) -> int:
     d = ImageDraw.Draw(img)
-    d.text((20, y), "Hands (shown sides; hidden sides stay secret):", font=font(20, bold=True), fill=INK)
+    d.text((20, y), tx(T("Hands (shown sides; hidden sides stay secret):")), font=font(20, bold=True), fill=INK)
     y += 34
     for seat in range(view["n_players"]):
         col = seat % 2
         row = seat // 2
         px, py = 20 + col * 590, y + row * 80
         seat_badge(d, (px, py + 14), seat, size=30)
-        d.text((px + 40, py + 18), f"{names[seat][:14]} ({ROLE_NAMES[view['roles'][seat]]})", font=font(20), fill=INK)
-        tx = px + 330
+        d.text((px + 40, py + 18), tx(T("{who} ({team})", who=tx(names[seat])[:14], team=ROLE_NAMES[view["roles"][seat]])),
+               font=font(20), fill=INK)
+        hx = px + 330
         for h in view["hands"][seat]:
-            img.paste(tile_image(h["shown"], 34), (tx, py))
-            tx += 74
+            img.paste(tile_image(h["shown"], 34), (hx, py))
+            hx += 74
         if any(k["seat"] == seat for k in view.get("known_hidden", [])):
-            d.text((px + 40, py + 44), "you know a hidden side there", font=font(18), fill=(170, 0, 100))
+            d.text((px + 40, py + 44), tx(T("you know a hidden side there")), font=font(18), fill=(170, 0, 100))
     return y + 80 * ((view["n_players"] + 1) // 2)
 
 
 def score_sheet(img: Image.Image, view: dict, y: int) -> None:
     d = ImageDraw.Draw(img)
-    d.text((20, y), "Final score sheet", font=font(22, bold=True), fill=INK)
+    d.text((20, y), tx(T("Final score sheet")), font=font(22, bold=True), fill=INK)
     y += 34
     teams = [t for t in ("land", "sea", "cartographer") if t in view["scores"]]
     cats = list(view.get("categories_order", [])) or sorted({c for t in teams for c in view["categories"][t]})
     for cat in cats:
         if not any(view["categories"][t].get(cat) for t in teams):
             continue
-        vals = "   ".join(f"{ROLE_NAMES[t]} {view['categories'][t].get(cat, 0)}" for t in teams)
-        d.text((30, y), f"{cat}: {vals}", font=font(20), fill=INK)
+        vals = join("   ", [T("{team} {points}", team=ROLE_NAMES[t], points=view["categories"][t].get(cat, 0))
+                            for t in teams])
+        d.text((30, y), tx(T("{category}: {values}", category=T(cat), values=vals)), font=font(20), fill=INK)
         y += 32
 
 

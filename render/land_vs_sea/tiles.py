@@ -13,6 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import HIGHLIGHT, INK, MUTED, PAPER, font
+from rules.base import T
 from rules.land_vs_sea.data import FACES, oriented, register_face
 
 WIDTH = 1200
@@ -23,9 +24,9 @@ SEA_WAVE = (200, 225, 250)
 GRID = (60, 60, 60)
 MAP_BG = (235, 232, 222)
 SQ3 = math.sqrt(3)
-ROLE_NAMES = {"land": "Land", "sea": "Sea", "cartographer": "Cartographer"}
-PHASE_TEXT = {"draft": "opening draft", "draw": "refilling", "place": "placing a tile", "special": "filling a hole",
-              "action": "tile action", "waypoint": "waypoint", "over": "game over"}
+PHASE_TEXT = {"draft": T("opening draft"), "draw": T("refilling"), "place": T("placing a tile"),
+              "special": T("filling a hole"), "action": T("tile action"), "waypoint": T("waypoint"),
+              "over": T("game over")}
 
 
 # -- textures (drawn once) -----------------------------------------------------------------
