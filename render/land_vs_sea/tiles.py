@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, font
+from render.common import HIGHLIGHT, INK, PAPER, flat_palette, font, to_png
 from rules.base import T
 from rules.land_vs_sea.data import FACES, oriented, register_face
 
@@ -23,6 +23,7 @@ SEA = (55, 120, 185)
 SEA_WAVE = (200, 225, 250)
 GRID = (60, 60, 60)
 MAP_BG = (235, 232, 222)
+ROUTE = (110, 50, 160)
 SQ3 = math.sqrt(3)
 PHASE_TEXT = {"draft": T("opening draft"), "draw": T("refilling"), "place": T("placing a tile"),
               "special": T("filling a hole"), "action": T("tile action"), "waypoint": T("waypoint"),
@@ -228,30 +229,11 @@ def compose(tiles, s, size, bg) -> Image.Image:
 
 
 # -- the whole picture ---------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
-    """A fixed 256-colour palette (every colour drawn here plus blends for anti-aliased edges),
-    built once: mapping to it is several times faster than adaptive quantisation."""
-    from render.common import SEAT_COLOURS
-    base = [PAPER, INK, (255, 255, 255), LAND, LAND_DOT, SEA, SEA_WAVE, GRID, MAP_BG, MUTED, HIGHLIGHT,
-            (200, 0, 120), (170, 0, 100), (240, 110, 140), (95, 70, 50), (150, 40, 40), (0, 90, 50), (20, 30, 90),
-            (255, 249, 200), (230, 230, 230)] + list(SEAT_COLOURS)
-    blends = [INK, (255, 255, 255), PAPER, MAP_BG, LAND, SEA]
-    pixels = []
-    for c in base:
-        for b in blends:
-            for k in range(9):
-                t = k / 8
-                pixels.append(tuple(int(c[i] * (1 - t) + b[i] * t) for i in range(3)))
-    swatch = Image.new("RGB", (len(pixels), 1))
-    swatch.putdata(pixels)
-    return swatch.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+ART_COLOURS = (LAND, LAND_DOT, SEA, SEA_WAVE, GRID, MAP_BG, ROUTE, (200, 0, 120), (170, 0, 100), (240, 110, 140),
+               (95, 70, 50), (150, 40, 40), (0, 90, 50), (20, 30, 90), (255, 249, 200), (230, 230, 230))
+"""Every colour drawn here besides ink, paper, the highlight and the seats (render.common adds those)."""
 
 
 def png_bytes(image: Image.Image) -> bytes:
     """Palette PNG: the textures compress badly as RGB; a fixed palette keeps every cue, fast."""
-    from render.common import to_png
-
-    return to_png(image, palette=palette())
-
-
+    return to_png(image, palette=flat_palette(ART_COLOURS))
