@@ -17,6 +17,8 @@ Functions for the host / the ``/campaign`` commands:
 - ``campaign_status(carry) -> dict``: what ``/campaign status`` shows: the next episode,
   the chapters with their titles (rules only for opened envelopes), the standings by
   prosperity, each island's stickers, and once the campaign is finished the winners.
+  Its words (chapter titles, rule lines, ``unlocked_module_names``) are ``rules.base.Msg``
+  texts: the host translates them where it shows them.
 - ``rename_island(carry, seat, name) -> carry``: the island's name (free text, persistent).
 - ``validate_carry(carry, n_players)``: raises ``ValueError`` with a clear message.
 
@@ -34,15 +36,17 @@ from __future__ import annotations
 
 import copy
 
+from rules.base import Msg, T
 from rules.my_island.data import ALL_TILES, TERRAIN, unkey
 from rules.my_island.modules import CHAPTERS, EPISODES, N_EPISODES, chapter_of, episode_rules, module_lines
+from rules.my_island.words import MODULE_NAMES, TERRAIN_WORDS, word
 
 CARRY_VERSION = 1
 
 
 def new_carry(n_players: int, names: list[str] | None = None) -> dict:
     if not isinstance(n_players, int) or not 2 <= n_players <= 4:
-        raise ValueError("A campaign needs 2 to 4 players.")
+        raise ValueError(T("A campaign needs 2 to 4 players."))
     names = list(names or [])
     return {
         "version": CARRY_VERSION,
@@ -51,7 +55,7 @@ def new_carry(n_players: int, names: list[str] | None = None) -> dict:
         "opened_chapters": [],
         "unlocked_modules": [],
         "islands": [
-            {"name": names[i] if i < len(names) else f"Island {i + 1}", "prosperity": 0, "debt": 0,
+            {"name": names[i] if i < len(names) else T("Island {n}", n=i + 1), "prosperity": 0, "debt": 0,
              "first_places": 0, "huts": [], "harbours": [], "doubles": [], "extra_tiles": False,
              "episode_scores": []}
             for i in range(n_players)
@@ -60,70 +64,76 @@ def new_carry(n_players: int, names: list[str] | None = None) -> dict:
     }
 
 
-def _bad(msg: str) -> ValueError:
-    return ValueError(f"Bad campaign carry: {msg}")
+_FIELDS = {"prosperity": T("prosperity"), "debt": T("debt"), "first_places": T("first places")}
 
 
-def _cell_list(value, what: str, terrain: str | None) -> None:
+def _bad(why: Msg) -> ValueError:
+    return ValueError(T("Bad campaign carry: {why}", why=why))
+
+
+def _cell_list(value, what: Msg, terrain: str) -> None:
     if not isinstance(value, list):
-        raise _bad(f"{what} must be a list of 'row,col' cells.")
+        raise _bad(T("{what} must be a list of 'row,col' cells.", what=what))
     for k in value:
         try:
             cell = unkey(k)
         except (AttributeError, ValueError):
-            raise _bad(f"{what} holds {k!r}, not a 'row,col' cell.") from None
-        if cell not in TERRAIN or (terrain and TERRAIN[cell] != terrain):
-            raise _bad(f"{what} holds {k!r}, which is not a {terrain or 'island'} cell.")
+            raise _bad(T("{what} holds {cell}, not a 'row,col' cell.", what=what, cell=repr(k))) from None
+        if cell not in TERRAIN or TERRAIN[cell] != terrain:
+            raise _bad(T("{what} holds {cell}, which is not a {terrain} cell.", what=what, cell=repr(k),
+                         terrain=word(TERRAIN_WORDS, terrain)))
     if len(set(value)) != len(value):
-        raise _bad(f"{what} holds the same cell twice.")
+        raise _bad(T("{what} holds the same cell twice.", what=what))
 
 
 def validate_carry(carry, n_players: int) -> None:
     if not isinstance(carry, dict):
-        raise _bad("it must be a JSON object.")
+        raise _bad(T("it must be a JSON object."))
     if carry.get("version") != CARRY_VERSION:
-        raise _bad(f"unknown version {carry.get('version')!r}.")
+        raise _bad(T("unknown version {version}.", version=repr(carry.get("version"))))
     islands = carry.get("islands")
     if not isinstance(islands, list) or len(islands) != n_players:
-        raise _bad(f"it holds {len(islands) if isinstance(islands, list) else 'no'} islands for {n_players} players.")
+        if not isinstance(islands, list):
+            raise _bad(T("it holds no islands for {players} players.", players=n_players))
+        raise _bad(T("it holds {n} islands for {players} players.", n=len(islands), players=n_players))
     ep = carry.get("episode")
     if not isinstance(ep, int) or isinstance(ep, bool) or not 1 <= ep <= N_EPISODES + 1:
-        raise _bad("episode must be 1..25.")
+        raise _bad(T("episode must be 1..{last}.", last=N_EPISODES + 1))
     for i, isl in enumerate(islands):
         if not isinstance(isl, dict):
-            raise _bad(f"island {i + 1} must be an object.")
+            raise _bad(T("island {n} must be an object.", n=i + 1))
         for field in ("prosperity", "debt", "first_places"):
             v = isl.get(field, 0)
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise _bad(f"island {i + 1}: {field} must be a whole number >= 0.")
+                raise _bad(T("island {n}: {field} must be a whole number >= 0.", n=i + 1, field=_FIELDS[field]))
         if not isinstance(isl.get("name", ""), str):
-            raise _bad(f"island {i + 1}: name must be text.")
-        _cell_list(isl.get("huts", []), f"island {i + 1} huts", "steppe")
-        _cell_list(isl.get("harbours", []), f"island {i + 1} harbours", "beach")
+            raise _bad(T("island {n}: name must be text.", n=i + 1))
+        _cell_list(isl.get("huts", []), T("island {n} huts", n=i + 1), "steppe")
+        _cell_list(isl.get("harbours", []), T("island {n} harbours", n=i + 1), "beach")
         doubles = isl.get("doubles", [])
         if not isinstance(doubles, list):
-            raise _bad(f"island {i + 1}: doubles must be a list.")
+            raise _bad(T("island {n}: doubles must be a list.", n=i + 1))
         for d in doubles:
             ok = (isinstance(d, list) and len(d) == 2 and d[0] in ALL_TILES and isinstance(d[1], int)
                   and 0 <= d[1] < len(ALL_TILES[d[0]]["cells"]) and ALL_TILES[d[0]]["cells"][d[1]][2] == "wall")
             if not ok:
-                raise _bad(f"island {i + 1}: double wall {d!r} is not a wall cell of a tile.")
+                raise _bad(T("island {n}: double wall {cell} is not a wall cell of a tile.", n=i + 1, cell=repr(d)))
 
 
 def episode_options(carry: dict) -> dict:
     if carry["episode"] > N_EPISODES:
-        raise ValueError("The campaign is finished: all 24 episodes have been played.")
+        raise ValueError(T("The campaign is finished: all {n} episodes have been played.", n=N_EPISODES))
     return {"mode": "campaign", "episode": carry["episode"], "carry": copy.deepcopy(carry)}
 
 
 def next_carry(carry: dict, result: dict, final_state_dump: dict) -> dict:
     """The carry after one finished episode (pure; see the module docstring)."""
     if not result or "scores" not in result:
-        raise ValueError("The episode is not finished yet.")
+        raise ValueError(T("The episode is not finished yet."))
     state = final_state_dump
     episode = state.get("episode")
     if state.get("mode") != "campaign" or episode != carry["episode"]:
-        raise ValueError(f"That game is not episode {carry['episode']} of this campaign.")
+        raise ValueError(T("That game is not episode {k} of this campaign.", k=carry["episode"]))
     out = copy.deepcopy(carry)
     rules = state["rules"]
     ranks = result["ranks"]
@@ -154,9 +164,9 @@ def next_carry(carry: dict, result: dict, final_state_dump: dict) -> dict:
 
 def rename_island(carry: dict, seat: int, name: str) -> dict:
     if not isinstance(name, str) or not name.strip() or len(name) > 40:
-        raise ValueError("An island name is 1 to 40 characters.")
+        raise ValueError(T("An island name is 1 to 40 characters."))
     if not isinstance(seat, int) or not 0 <= seat < len(carry["islands"]):
-        raise ValueError("No such seat in this campaign.")
+        raise ValueError(T("No such seat in this campaign."))
     out = copy.deepcopy(carry)
     out["islands"][seat]["name"] = name.strip()
     return out
@@ -183,7 +193,7 @@ def campaign_status(carry: dict) -> dict:
     opened = set(carry["opened_chapters"]) | ({current_chapter} if current_chapter else set())
     chapters = []
     for c, ch in sorted(CHAPTERS.items()):
-        entry = {"chapter": c, "title": ch["title"], "episodes": list(ch["episodes"]), "opened": c in opened}
+        entry = {"chapter": c, "title": T(ch["title"]), "episodes": list(ch["episodes"]), "opened": c in opened}
         if c in opened:  # an opened envelope shows its rule sheets (R21)
             entry["rules"] = {e: module_lines(episode_rules(e)) for e in ch["episodes"]}
             entry["reconstructed"] = any(EPISODES[e]["source"] != "rulebook" for e in ch["episodes"])
@@ -204,6 +214,7 @@ def campaign_status(carry: dict) -> dict:
                     for s, i in enumerate(carry["islands"])],
         "chapters": chapters,
         "unlocked_modules": list(carry["unlocked_modules"]),
+        "unlocked_module_names": [word(MODULE_NAMES, m) for m in carry["unlocked_modules"]],
         "history": copy.deepcopy(carry["history"]),
     }
     if not finished:
