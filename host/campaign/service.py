@@ -23,7 +23,7 @@ from typing import Any
 from db.campaign_store import CampaignPlayerRow, CampaignRow, CampaignStore, EpisodeRow
 from db.store import Store
 from host.errors import BadOptions, NotAllowed, NotFound
-from host.i18n import _
+from host.i18n import _, reason, tr
 from host.logging_setup import log_event
 from host.models import GameInfo, MoveOutcome, PlayerRef
 from rules import ENGINES
@@ -95,6 +95,19 @@ CreatedHook = Callable[[GameInfo], Awaitable[None]]
 
 def _island_default(p: CampaignPlayerRow) -> str:
     return p.island_name or _("{name}'s island", name=p.name)
+
+
+def _translated(status: dict) -> dict:
+    """The status's game words (rule lines, chapter titles, module names) in the caller's language."""
+    if "next_rules" in status:
+        status["next_rules"] = [tr(line) for line in status["next_rules"]]
+    for chapter in status.get("chapters", []):
+        chapter["title"] = tr(chapter["title"])
+        if "rules" in chapter:
+            chapter["rules"] = {e: [tr(line) for line in lines] for e, lines in chapter["rules"].items()}
+    if "unlocked_module_names" in status:
+        status["unlocked_module_names"] = [tr(name) for name in status["unlocked_module_names"]]
+    return status
 
 
 class CampaignService:
@@ -269,7 +282,7 @@ class CampaignService:
                 camp.validate_carry(carry, len(players))
                 options = camp.episode_options(carry)
             except ValueError as exc:
-                raise BadOptions(_("The campaign's saved state is unusable: {why}", why=exc)) from None
+                raise BadOptions(_("The campaign's saved state is unusable: {why}", why=reason(exc))) from None
             episode = options["episode"]
             creator = PlayerRef(row.creator_id, "") if row.creator_id is not None else None
             settings = dict(row.settings, **EPISODE_SETTINGS)
@@ -358,7 +371,7 @@ class CampaignService:
                          "island": p.island_name} for p in info.players]
         out["episodes"] = [{"episode": e.episode, "game_id": e.game_id, "status": e.status, "scores": e.scores,
                             "ranks": e.ranks} for e in info.episodes]
-        return out
+        return _translated(out)
 
     async def rename(self, campaign_id: int, by_user_id: int, name: str, seat: int | None = None,
                      is_admin: bool = False) -> CampaignInfo:
@@ -385,7 +398,7 @@ class CampaignService:
                 else:
                     await self.db.update(campaign_id, self.clock(), carry=camp.rename_island(row.carry, seat, name))
             except ValueError as exc:
-                raise BadOptions(_("That name doesn't work: {why}", why=exc)) from None
+                raise BadOptions(_("That name doesn't work: {why}", why=reason(exc))) from None
         return await self.get(campaign_id)
 
     async def abandon(self, campaign_id: int, by_user_id: int | None, is_admin: bool = False) -> CampaignInfo:
