@@ -69,54 +69,98 @@ def region_boxes(layout: dict, side: str = "standard") -> dict[str, tuple[int, i
     return boxes
 
 
+# -- cached drawing primitives ----------------------------------------------------------------
+# FreeType rasterises every glyph again on each ``draw.text`` call, which was most of the
+# render time; the same texts recur on every board (labels, names, card lines), so each
+# line is rasterised once and stamped after. Keys are the texts themselves, so translated
+# boards simply get their own entries.
+
+@lru_cache(maxsize=2048)
+def _text_mask(text: str, size: int, bold: bool, anchor: str, fx: float, fy: float):
+    return font(size, bold).getmask2(text, "L", anchor=anchor, start=(fx, fy))
+
+
 def _tc(draw, xy, text, size=18, bold=False, fill=INK, anchor="la"):
-    draw.text(xy, text, font=font(size, bold), fill=fill, anchor=anchor)
+    """``draw.text`` with the rasterised line cached (positions snapped to a quarter pixel)."""
+    if not text:
+        return
+    x, y = round(xy[0] * 4) / 4, round(xy[1] * 4) / 4
+    ix, iy = int(x), int(y)
+    mask, (dx, dy) = _text_mask(str(text), size, bold, anchor, x - ix, y - iy)
+    draw.draw.draw_bitmap((ix + dx, iy + dy), mask, draw._getink(fill)[0])
+
+
+@lru_cache(maxsize=4096)
+def _length(text: str, size: int, bold: bool = False) -> float:
+    return font(size, bold).getlength(text)
+
+
+@lru_cache(maxsize=32)
+def _badge_image(seat: int, size: int) -> Image.Image:
+    img = Image.new("RGB", (size + 1, size + 1), PAPER)
+    seat_badge(ImageDraw.Draw(img), (0, 0), seat, size)
+    return img
+
+
+def _badge(img: Image.Image, xy: tuple[int, int], seat: int, size: int) -> None:
+    """The seat's letter badge (``render.common.seat_badge``), drawn once per size and pasted."""
+    img.paste(_badge_image(seat, size), (int(xy[0]), int(xy[1])))
+
+
+def _map_texts(view: dict) -> tuple:
+    """Every word printed on the static sea, per region: (city, name, banner label, toll text,
+    rest text). Part of :func:`_map_base`'s key, so each language gets its own layer."""
+    out = []
+    for city in region_boxes(view["layout"], view.get("side", "standard")):
+        s = _side(view, city)
+        toll = s["toll"]
+        toll_text = f"toll {toll['n']}c" if toll["type"] == "coin" else f"toll {SKILL_SHORT.get(toll['skill'], 'any')}"
+        # banner flag with its kind written out (not colour alone): sword = attack, peace = diplomacy
+        label = f"{'⚔' if s['banner'] == 'red' else '☮'} {s['value']}"
+        out.append((city, CITY_NAMES[city], label, toll_text, "rest" if s["rest"] else ""))
+    return tuple(out)
 
 
 @lru_cache(maxsize=8)
-def _map_base(layout_key: tuple, side: str) -> Image.Image:
+def _map_base(layout_key: tuple, side: str, texts: tuple) -> Image.Image:
     """The static sea: boards, region borders, city names, banners, tolls (cached)."""
     layout = {"boards": dict(layout_key[0]), "ports": dict(layout_key[1])}
     img = Image.new("RGB", (MAP, MAP), SEA)
     d = ImageDraw.Draw(img)
     boxes = region_boxes(layout, side)
     view = {"side": side}
-    for city, (x0, y0, x1, y1) in boxes.items():
+    for city, name, label, toll_text, rest in texts:
+        x0, y0, x1, y1 = boxes[city]
         s = _side(view, city)
         port = CITIES[city]["kind"] == "home_port"
         d.rectangle((x0, y0, x1, y1), fill=(225, 214, 182) if port else SEA, outline=(60, 90, 120), width=3)
         banner = RED_BANNER if s["banner"] == "red" else TEAL_BANNER
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-        name = CITY_NAMES[city]
-        # banner flag with its kind written out (not colour alone): sword = attack, peace = diplomacy
-        label = f"{'⚔' if s['banner'] == 'red' else '☮'} {s['value']}"
         d.rectangle((x0 + 6, y0 + 6, x0 + 64, y0 + 32), fill=banner, outline=INK)
         _tc(d, (x0 + 35, y0 + 19), label, 18, True, (255, 255, 255), "mm")
-        toll = s["toll"]
-        toll_text = f"toll {toll['n']}c" if toll["type"] == "coin" else f"toll {SKILL_SHORT.get(toll['skill'], 'any')}"
         if port:
             _tc(d, (x1 - 6, y0 + 8), name, 18, True, INK, "ra")
-            _tc(d, (x1 - 6, y0 + 32), toll_text + (" rest" if s["rest"] else ""), 16, False, (40, 40, 40), "ra")
+            _tc(d, (x1 - 6, y0 + 32), f"{toll_text} {rest}" if rest else toll_text, 16, False, (40, 40, 40), "ra")
         else:
             _tc(d, (x1 - 6, y0 + 10), toll_text, 16, True, (40, 40, 40), "ra")
-            if s["rest"]:
-                _tc(d, (x1 - 6, y0 + 32), "rest", 16, False, (40, 40, 40), "ra")
+            _tc(d, (x1 - 6, y0 + 32), rest, 16, False, (40, 40, 40), "ra")
             d.ellipse((cx - 62, cy - 16, cx + 62, cy + 22), fill=LAND, outline=(150, 130, 90), width=2)
             _tc(d, (cx, cy + 3), name, 18, True, INK, "mm")
     return img
 
 
-def _draw_ship(d: ImageDraw.ImageDraw, x: int, y: int, seat: int, highlight: bool) -> None:
+def _draw_ship(img: Image.Image, x: int, y: int, seat: int, highlight: bool) -> None:
+    d = ImageDraw.Draw(img)
     if highlight:
         d.ellipse((x - 6, y - 6, x + 42, y + 36), outline=HIGHLIGHT, width=5)
     d.polygon([(x, y + 16), (x + 36, y + 16), (x + 28, y + 30), (x + 8, y + 30)], fill=INK)
-    seat_badge(d, (x + 5, y - 8), seat, 26)
+    _badge(img, (x + 5, y - 8), seat, 26)
 
 
 def _draw_map(img: Image.Image, view: dict, ox: int, oy: int) -> None:
     layout = view["layout"]
     key = (tuple(sorted(layout["boards"].items())), tuple(sorted(layout["ports"].items())))
-    img.paste(_map_base(key, view.get("side", "standard")), (ox, oy))
+    img.paste(_map_base(key, view.get("side", "standard"), _map_texts(view)), (ox, oy))
     d = ImageDraw.Draw(img)
     boxes = region_boxes(layout, view.get("side", "standard"))
     last = view.get("last_move") or {}
@@ -128,7 +172,7 @@ def _draw_map(img: Image.Image, view: dict, ox: int, oy: int) -> None:
     for city, o in view["owner"].items():
         x0, y0, x1, y1 = boxes[city]
         tag = {"home": "home", "attack": "won", "diplomacy": "ally"}[o["method"]]
-        seat_badge(d, (ox + x0 + 8, oy + y1 - 36), o["seat"], 30)
+        _badge(img, (ox + x0 + 8, oy + y1 - 36), o["seat"], 30)
         _tc(d, (ox + x0 + 44, oy + y1 - 21), tag, 16, True, INK, "lm")
     # event markers
     for i, eid in enumerate(view.get("event_active") or []):
@@ -148,7 +192,7 @@ def _draw_map(img: Image.Image, view: dict, ox: int, oy: int) -> None:
         for k, s in enumerate(seats):
             sx = ox + x1 - 46 - 44 * k
             sy = oy + y1 - 36
-            _draw_ship(d, sx, sy, s, s == view.get("active"))
+            _draw_ship(img, sx, sy, s, s == view.get("active"))
     # numbered spots of a pending move (private view)
     for n, dest in enumerate(view.get("reachable") or [], start=1):
         x0, y0, x1, y1 = boxes[dest["to"]]
@@ -174,7 +218,7 @@ def _player_panel(img: Image.Image, view: dict, s: int, x: int, y: int, w: int) 
     active = s == view.get("active") or s in (view.get("to_act") or []) and view.get("active") is None
     d.rectangle((x, y, x + w, y + h), fill=(255, 255, 255), outline=HIGHLIGHT if active else MUTED,
                 width=6 if active else 2)
-    seat_badge(d, (x + 10, y + 10), s, 34)
+    _badge(img, (x + 10, y + 10), s, 34)
     score = (view.get("scores_now") or [0] * view["n"])[s]
     turn_mark = "  ◀ to play" if active else ""
     _tc(d, (x + 54, y + 12), f"{names[s][:16]}{turn_mark}", 22, True)
@@ -192,25 +236,31 @@ def _player_panel(img: Image.Image, view: dict, s: int, x: int, y: int, w: int) 
     for sl in p["sailors"]:
         skills = SAILORS[sl["id"]]["skills"]
         label = "wounded" if sl["wounded"] else "/".join(SKILL_SHORT[k] for k in skills)
-        tw = int(d.textlength(label, font=font(16, True))) + 14
+        tw = int(_length(label, 16, True)) + 14
         if cx + tw > x + w - 8:
             break
-        on = sl["deck"] and not sl["wounded"]
-        d.rounded_rectangle((cx, y + 102, cx + tw, y + 128), 6, fill=(255, 255, 255) if on else (170, 170, 170),
-                            outline=INK, width=2)
-        _tc(d, (cx + tw // 2, y + 115), label, 16, True, INK if on else (60, 60, 60), "mm")
+        img.paste(_chip(label, tw, bool(sl["deck"] and not sl["wounded"])), (cx, y + 102))
         cx += tw + 6
     _tc(d, (x + w - 10, y + 130), "white = on deck, grey = below", 14, False, MUTED, "ra")
     blds = ", ".join(ALL_BUILDINGS[b]["name"] for b in p["buildings"]) or "no buildings"
     count = len(p["buildings"])
     text = f"{count} bldg: {blds}"
-    f = font(16)
-    while d.textlength(text, font=f) > w - 24 and len(text) > 10:
+    while _length(text, 16) > w - 24 and len(text) > 10:
         text = text[:-2]
     if text != f"{count} bldg: {blds}":
         text = text[:-1] + "…"
     _tc(d, (x + 12, y + 150), text, 16)
     return h
+
+
+@lru_cache(maxsize=128)
+def _chip(label: str, tw: int, on: bool) -> Image.Image:
+    """A sailor chip on the (white) player board: white = on deck, grey = below."""
+    img = Image.new("RGB", (tw + 1, 27), (255, 255, 255))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, tw, 26), 6, fill=(255, 255, 255) if on else (170, 170, 170), outline=INK, width=2)
+    _tc(d, (tw // 2, 13), label, 16, True, INK if on else (60, 60, 60), "mm")
+    return img
 
 
 def _card(img, x, y, w, h, title, lines, fill=(255, 255, 255), gate=None, highlight=False):
@@ -347,7 +397,7 @@ def _middle(img: Image.Image, view: dict, y: int) -> int:
                 d.rectangle((cx + 18, y + 18, cx + 48, y + 48), fill=(90, 90, 90))
                 _tc(d, (cx + 33, y + 33), "x", 18, True, (255, 255, 255), "mm")
             else:
-                seat_badge(d, (cx + 18, y + 18), c, 32)
+                _badge(img, (cx + 18, y + 18), c, 32)
     return y + 70
 
 
@@ -371,7 +421,7 @@ def _status(img: Image.Image, view: dict, y: int) -> int:
     if lm:
         from rules.islebound import ENGINE
         txt = f"Last: {names[lm['seat']]} - {ENGINE.describe_action(lm['action'])}"
-        d.rectangle((16, y - 2, 20 + d.textlength(txt, font=font(20)) + 8, y + 26), fill=HIGHLIGHT)
+        d.rectangle((16, y - 2, 20 + _length(txt, 20) + 8, y + 26), fill=HIGHLIGHT)
         _tc(d, (22, y), txt, 20)
     y += 34
     a = view.get("attack")
@@ -403,6 +453,15 @@ def _status(img: Image.Image, view: dict, y: int) -> int:
     return y
 
 
+def _reachable_lines(view: dict) -> list[str]:
+    """The numbered destinations of a pending move, wrapped."""
+    if not view.get("reachable"):
+        return []
+    parts = [f"{i}. {CITY_NAMES[r['to']]} ({r['toll']}{', admin' if r['admins'] else ''})"
+             for i, r in enumerate(view["reachable"], start=1)]
+    return _wrap("   ".join(parts), 110)
+
+
 def _private(img: Image.Image, view: dict, y: int) -> int:
     seat = view.get("seat")
     if seat is None:
@@ -417,12 +476,9 @@ def _private(img: Image.Image, view: dict, y: int) -> int:
     y += 12
     _tc(d, (20, y), f"Private to {_names(view)[seat]}", 22, True)
     y += 32
-    if view.get("reachable"):
-        parts = [f"{i}. {CITY_NAMES[r['to']]} ({r['toll']}{', admin' if r['admins'] else ''})"
-                 for i, r in enumerate(view["reachable"], start=1)]
-        for line in _wrap("   ".join(parts), 110):
-            _tc(d, (20, y), line, 18)
-            y += 24
+    for line in _reachable_lines(view):
+        _tc(d, (20, y), line, 18)
+        y += 24
     for title, cards in (("Draft packet", packet), ("Your hand", hand)):
         if cards:
             _tc(d, (20, y), title, 20, True)
@@ -449,8 +505,43 @@ def render(view: dict) -> bytes:
     return _png(_compose(view))
 
 
+def _height(view: dict) -> int:
+    """The board's height, worked out from the view (allocating a canvas of the right size
+    and skipping the crop saves a few ms; :func:`_compose` copes if this is ever off)."""
+    y = 12 + 36 + 34
+    if view.get("attack"):
+        y += 30 + 48
+    if view.get("visit"):
+        y += 28
+    if (view.get("trade") or {}).get("give_n"):
+        y += 30
+    y = max(y + MAP, y + view["n"] * (178 + 8)) + 10
+    if view["phase"] == "over":
+        y += 36
+    y += 192 * ((not view["options"].get("architect")) + bool(view["options"].get("metropolis")))
+    y += 30 + 142 + 30 + 70
+    seat = view.get("seat")
+    if seat is not None:
+        p = view["players"][seat]
+        hand, packet = p.get("hand"), p.get("packet")
+        if hand or packet or view.get("reachable"):
+            y += 12 + 32 + 24 * len(_reachable_lines(view)) + 10
+            y += sum(28 + 140 * ((len(cards) + 5) // 6) for cards in (packet, hand) if cards)
+    return y + 10
+
+
 def _compose(view: dict) -> Image.Image:
-    img = Image.new("RGB", (W, 2400), PAPER)
+    height = _height(view)
+    img = Image.new("RGB", (W, height), PAPER)
+    bottom = _draw(img, view)
+    if bottom > height:  # the guess fell short: draw again on a canvas that fits
+        img = Image.new("RGB", (W, bottom), PAPER)
+        _draw(img, view)
+    return img if bottom == height else img.crop((0, 0, W, bottom))
+
+
+def _draw(img: Image.Image, view: dict) -> int:
+    """Draw the whole board; returns the height it needs."""
     y = _status(img, view, 12)
     top = y
     _draw_map(img, view, 10, top)
@@ -462,7 +553,7 @@ def _compose(view: dict) -> Image.Image:
     y = _rows(img, view, y)
     y = _middle(img, view, y)
     y = _private(img, view, y)
-    return img.crop((0, 0, W, y + 10))
+    return y + 10
 
 
 @lru_cache(maxsize=1)

@@ -42,6 +42,38 @@ SEA = (196, 222, 236)
 MOUNTAIN = (150, 140, 130)
 
 
+# -- cached drawing primitives ----------------------------------------------------------------
+# Rasterising a line of text costs far more than pasting it (FreeType renders every glyph
+# again on each call), and the same words recur on every board: labels, names, scores.
+# Caches are keyed on the text itself, so a translated board gets its own entries.
+
+@lru_cache(maxsize=1024)
+def _text_mask(text: str, f, anchor: str, fx: float, fy: float):
+    return f.getmask2(text, "L", anchor=anchor, start=(fx, fy))
+
+
+def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f, fill=INK, anchor: str = "la") -> None:
+    """``d.text`` with the rasterised line cached (positions snapped to a quarter pixel)."""
+    if not text:
+        return
+    x, y = round(xy[0] * 4) / 4, round(xy[1] * 4) / 4
+    ix, iy = int(x), int(y)
+    mask, (dx, dy) = _text_mask(str(text), f, anchor, x - ix, y - iy)
+    d.draw.draw_bitmap((ix + dx, iy + dy), mask, d._getink(fill)[0])
+
+
+@lru_cache(maxsize=32)
+def _badge_image(seat: int, size: int) -> Image.Image:
+    img = Image.new("RGB", (size + 1, size + 1), PAPER)
+    seat_badge(ImageDraw.Draw(img), (0, 0), seat, size)
+    return img
+
+
+def _badge(img: Image.Image, xy: tuple[int, int], seat: int, size: int) -> None:
+    """The seat's letter badge (``render.common.seat_badge``), drawn once per size and pasted."""
+    img.paste(_badge_image(seat, size), (int(xy[0]), int(xy[1])))
+
+
 def _names(view: dict) -> list[str]:
     names = list(view.get("seat_names") or [])
     n = view.get("n_players", len(view.get("islands", [])))
@@ -76,14 +108,30 @@ def _grid_size(rows: list[str], radius: float) -> tuple[int, int]:
     return int(w * (cols + 0.5)) + 4, int(radius * (1.5 * len(rows) + 0.5)) + 4
 
 
+@lru_cache(maxsize=8)
+def _grid(rows: tuple[str, ...], radius: float) -> dict:
+    """Per grid cell, in island-layer coordinates (origin 2, 2): centre, hexagon corners,
+    the neighbour across each edge and where a cell sprite goes. Computed once per size."""
+    size = int(2 * radius + 4)
+    cells = {}
+    for r in range(len(rows)):
+        for c in range(max(len(m) for m in rows)):
+            cx, cy = _centre(r, c, radius, 2, 2)
+            cells[r, c] = ((cx, cy), _hexagon(cx, cy, radius - 1), _edge_neighbours(r, c),
+                           (int(round(cx - size / 2)), int(round(cy - size / 2))))
+    return cells
+
+
 @lru_cache(maxsize=16)
-def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple = ()) -> Image.Image:
-    """The printed island (terrain only), drawn once per size."""
+def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple, labels: tuple) -> Image.Image:
+    """The printed island (terrain only), drawn once per size. ``labels``: (terrain letter,
+    word) pairs printed on those cells (words are part of the key: one layer per language)."""
     gw, gh = _grid_size(list(rows), radius)
     img = Image.new("RGB", (gw, gh), SEA)
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, gw, int(radius * 0.6)], fill=MOUNTAIN)
     small = font(max(10, int(radius * 0.42)))
+    words = dict(labels)
     for r, line in enumerate(rows):
         for c, ch in enumerate(line):
             if ch == ".":
@@ -91,74 +139,115 @@ def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple = ()) -> 
             cx, cy = _centre(r, c, radius, 2, 2)
             d.polygon(_hexagon(cx, cy, radius - 1), fill=TERRAIN_FILL[ch], outline=(150, 150, 140))
             if ch == "P":
-                d.text((cx, cy + radius * 0.45), "palm", font=small, fill=(70, 100, 60), anchor="mm")
+                _text(d, (cx, cy + radius * 0.45), words.get("P", ""), small, (70, 100, 60), "mm")
             elif ch == "J":
-                d.text((cx, cy), "jungle", font=small, fill=(200, 220, 200), anchor="mm")
+                _text(d, (cx, cy), words.get("J", ""), small, (200, 220, 200), "mm")
             elif ch == "B":
-                d.text((cx, cy + radius * 0.45), "beach", font=small, fill=(170, 140, 90), anchor="mm")
+                _text(d, (cx, cy + radius * 0.45), words.get("B", ""), small, (170, 140, 90), "mm")
     bold = font(max(11, int(radius * 0.45)), bold=True)
     for t in totems:
         cx, cy = _centre(t[1], t[2], radius, 2, 2)
-        d.text((cx, cy), t[0], font=bold, fill=(255, 255, 255), anchor="mm")
+        _text(d, (cx, cy), t[0], bold, (255, 255, 255), "mm")
+    return img
+
+
+TERRAIN_LABELS = (("P", "palm"), ("J", "jungle"), ("B", "beach"))
+HUT_WORD = "hut"
+HARBOUR_MARK = "⚓"
+
+
+def _island_key(view: dict, seat: int, radius: float, hide_tiles: bool) -> tuple:
+    """Everything one island's picture depends on, as a hashable key for :func:`_island_layer`."""
+    board = view["board"]
+    isl = view["islands"][seat]
+    last: tuple = ()
+    cells: tuple = ()
+    doubles: tuple = ()
+    markers: tuple = ()
+    if not hide_tiles:
+        for move in (view.get("last_move") or {}).get("moves", []):
+            if move.get("seat") == seat and move.get("type") == "place":
+                last = tuple(sorted({(r, c) for r, c, _ in move["cells"]}))
+        cells = tuple(tuple(cell) for cell in isl["cells"])
+        if view["ruleset"]["legacy"]:
+            doubles = tuple(sorted({(t, i) for t, i in isl.get("doubles", [])}))
+        markers = tuple(sorted({(r, c) for spots in isl["markers"].values() for r, c in spots}))
+    return (tuple(board["rows"]), radius,
+            tuple((t["id"], t["at"][0], t["at"][1]) for t in board["totems"]),
+            tuple(sorted(isl["totems"])), cells, doubles, markers,
+            tuple(tuple(h) for h in isl["harbours"]), tuple(tuple(h) for h in isl["huts"]), last,
+            TERRAIN_LABELS, HUT_WORD, HARBOUR_MARK)
+
+
+@lru_cache(maxsize=16)
+def _island_layer(rows: tuple, radius: float, totems: tuple, scored: tuple, cells: tuple, doubles: tuple,
+                  markers: tuple, harbours: tuple, huts: tuple, last: tuple, labels: tuple, hut_word: str,
+                  harbour_mark: str) -> Image.Image:
+    """One island as printed and played: terrain, tiles with their outlines, markers, the last
+    placement, harbours and huts. Cached by content: an island only changes when its owner
+    places, so most boards reuse every island and only repaint what is on top."""
+    img = _terrain_layer(rows, radius, totems, labels).copy()
+    d = ImageDraw.Draw(img)
+    grid = _grid(rows, radius)
+
+    def at(r, c):
+        if (r, c) in grid:
+            return grid[r, c]
+        cx, cy = _centre(r, c, radius, 2, 2)
+        return (cx, cy), _hexagon(cx, cy, radius - 1), _edge_neighbours(r, c), None
+
+    for tid, r, c in totems:  # scored totems get a ring
+        if tid in scored:
+            cx, cy = at(r, c)[0]
+            d.ellipse([cx - radius * 0.8, cy - radius * 0.8, cx + radius * 0.8, cy + radius * 0.8],
+                      outline=SYMBOL_FILL["road"], width=max(3, int(radius / 7)))
+    if cells:
+        tile_of = {(r, c): tile for r, c, _, tile, _ in cells}
+        doubled = set(doubles)
+        for r, c, sym, tile, idx in cells:
+            sprite, mask = _symbol_sprite(sym, radius, sym == "wall" and (tile, idx) in doubled)
+            corner = at(r, c)[3]
+            if corner:
+                img.paste(sprite, corner, mask)
+            else:
+                _paste_centred(img, (sprite, mask), *at(r, c)[0])
+        # tile outlines: a few hundred short lines, so straight to the core call ``d.line`` makes
+        line_w, ink, draw_lines = max(2, int(radius / 9)), d._getink(INK)[0], d.draw.draw_lines
+        for r, c, _sym, tile, _idx in cells:
+            _, pts, neighbours, _ = at(r, c)
+            for i, nb in enumerate(neighbours):
+                if tile_of.get(nb) != tile:
+                    draw_lines((pts[i], pts[(i + 1) % 6]), ink, line_w)
+        for r, c in markers:
+            cx, cy = at(r, c)[0]
+            d.ellipse([cx + radius * 0.25, cy - radius * 0.75, cx + radius * 0.65, cy - radius * 0.35],
+                      fill=(255, 255, 255), outline=INK, width=2)
+        for r, c in last:
+            cx, cy = at(r, c)[0]
+            d.polygon(_hexagon(cx, cy, radius - 3), outline=HIGHLIGHT, width=max(3, int(radius / 7)))
+    small = font(max(11, int(radius * 0.45)), bold=True)
+    for r, c in harbours:
+        cx, cy = at(r, c)[0]
+        d.ellipse([cx - radius * 0.95, cy - radius * 0.95, cx - radius * 0.25, cy - radius * 0.25],
+                  fill=(255, 255, 255), outline=(30, 60, 120), width=2)
+        _text(d, (cx - radius * 0.6, cy - radius * 0.6), harbour_mark, small, (30, 60, 120), "mm")
+    for r, c in huts:
+        cx, cy = at(r, c)[0]
+        d.polygon(_hexagon(cx, cy, radius - 2), fill=(120, 100, 80), outline=INK, width=2)
+        _text(d, (cx, cy), hut_word, small, (255, 255, 255), "mm")
     return img
 
 
 def _draw_island(img: Image.Image, view: dict, seat: int, x0: int, y0: int, radius: float,
                  spots: list[dict] | None = None, page_spots: list[int] | None = None,
                  preview: list | None = None, hide_tiles: bool = False) -> None:
-    rows = tuple(view["board"]["rows"])
-    totems = tuple((t["id"], t["at"][0], t["at"][1]) for t in view["board"]["totems"])
-    img.paste(_terrain_layer(rows, radius, totems), (x0, y0))
-    d = ImageDraw.Draw(img)
-    isl = view["islands"][seat]
+    img.paste(_island_layer(*_island_key(view, seat, radius, hide_tiles)), (x0, y0))
     ox, oy = x0 + 2, y0 + 2
-    letter = font(max(12, int(radius * 0.8)), bold=True)
-    small = font(max(11, int(radius * 0.45)), bold=True)
-    last_cells = set()
-    lm = view.get("last_move") or {}
-    for move in lm.get("moves", []):
-        if move.get("seat") == seat and move.get("type") == "place":
-            last_cells = {(r, c) for r, c, _ in move["cells"]}
-    # totems (scored ones get a ring)
-    for t in view["board"]["totems"]:
-        r, c = t["at"]
-        cx, cy = _centre(r, c, radius, ox, oy)
-        if t["id"] in isl["totems"]:
-            d.ellipse([cx - radius * 0.8, cy - radius * 0.8, cx + radius * 0.8, cy + radius * 0.8],
-                      outline=SYMBOL_FILL["road"], width=max(3, int(radius / 7)))
-    if not hide_tiles:
-        tile_of = {(r, c): tile for r, c, _, tile, _ in isl["cells"]}
-        doubles = {(t, i) for t, i in isl.get("doubles", [])}
-        for r, c, sym, tile, idx in isl["cells"]:
-            _symbol_cell(d, r, c, sym, radius, ox, oy, letter, img=img,
-                         double=(sym == "wall" and (tile, idx) in doubles and view["ruleset"]["legacy"]))
-        for r, c, sym, tile, idx in isl["cells"]:
-            cx, cy = _centre(r, c, radius, ox, oy)
-            pts = _hexagon(cx, cy, radius - 1)
-            for i, nb in enumerate(_edge_neighbours(r, c)):
-                if tile_of.get(nb) != tile:
-                    d.line([pts[i], pts[(i + 1) % 6]], fill=INK, width=max(2, int(radius / 9)))
-        for sym, cells in isl["markers"].items():
-            for r, c in cells:
-                cx, cy = _centre(r, c, radius, ox, oy)
-                d.ellipse([cx + radius * 0.25, cy - radius * 0.75, cx + radius * 0.65, cy - radius * 0.35],
-                          fill=(255, 255, 255), outline=INK, width=2)
-        for r, c in last_cells:
-            cx, cy = _centre(r, c, radius, ox, oy)
-            d.polygon(_hexagon(cx, cy, radius - 3), outline=HIGHLIGHT, width=max(3, int(radius / 7)))
-    for r, c in isl["harbours"]:
-        cx, cy = _centre(r, c, radius, ox, oy)
-        d.ellipse([cx - radius * 0.95, cy - radius * 0.95, cx - radius * 0.25, cy - radius * 0.25],
-                  fill=(255, 255, 255), outline=(30, 60, 120), width=2)
-        d.text((cx - radius * 0.6, cy - radius * 0.6), "⚓", font=small, fill=(30, 60, 120), anchor="mm")
-    for r, c in isl["huts"]:
-        cx, cy = _centre(r, c, radius, ox, oy)
-        d.polygon(_hexagon(cx, cy, radius - 2), fill=(120, 100, 80), outline=INK, width=2)
-        d.text((cx, cy), "hut", font=small, fill=(255, 255, 255), anchor="mm")
     if preview:
+        d = ImageDraw.Draw(img)
         for r, c, sym in preview:
-            _symbol_cell(d, r, c, sym, radius, ox, oy, letter, img=img)
             cx, cy = _centre(r, c, radius, ox, oy)
+            _paste_centred(img, _symbol_sprite(sym, radius, False), cx, cy)
             d.polygon(_hexagon(cx, cy, radius - 3), outline=(220, 0, 120), width=max(3, int(radius / 7)))
     if spots:
         lo, hi = page_spots or [1, len(spots)]
@@ -171,8 +260,9 @@ def _draw_island(img: Image.Image, view: dict, seat: int, x0: int, y0: int, radi
 
 
 @lru_cache(maxsize=64)
-def _symbol_sprite(sym: str, radius: float, double: bool) -> Image.Image:
-    """One tile cell (hexagon + letter) drawn once per size and pasted everywhere."""
+def _symbol_sprite(sym: str, radius: float, double: bool) -> tuple[Image.Image, Image.Image]:
+    """One tile cell (hexagon + letter) drawn once per size and pasted everywhere: the picture
+    and its (two-level) mask."""
     size = int(2 * radius + 4)
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -180,11 +270,11 @@ def _symbol_sprite(sym: str, radius: float, double: bool) -> Image.Image:
     d.polygon(_hexagon(c, c, radius - 1), fill=SYMBOL_FILL[sym])
     letter = font(max(12, int(radius * (0.62 if double else 0.8))), bold=True)
     d.text((c, c), SYMBOL_LETTER[sym] * (2 if double else 1), font=letter, fill=SYMBOL_TEXT[sym], anchor="mm")
-    return img
+    return img.convert("RGB"), img.getchannel("A").convert("1")
 
 
 @lru_cache(maxsize=256)
-def _spot_sprite(n: int, radius: float, on_page: bool) -> Image.Image:
+def _spot_sprite(n: int, radius: float, on_page: bool) -> tuple[Image.Image, Image.Image]:
     size = int(2 * radius + 4)
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -194,35 +284,33 @@ def _spot_sprite(n: int, radius: float, on_page: bool) -> Image.Image:
               outline=INK if on_page else MUTED, width=3 if on_page else 1)
     f = font(max(14, int(radius * 0.85)) if on_page else max(11, int(radius * 0.45)), bold=True)
     d.text((c, c), str(n), font=f, fill=INK if on_page else MUTED, anchor="mm")
-    return img
+    return img.convert("RGB"), img.getchannel("A").convert("1")
 
 
-def _paste_centred(img: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
-    w, h = sprite.size
-    img.paste(sprite, (int(round(cx - w / 2)), int(round(cy - h / 2))), sprite)
+def _paste_centred(img: Image.Image, sprite: tuple[Image.Image, Image.Image], cx: float, cy: float) -> None:
+    picture, mask = sprite
+    w, h = picture.size
+    img.paste(picture, (int(round(cx - w / 2)), int(round(cy - h / 2))), mask)
 
 
-def _symbol_cell(d, r, c, sym, radius, ox, oy, letter, double=False, img=None):
-    cx, cy = _centre(r, c, radius, ox, oy)
-    _paste_centred(img if img is not None else d._image, _symbol_sprite(sym, radius, double), cx, cy)
-
-
-def _draw_shape(img: Image.Image, cells: list, x0: int, y0: int, box: int, mark_anchor: bool,
-                radius: float | None = None) -> None:
-    """A tile picture from axial offsets, centred in a ``box`` square."""
-    d = ImageDraw.Draw(img)
-    radius = radius or box / 7.0
+@lru_cache(maxsize=64)
+def _shape_sprite(cells: tuple, box: int, mark_anchor: bool, radius: float) -> tuple[Image.Image, int, int]:
+    """A tile picture from axial offsets, as it sits in a ``box`` square: (sprite, dx, dy)."""
     pts = []
     for q, r, sym in cells:
-        x = SQRT3 * radius * (q + r / 2)
-        y = 1.5 * radius * r
-        pts.append((x, y, sym))
+        pts.append((SQRT3 * radius * (q + r / 2), 1.5 * radius * r, sym))
     minx = min(p[0] for p in pts) - SQRT3 * radius / 2
     maxx = max(p[0] for p in pts) + SQRT3 * radius / 2
     miny = min(p[1] for p in pts) - radius
     maxy = max(p[1] for p in pts) + radius
-    dx = x0 + (box - (maxx - minx)) / 2 - minx
-    dy = y0 + (box - (maxy - miny)) / 2 - miny
+    margin = int(radius * 0.2) + 6
+    left = (box - (maxx - minx)) / 2 - margin      # where the sprite starts inside the box
+    top = (box - (maxy - miny)) / 2 - margin
+    px, py = math.floor(left), math.floor(top)
+    img = Image.new("RGBA", (int(maxx - minx) + 2 * margin + 2, int(maxy - miny) + 2 * margin + 2), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    dx = left - px + margin - minx
+    dy = top - py + margin - miny
     letter = font(int(radius * 0.8), bold=True)
     for i, (x, y, sym) in enumerate(pts):
         cx, cy = x + dx, y + dy
@@ -233,6 +321,14 @@ def _draw_shape(img: Image.Image, cells: list, x0: int, y0: int, box: int, mark_
                       outline=(255, 255, 255), width=4)
             d.ellipse([cx - radius * 0.95, cy - radius * 0.95, cx + radius * 0.95, cy + radius * 0.95],
                       outline=INK, width=2)
+    return img, px, py
+
+
+def _draw_shape(img: Image.Image, cells: list, x0: int, y0: int, box: int, mark_anchor: bool,
+                radius: float | None = None) -> None:
+    """A tile picture from axial offsets, centred in a ``box`` square."""
+    sprite, dx, dy = _shape_sprite(tuple(tuple(c) for c in cells), box, mark_anchor, radius or box / 7.0)
+    img.paste(sprite, (x0 + dx, y0 + dy), sprite)
 
 
 # -- text panels -----------------------------------------------------------------------
@@ -256,14 +352,23 @@ def _status(view: dict, names: list[str]) -> str:
     return f"Round {view['round']} of {view['deck_size']} · {view['deck_left']} cards left · deciding: {waiting}"
 
 
-def _score_sheet(img: Image.Image, view: dict, names: list[str], x0: int, y0: int, width: int) -> int:
-    d = ImageDraw.Draw(img)
-    n = len(view["islands"])
+def _sheet_categories(view: dict) -> list[str]:
+    """The score sheet's rows: every category someone scored in (and the start value)."""
     cats: list[str] = []
     for isl in view["islands"]:
         for cat in isl["categories"]:
             if cat not in cats:
                 cats.append(cat)
+    return [cat for cat in cats if cat == "Start" or any(isl["categories"].get(cat, 0) for isl in view["islands"])]
+
+
+def _sheet_height(view: dict) -> int:
+    return 36 + 30 * len(_sheet_categories(view)) + 8 + 34 + (30 if view.get("mode") == "campaign" else 0)
+
+
+def _score_sheet(img: Image.Image, view: dict, names: list[str], x0: int, y0: int, width: int) -> int:
+    d = ImageDraw.Draw(img)
+    n = len(view["islands"])
     col0 = 300
     colw = (width - col0) // max(n, 1)
     f = font(20)
@@ -272,37 +377,35 @@ def _score_sheet(img: Image.Image, view: dict, names: list[str], x0: int, y0: in
     y = y0
     for seat in range(n):
         x = x0 + col0 + seat * colw
-        seat_badge(d, (x + 4, y + 2), seat, 26)
-        d.text((x + 36, y + 4), names[seat][:12], font=fb, fill=INK)
+        _badge(img, (x + 4, y + 2), seat, 26)
+        _text(d, (x + 36, y + 4), names[seat][:12], fb, INK)
     y += row_h + 6
     outcome = view.get("outcome") or {}
-    for cat in cats:
+    for cat in _sheet_categories(view):
         vals = [isl["categories"].get(cat, 0) for isl in view["islands"]]
-        if not any(vals) and cat != "Start":
-            continue
-        d.text((x0 + 8, y), cat, font=f, fill=INK)
+        _text(d, (x0 + 8, y), cat, f, INK)
         for seat, v in enumerate(vals):
-            d.text((x0 + col0 + seat * colw + 40, y), f"{v:+d}" if cat != "Start" else str(v), font=f, fill=INK)
+            _text(d, (x0 + col0 + seat * colw + 40, y), f"{v:+d}" if cat != "Start" else str(v), f, INK)
         y += row_h
     d.line([(x0, y + 2), (x0 + width, y + 2)], fill=INK, width=2)
     y += 8
-    d.text((x0 + 8, y), "Score", font=fb, fill=INK)
+    _text(d, (x0 + 8, y), "Score", fb, INK)
     for seat, isl in enumerate(view["islands"]):
         extra = ""
         if outcome.get("ranks"):
             extra = f"  (#{outcome['ranks'][seat]})"
         elif not isl["participating"]:
             extra = "  ended"
-        d.text((x0 + col0 + seat * colw + 40, y), f"{isl['score']}{extra}", font=fb, fill=INK)
+        _text(d, (x0 + col0 + seat * colw + 40, y), f"{isl['score']}{extra}", fb, INK)
     y += row_h + 4
     if view.get("mode") == "campaign":
-        d.text((x0 + 8, y), "Prosperity (campaign)", font=f, fill=INK)
+        _text(d, (x0 + 8, y), "Prosperity (campaign)", f, INK)
         for seat, isl in enumerate(view["islands"]):
             val = isl.get("prosperity_total", 0)
             if outcome.get("prosperity"):
                 val = isl.get("prosperity_total", 0) - isl.get("prosperity_episode", 0) + outcome["prosperity"][seat]
             debt = f" debt {isl['debt']}" if isl.get("debt") else ""
-            d.text((x0 + col0 + seat * colw + 40, y), f"{val}{debt}", font=f, fill=INK)
+            _text(d, (x0 + col0 + seat * colw + 40, y), f"{val}{debt}", f, INK)
         y += row_h
     return y
 
@@ -310,13 +413,13 @@ def _score_sheet(img: Image.Image, view: dict, names: list[str], x0: int, y0: in
 def _header(img: Image.Image, view: dict, names: list[str], height: int) -> None:
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, WIDTH, height], fill=(40, 70, 90))
-    d.text((20, 14), _title(view), font=font(26, bold=True), fill=(255, 255, 255))
-    d.text((20, 52), _status(view, names), font=font(22), fill=(255, 255, 255))
+    _text(d, (20, 14), _title(view), font(26, bold=True), (255, 255, 255))
+    _text(d, (20, 52), _status(view, names), font(22), (255, 255, 255))
     card = view.get("card")
     x = 20
     if card:
         text = f"Tile {card['tile']} · {card['shape_name']} · {card['code']}"
-        d.text((20, 86), text, font=font(22, bold=True), fill=HIGHLIGHT)
+        _text(d, (20, 86), text, font(22, bold=True), HIGHLIGHT)
         x = 40 + int(d.textlength(text, font=font(22, bold=True)))
     last = view.get("last_move") or {}
     if last.get("moves"):
@@ -328,29 +431,39 @@ def _header(img: Image.Image, view: dict, names: list[str], height: int) -> None
             else:
                 parts.append(f"{who} {'passed' if m['type'] == 'pass' else 'ended'}")
         summary = f"Round {last['round']}: " + " · ".join(parts)
-        d.text((x, 88), summary[:70], font=font(20), fill=(215, 230, 240))
+        _text(d, (x, 88), summary[:70], font(20), (215, 230, 240))
 
 
-def _island_header(d: ImageDraw.ImageDraw, view: dict, seat: int, names: list[str], x: int, y: int) -> None:
+def _island_header(img: Image.Image, view: dict, seat: int, names: list[str], x: int, y: int) -> None:
+    d = ImageDraw.Draw(img)
     isl = view["islands"][seat]
-    seat_badge(d, (x, y), seat, 30)
+    _badge(img, (x, y), seat, 30)
     label = names[seat] + (f" · {isl['name']}" if isl.get("name") else "")
-    d.text((x + 40, y + 2), label[:34], font=font(22, bold=True), fill=seat_colour(seat))
+    _text(d, (x + 40, y + 2), label[:34], font(22, bold=True), seat_colour(seat))
     state = "" if isl["participating"] else " · ended"
-    d.text((x + 40 + 0, y + 30), f"Score {isl['score']}{state}", font=font(20), fill=INK)
+    _text(d, (x + 40 + 0, y + 30), f"Score {isl['score']}{state}", font(20), INK)
 
 
 # -- the two images ----------------------------------------------------------------------
 
-def _public(view: dict, names: list[str]) -> Image.Image:
+def _fit(img: Image.Image, needed: int, redraw) -> Image.Image:
+    """The board cut to the ``needed`` height; drawn again on a taller canvas if it fell short."""
+    if needed > img.height:
+        return redraw(needed)
+    return img if needed == img.height else img.crop((0, 0, img.width, needed))
+
+
+def _public(view: dict, names: list[str], height: int = 0) -> Image.Image:
     n = len(view["islands"])
     head = 124
     radius = 25.5
     gw, gh = _grid_size(view["board"]["rows"], radius)
     panel_h = gh + 66
     grid_rows = 1 if n <= 2 else 2
-    sheet_rows = 4 + len({c for i in view["islands"] for c in i["categories"]})
-    height = head + grid_rows * panel_h + 30 * sheet_rows + 110 + 28 * (len(view.get("rules", [])) + 2)
+    if not height:  # worked out exactly: the right canvas at once, no crop
+        height = head + grid_rows * panel_h + 14 + _sheet_height(view) + 16
+        if view.get("mode") == "campaign":
+            height += 8 + 32 + 28 * len(view.get("rules", []))
     img = Image.new("RGB", (WIDTH, height), PAPER)
     _header(img, view, names, head)
     card = view.get("card")
@@ -361,32 +474,31 @@ def _public(view: dict, names: list[str]) -> Image.Image:
         col, row = seat % 2, seat // 2
         x = 10 + col * (WIDTH // 2)
         y = head + 6 + row * panel_h
-        _island_header(d, view, seat, names, x + 6, y)
+        _island_header(img, view, seat, names, x + 6, y)
         _draw_island(img, view, seat, x + 6, y + 60, radius)
     bottom = _score_sheet(img, view, names, 10, head + grid_rows * panel_h + 14, WIDTH - 20)
     if view.get("mode") == "campaign":
         bottom += 8
         source = " (reconstructed, not the published envelope)" if view.get("episode_source") == "reconstructed" else ""
-        d.text((18, bottom), f"Episode {view['episode']} rules{source}", font=font(22, bold=True), fill=INK)
+        _text(d, (18, bottom), f"Episode {view['episode']} rules{source}", font(22, bold=True), INK)
         bottom += 32
         for text in view.get("rules", []):
-            d.text((18, bottom), text, font=font(20), fill=INK)
+            _text(d, (18, bottom), text, font(20), INK)
             bottom += 28
-    return img.crop((0, 0, WIDTH, min(height, bottom + 16)))
+    return _fit(img, bottom + 16, lambda h: _public(view, names, h))
 
 
-def _private(view: dict, names: list[str]) -> Image.Image:
+def _private(view: dict, names: list[str], height: int = 0) -> Image.Image:
     seat = view["seat"]
     mine = view.get("private") or {}
     head = 124
     radius = 38.0
     gw, gh = _grid_size(view["board"]["rows"], radius)
-    sheet_rows = 4 + len({c for i in view["islands"] for c in i["categories"]})
-    height = head + gh + 80 + 30 * sheet_rows + 100
+    height = height or head + gh + 84 + _sheet_height(view) + 16  # unless the side panel runs longer
     img = Image.new("RGB", (WIDTH, height), PAPER)
     _header(img, view, names, head)
     d = ImageDraw.Draw(img)
-    _island_header(d, view, seat, names, 12, head + 8)
+    _island_header(img, view, seat, names, 12, head + 8)
     step = mine.get("step")
     spots = mine.get("spots") if step in ("place", "sticker") else None
     preview = (mine.get("submitted") or {}).get("cells")
@@ -397,8 +509,8 @@ def _private(view: dict, names: list[str]) -> Image.Image:
         if "at" in pick:
             cx, cy = _centre(pick["at"][0], pick["at"][1], radius, 10, head + 72)
             d.polygon(_hexagon(cx, cy, radius - 3), outline=(220, 0, 120), width=5)
-            d.text((cx, cy), "⚓" if pick["sticker"] == "harbour" else "hut", font=font(24, bold=True),
-                   fill=(220, 0, 120), anchor="mm")
+            _text(d, (cx, cy), HARBOUR_MARK if pick["sticker"] == "harbour" else HUT_WORD, font(24, bold=True),
+                  (220, 0, 120), "mm")
     px = 8 + gw + 16
     pw = WIDTH - px - 10
     y = head + 14
@@ -406,7 +518,7 @@ def _private(view: dict, names: list[str]) -> Image.Image:
 
     def line(text, f=mid, fill=INK):
         nonlocal y
-        d.text((px, y), text, font=f, fill=fill)
+        _text(d, (px, y), text, f, fill)
         y += f.size + 10
 
     if step == "place":
@@ -446,7 +558,7 @@ def _private(view: dict, names: list[str]) -> Image.Image:
     else:
         line("Nothing to decide now.", big)
     bottom = _score_sheet(img, view, names, 10, max(y, head + gh + 84), WIDTH - 20)
-    return img.crop((0, 0, WIDTH, min(height, bottom + 16)))
+    return _fit(img, bottom + 16, lambda h: _private(view, names, h))
 
 
 # Every colour this renderer paints with (the palette keeps them exact).
