@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from rules.base import Msg, T, Tn, join
 from rules.my_island import steps
-from rules.my_island.data import ALL_TILES, CARD_TILE, ROW_MAPS, SHAPE_NAMES, TOTEMS, footprint, shape_picture, unkey
+from rules.my_island.data import (
+    ALL_TILES,
+    CARD_TILE,
+    ROW_MAPS,
+    SHAPE_NAMES,
+    TOTEMS,
+    footprint,
+    shape_picture,
+    unkey,
+)
 from rules.my_island.modules import CHAPTERS, EPISODES, chapter_of, module_lines
 from rules.my_island.words import SYMBOL_WORDS, word
 
