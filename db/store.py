@@ -280,15 +280,18 @@ class Store:
         return state, version
 
     async def append_action(self, game_id: int, expected_version: int, seat: int, action: dict, engine: Any,
-                            now: float, by_ai: bool = False) -> tuple[Any, list[dict], int]:
+                            now: float, by_ai: bool = False, state: Any = None) -> tuple[Any, list[dict], int]:
         """Apply ``action`` for ``seat`` and store it: ``(state, events, new_version)``.
 
-        Raises ``VersionConflict`` when the stored version is not ``expected_version`` and
-        lets the engine's ``IllegalAction`` through; in both cases nothing is written.
+        ``state``: the caller's state at ``expected_version`` (saves a snapshot load; it is
+        changed in place); without it the stored snapshot is loaded. Raises ``VersionConflict``
+        when the stored version is not ``expected_version`` (the write is guarded by it either
+        way) and lets the engine's ``IllegalAction`` through; in both cases nothing is written.
         """
-        state, version = await self.load_state(game_id, engine)
-        if version != expected_version:
-            raise VersionConflict(f"game {game_id} is at version {version}, not {expected_version}")
+        if state is None:
+            state, version = await self.load_state(game_id, engine)
+            if version != expected_version:
+                raise VersionConflict(f"game {game_id} is at version {version}, not {expected_version}")
         async with self.write_lock:
             await self.conn.execute("BEGIN IMMEDIATE")
             try:

@@ -279,7 +279,7 @@ class Host:
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
             before = self._private_views(engine, state, row)
             public_before = canonical(engine.view(state, None))
-            state = await self._append(row, engine, version, seat.seat, action, outcome, by_ai=False)
+            state = await self._append(row, engine, state, version, seat.seat, action, outcome, by_ai=False)
             await self._after_moves(row, engine, state, outcome, previous_to_act, public_before, before)
         return outcome
 
@@ -291,11 +291,12 @@ class Host:
             if canonical(engine.view(state, s)) != text:
                 outcome.changed_private.add(s)
 
-    async def _append(self, row: GameRow, engine: Any, version: int, seat: int, action: Any,
+    async def _append(self, row: GameRow, engine: Any, state: Any, version: int, seat: int, action: Any,
                       outcome: MoveOutcome, by_ai: bool) -> Any:
+        """Apply and store one move on the state the caller holds at ``version`` (changed in place)."""
         try:
             state, events, _new = await self.store.append_action(row.id, version, seat, action, engine,
-                                                                 self.clock(), by_ai=by_ai)
+                                                                 self.clock(), by_ai=by_ai, state=state)
         except IllegalAction as exc:
             raise InvalidMove(reason(exc) or _("That move is not allowed now.")) from None
         except VersionConflict:
@@ -330,7 +331,7 @@ class Host:
             fresh = await self._row(row.id)
             seat = auto_now[0]
             action = choose_action(engine, state, seat, fresh.seed, fresh.version)
-            state = await self._append(fresh, engine, fresh.version, seat, action, outcome, by_ai=True)
+            state = await self._append(fresh, engine, state, fresh.version, seat, action, outcome, by_ai=True)
         self._mark_private_changes(engine, state, before, outcome)
         await self._settle(row.id, engine, state, outcome, previous_to_act, public_before)
 
@@ -486,7 +487,7 @@ class Host:
             before = self._private_views(engine, state, row)
             public_before = canonical(engine.view(state, None))
             action = choose_action(engine, state, seats[0], row.seed, version)
-            state = await self._append(row, engine, version, seats[0], action, outcome, by_ai=True)
+            state = await self._append(row, engine, state, version, seats[0], action, outcome, by_ai=True)
             self._mark_private_changes(engine, state, before, outcome)
             await self._settle(game_id, engine, state, outcome, previous, public_before)
             return outcome
@@ -579,7 +580,7 @@ class Host:
                     break
                 fresh = await self._row(game_id)
                 action = choose_action(engine, state, seat, fresh.seed, fresh.version)
-                state = await self._append(fresh, engine, fresh.version, seat, action, outcome, by_ai=True)
+                state = await self._append(fresh, engine, state, fresh.version, seat, action, outcome, by_ai=True)
                 if not (engine.to_act(state) & previous - {seat}) and seat not in engine.to_act(state):
                     break
             await self._after_moves(row, engine, state, outcome, previous, public_before, before)
