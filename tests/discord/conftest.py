@@ -7,6 +7,7 @@ import pytest
 from db.store import Store
 from host import Host
 from host.settings import Settings
+from tests import toy_engines
 from tests.conftest import Clock
 from tests.discord.harness import Harness
 
@@ -14,16 +15,9 @@ START = 1_800_000_000.0
 
 
 @pytest.fixture(autouse=True)
-def test_engines():
-    """The two tiny games of tests/discord/engines.py join the registry for these tests."""
-    from rules import ENGINES
-    from tests.discord.engines import TEST_ENGINES
-
-    added = {k: v for k, v in TEST_ENGINES.items() if k not in ENGINES}
-    ENGINES.update(added)
-    yield
-    for key in added:
-        ENGINES.pop(key, None)
+def test_engines(monkeypatch):
+    """The tiny games of tests/toy_engines.py join the registry for these tests."""
+    toy_engines.register(monkeypatch)
 
 
 @pytest.fixture
