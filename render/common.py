@@ -121,8 +121,12 @@ def flat_palette(colours: tuple[tuple[int, int, int], ...]) -> Image.Image:
             pixels += [tuple(int(a + (b - a) * k / 8) for a, b in zip(c, target)) for k in range(9)]
     swatch = Image.new("RGB", (len(pixels), 1))
     swatch.putdata(pixels)
-    ramps = swatch.quantize(colors=256 - len(base), method=Image.Quantize.MEDIANCUT)
-    entries = ramps.getpalette()[: 3 * (256 - len(base))] + [v for c in base for v in c]
+    ramps = swatch.quantize(colors=256 - len(base), method=Image.Quantize.MEDIANCUT).getpalette()
+    ramp_colours = [tuple(ramps[i:i + 3]) for i in range(0, min(len(ramps), 3 * (256 - len(base))) - 2, 3)]
+    # Pillow's palette lookup is coarse (it searches from a cell of nearby colours), so a ramp
+    # entry a few levels from an art colour can win over the exact one: keep those apart.
+    ramp_colours = [r for r in ramp_colours if min(max(abs(a - b) for a, b in zip(r, c)) for c in base) > 8]
+    entries = [v for c in base + ramp_colours for v in c]
     palette = Image.new("P", (1, 1))
     palette.putpalette(entries)
     return palette
