@@ -7,12 +7,26 @@ sailor row, influence track and, in a private view, the seat's hand and numbered
 
 from __future__ import annotations
 
+import math
 import time
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_badge, seat_colour, to_png
+from render.common import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PAPER,
+    flat_palette,
+    font,
+    language,
+    seat_badge,
+    seat_colour,
+    to_png,
+    tx,
+)
+from rules.base import Msg, T, Tn, join
 from rules.islebound.data import (
     ALL_BUILDINGS,
     CITIES,
@@ -22,6 +36,7 @@ from rules.islebound.data import (
     INFLUENCE_VALUES,
     REPUTATION,
     SAILORS,
+    SKILLS,
 )
 
 W = 1400
@@ -31,7 +46,51 @@ SEA = (205, 226, 240)
 RED_BANNER = (214, 96, 77)
 TEAL_BANNER = (44, 162, 160)
 LAND = (238, 226, 196)
-SKILL_SHORT = {"admin": "Adm", "work": "Wrk", "combat": "Cmb", "negotiation": "Neg", "sailing": "Sail"}
+SKILL_SHORT = {"admin": T("Adm"), "work": T("Wrk"), "combat": T("Cmb"), "negotiation": T("Neg"),
+               "sailing": T("Sail")}
+
+
+# -- words: every text drawn is a translatable message (rules.base.T), a name or a number --------
+
+def _goods(kind: str, n: int) -> Msg:
+    """A count of one kind of goods (the engine's wording: one translation for both)."""
+    if kind == "coin":
+        return Tn("{n} coin", "{n} coins", n)
+    if kind == "wood":
+        return Tn("{n} wood", "{n} wood", n)
+    if kind == "fish":
+        return Tn("{n} fish", "{n} fish", n)
+    if kind == "book":
+        return Tn("{n} book", "{n} books", n)
+    if kind == "pirate":
+        return Tn("{n} pirate", "{n} pirates", n)
+    if kind == "serpent":
+        return Tn("{n} serpent", "{n} serpents", n)
+    if kind == "fame":
+        return Tn("{n} fame", "{n} fame", n)
+    if kind == "influence_cube":
+        return Tn("{n} influence cube", "{n} influence cubes", n)
+    if kind == "free_hire":
+        return Tn("{n} free hire", "{n} free hires", n)
+    return T("{n} {kind}", n=n, kind=kind)
+
+
+def _skill(skill: str) -> Msg | str:
+    return T(skill) if skill in SKILLS else T("any") if skill == "any" else skill
+
+
+def _city(city: str) -> Msg | str:
+    return T(CITY_NAMES[city]) if city in CITY_NAMES else city
+
+
+def _building(bid: str) -> Msg | str:
+    return T(ALL_BUILDINGS[bid]["name"]) if bid in ALL_BUILDINGS else bid
+
+
+_PHASES = {"home": T("choosing home ports"), "draft": T("building draft"), "move": T("moving"), "act": T("actions"),
+           "city": T("city action"), "attack": T("attack"), "capture_visit": T("visit after a capture"),
+           "trade_build": T("making a trade offer"), "trade_reply": T("answering a trade offer"),
+           "over": T("game over")}
 
 _SLOT_BOX = {  # fractions of a board square
     "n": (0.0, 0.0, 1.0, 0.5),
@@ -43,9 +102,9 @@ _PORT_BOX = {"NW": (6, 4, 186, 100), "NE": (MAP - 186, 4, MAP - 6, 100),
              "SW": (6, MAP - 100, 186, MAP - 4), "SE": (MAP - 186, MAP - 100, MAP - 6, MAP - 4)}
 
 
-def _names(view: dict) -> list[str]:
+def _names(view: dict) -> list:
     names = view.get("seat_names") or []
-    return [names[i] if i < len(names) and names[i] else f"Player {i + 1}" for i in range(view["n"])]
+    return [names[i] if i < len(names) and names[i] else T("Player {n}", n=i + 1) for i in range(view["n"])]
 
 
 def _side(view: dict, city: str) -> dict:
@@ -71,23 +130,30 @@ def region_boxes(layout: dict, side: str = "standard") -> dict[str, tuple[int, i
 
 # -- cached drawing primitives ----------------------------------------------------------------
 # FreeType rasterises every glyph again on each ``draw.text`` call, which was most of the
-# render time; the same texts recur on every board (labels, names, card lines), so each
-# line is rasterised once and stamped after. Keys are the texts themselves, so translated
-# boards simply get their own entries.
+# render time; the same texts recur on every board (labels, names, card lines), so each line
+# is drawn once (with ``ImageDraw.text``, into a mask) per language and stamped after.
 
 @lru_cache(maxsize=2048)
-def _text_mask(text: str, size: int, bold: bool, anchor: str, fx: float, fy: float):
-    return font(size, bold).getmask2(text, "L", anchor=anchor, start=(fx, fy))
+def _text_mask(text: str, size: int, bold: bool, anchor: str, fx: float, fy: float,
+               lang: str) -> tuple[Image.Image, int, int]:
+    """``text`` drawn at (fx, fy) into a mask, and where the mask's corner sits from (0, 0)."""
+    f = font(size, bold)
+    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+    ox, oy = 2 + max(0, -x0), 2 + max(0, -y0)
+    mask = Image.new("L", (ox + max(x1, 0) + 3, oy + max(y1, 0) + 3))
+    ImageDraw.Draw(mask).text((ox + fx, oy + fy), text, font=f, fill=255, anchor=anchor)
+    return mask, -ox, -oy
 
 
 def _tc(draw, xy, text, size=18, bold=False, fill=INK, anchor="la"):
-    """``draw.text`` with the rasterised line cached (positions snapped to a quarter pixel)."""
+    """``draw.text(xy, tx(text), ...)`` with the drawn line cached (positions snapped to a quarter pixel)."""
+    text = tx(text)
     if not text:
         return
     x, y = round(xy[0] * 4) / 4, round(xy[1] * 4) / 4
-    ix, iy = int(x), int(y)
-    mask, (dx, dy) = _text_mask(str(text), size, bold, anchor, x - ix, y - iy)
-    draw.draw.draw_bitmap((ix + dx, iy + dy), mask, draw._getink(fill)[0])
+    ix, iy = math.floor(x), math.floor(y)
+    mask, dx, dy = _text_mask(text, size, bold, anchor, x - ix, y - iy, language())
+    draw.draw.draw_bitmap((ix + dx, iy + dy), mask.im, draw._getink(fill)[0])
 
 
 @lru_cache(maxsize=4096)
@@ -108,16 +174,26 @@ def _badge(img: Image.Image, xy: tuple[int, int], seat: int, size: int) -> None:
 
 
 def _map_texts(view: dict) -> tuple:
-    """Every word printed on the static sea, per region: (city, name, banner label, toll text,
-    rest text). Part of :func:`_map_base`'s key, so each language gets its own layer."""
+    """Every text printed on the static sea, per region and translated: (city, name, banner
+    label, toll, rest). Part of :func:`_map_base`'s key, so each language gets its own layer."""
     out = []
     for city in region_boxes(view["layout"], view.get("side", "standard")):
         s = _side(view, city)
         toll = s["toll"]
-        toll_text = f"toll {toll['n']}c" if toll["type"] == "coin" else f"toll {SKILL_SHORT.get(toll['skill'], 'any')}"
+        if toll["type"] == "coin":
+            toll_text = T("toll {n}c", n=toll["n"])
+        elif toll["skill"] in SKILL_SHORT:
+            toll_text = T("toll {skill}", skill=SKILL_SHORT[toll["skill"]])
+        else:
+            toll_text = T("toll any")
         # banner flag with its kind written out (not colour alone): sword = attack, peace = diplomacy
         label = f"{'⚔' if s['banner'] == 'red' else '☮'} {s['value']}"
-        out.append((city, CITY_NAMES[city], label, toll_text, "rest" if s["rest"] else ""))
+        port = CITIES[city]["kind"] == "home_port"
+        if port and s["rest"]:
+            toll_text, rest = T("{toll} rest", toll=toll_text), ""
+        else:
+            rest = T("rest") if s["rest"] else ""
+        out.append((city, tx(_city(city)), label, tx(toll_text), tx(rest)))
     return tuple(out)
 
 
@@ -140,7 +216,7 @@ def _map_base(layout_key: tuple, side: str, texts: tuple) -> Image.Image:
         _tc(d, (x0 + 35, y0 + 19), label, 18, True, (255, 255, 255), "mm")
         if port:
             _tc(d, (x1 - 6, y0 + 8), name, 18, True, INK, "ra")
-            _tc(d, (x1 - 6, y0 + 32), f"{toll_text} {rest}" if rest else toll_text, 16, False, (40, 40, 40), "ra")
+            _tc(d, (x1 - 6, y0 + 32), toll_text, 16, False, (40, 40, 40), "ra")
         else:
             _tc(d, (x1 - 6, y0 + 10), toll_text, 16, True, (40, 40, 40), "ra")
             _tc(d, (x1 - 6, y0 + 32), rest, 16, False, (40, 40, 40), "ra")
@@ -171,7 +247,7 @@ def _draw_map(img: Image.Image, view: dict, ox: int, oy: int) -> None:
     # owners
     for city, o in view["owner"].items():
         x0, y0, x1, y1 = boxes[city]
-        tag = {"home": "home", "attack": "won", "diplomacy": "ally"}[o["method"]]
+        tag = {"home": T("home"), "attack": T("won"), "diplomacy": T("ally")}[o["method"]]
         _badge(img, (ox + x0 + 8, oy + y1 - 36), o["seat"], 30)
         _tc(d, (ox + x0 + 44, oy + y1 - 21), tag, 16, True, INK, "lm")
     # event markers
@@ -203,11 +279,13 @@ def _draw_map(img: Image.Image, view: dict, ox: int, oy: int) -> None:
         d.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), fill=HIGHLIGHT, outline=INK, width=3)
         _tc(d, (cx, cy), str(n), 22, True, INK, "mm")
     # treasure map and supply
-    _tc(d, (ox + MAP // 2, oy + 20), f"Treasure map: {view['treasure']} coin(s)", 18, True, INK, "ma")
+    _tc(d, (ox + MAP // 2, oy + 20), Tn("Treasure map: {n} coin", "Treasure map: {n} coins", view["treasure"]),
+        18, True, INK, "ma")
     sup = view["supply"]
-    ich = "on the Gate" if view.get("ichor_on_gate") else "held"
-    _tc(d, (ox + MAP // 2, oy + 44), f"Supply: {sup['pirates']} pirates, {sup['serpents']} serpents", 17, False, INK, "ma")
-    _tc(d, (ox + MAP // 2, oy + 64), f"Ichor serpent {ich}", 17, False, INK, "ma")
+    _tc(d, (ox + MAP // 2, oy + 44), T("Supply: {pirates}, {serpents}", pirates=_goods("pirate", sup["pirates"]),
+                                       serpents=_goods("serpent", sup["serpents"])), 17, False, INK, "ma")
+    ichor = T("Ichor serpent on the Gate") if view.get("ichor_on_gate") else T("Ichor serpent held")
+    _tc(d, (ox + MAP // 2, oy + 64), ichor, 17, False, INK, "ma")
 
 
 def _player_panel(img: Image.Image, view: dict, s: int, x: int, y: int, w: int) -> int:
@@ -220,34 +298,37 @@ def _player_panel(img: Image.Image, view: dict, s: int, x: int, y: int, w: int) 
                 width=6 if active else 2)
     _badge(img, (x + 10, y + 10), s, 34)
     score = (view.get("scores_now") or [0] * view["n"])[s]
-    turn_mark = "  ◀ to play" if active else ""
-    _tc(d, (x + 54, y + 12), f"{names[s][:16]}{turn_mark}", 22, True)
-    _tc(d, (x + w - 10, y + 12), f"{score} fame", 22, True, INK, "ra")
-    home = CITY_NAMES.get(p["home"], "-") if p["home"] else "-"
-    ich = " +ichor" if p["ichor"] else ""
-    books = f"{p.get('hand_count', 0)} cards" if view["options"].get("architect") else f"{p['books']} books"
-    line1 = (f"{p['coins']} coins  {p['wood']} wood  {p['fish']} fish  {books}  "
-             f"{p['pirates']} pirates  {p['serpents']} serp{ich}")
+    name = tx(names[s])[:16]
+    _tc(d, (x + 54, y + 12), T("{name}  ◀ to play", name=name) if active else name, 22, True)
+    _tc(d, (x + w - 10, y + 12), _goods("fame", score), 22, True, INK, "ra")
+    home = _city(p["home"]) if p["home"] else "-"
+    if view["options"].get("architect"):
+        books = Tn("{n} card", "{n} cards", p.get("hand_count", 0))
+    else:
+        books = _goods("book", p["books"])
+    serpents = Tn("{n} serp", "{n} serp", p["serpents"])
+    line1 = join("  ", [_goods("coin", p["coins"]), _goods("wood", p["wood"]), _goods("fish", p["fish"]), books,
+                        _goods("pirate", p["pirates"]), T("{serpents} +ichor", serpents=serpents) if p["ichor"] else serpents])
     _tc(d, (x + 12, y + 52), line1, 18)
     cubes_on = sum(1 for c in view["influence"] if c == s)
-    _tc(d, (x + 12, y + 76), f"Fame {p['fame']}/7  tokens {len(p['tokens'])}x7  cubes {cubes_on}  home {home}", 18)
+    _tc(d, (x + 12, y + 76), T("Fame {fame}/7  tokens {tokens}x7  cubes {cubes}  home {home}", fame=p["fame"],
+                               tokens=len(p["tokens"]), cubes=cubes_on, home=home), 18)
     # crew
     cx = x + 12
     for sl in p["sailors"]:
         skills = SAILORS[sl["id"]]["skills"]
-        label = "wounded" if sl["wounded"] else "/".join(SKILL_SHORT[k] for k in skills)
+        label = tx(T("wounded") if sl["wounded"] else join("/", [SKILL_SHORT.get(k, k) for k in skills]))
         tw = int(_length(label, 16, True)) + 14
         if cx + tw > x + w - 8:
             break
         img.paste(_chip(label, tw, bool(sl["deck"] and not sl["wounded"])), (cx, y + 102))
         cx += tw + 6
-    _tc(d, (x + w - 10, y + 130), "white = on deck, grey = below", 14, False, MUTED, "ra")
-    blds = ", ".join(ALL_BUILDINGS[b]["name"] for b in p["buildings"]) or "no buildings"
-    count = len(p["buildings"])
-    text = f"{count} bldg: {blds}"
+    _tc(d, (x + w - 10, y + 130), T("white = on deck, grey = below"), 14, False, MUTED, "ra")
+    blds = join(", ", [_building(b) for b in p["buildings"]]) if p["buildings"] else T("no buildings")
+    full = text = tx(Tn("{n} bldg: {buildings}", "{n} bldg: {buildings}", len(p["buildings"]), buildings=blds))
     while _length(text, 16) > w - 24 and len(text) > 10:
         text = text[:-2]
-    if text != f"{count} bldg: {blds}":
+    if text != full:
         text = text[:-1] + "…"
     _tc(d, (x + 12, y + 150), text, 16)
     return h
@@ -264,8 +345,9 @@ def _chip(label: str, tw: int, on: bool) -> Image.Image:
 
 
 def _card(img, x, y, w, h, title, lines, fill=(255, 255, 255), gate=None, highlight=False):
-    """Cards are static pictures: drawn once per content and pasted."""
-    img.paste(_card_image(w, h, title, tuple(lines), fill, gate, highlight), (x, y))
+    """Cards are static pictures: drawn once per content (translated) and pasted."""
+    img.paste(_card_image(w, h, tx(title), tuple(tx(line) for line in lines), fill, tx(gate) if gate else None,
+                          highlight), (x, y))
 
 
 @lru_cache(maxsize=512)
@@ -297,10 +379,11 @@ def _wrap(text: str, n: int) -> list[str]:
     return lines
 
 
-def _building_lines(bid: str) -> list[str]:
+def _building_lines(bid: str) -> list:
     b = ALL_BUILDINGS[bid]
     bc = b["build_cost"]
-    return [f"{b['coin_cost']} coins / {bc['wood']}w {bc['fish']}f"] + _wrap(b["text"], 22)[:3]
+    cost = T("{coins} / {wood}w {fish}f", coins=_goods("coin", b["coin_cost"]), wood=bc["wood"], fish=bc["fish"])
+    return [cost] + _wrap(tx(T(b["text"])), 22)[:3]  # the effect: a data text (catalog_texts)
 
 
 def _rows(img: Image.Image, view: dict, y: int) -> int:
@@ -310,80 +393,98 @@ def _rows(img: Image.Image, view: dict, y: int) -> int:
     x = 20
     if not opts.get("architect"):
         gates = ROW_GATES["six_buildings" if opts.get("six_buildings") else "standard"]
-        _tc(d, (x, y), f"Building row (deck {view['deck_count']})", 22, True)
+        _tc(d, (x, y), T("Building row (deck {n})", n=view["deck_count"]), 22, True)
         y += 30
         cw = 220 if len(view["row"]) <= 5 else 190
         for i, bid in enumerate(view["row"]):
-            gate = f"{gates[i]['books']} books" if gates[i]["books"] else "no books"
+            gate = _goods("book", gates[i]["books"]) if gates[i]["books"] else T("no books")
             if gates[i].get("bonus_coins"):
-                gate += " +1 coin"
+                gate = T("{gate} +1 coin", gate=gate)
             cx = x + i * (cw + 10)
             if bid:
-                _card(img, cx, y, cw, 150, f"{i + 1}. {ALL_BUILDINGS[bid]['name']}", _building_lines(bid), gate=gate)
+                _card(img, cx, y, cw, 150, join(". ", [str(i + 1), _building(bid)]), _building_lines(bid), gate=gate)
             else:
-                _card(img, cx, y, cw, 150, f"{i + 1}. (empty)", [], fill=(220, 220, 220), gate=gate)
+                _card(img, cx, y, cw, 150, join(". ", [str(i + 1), T("(empty)")]), [], fill=(220, 220, 220), gate=gate)
         y += 162
     if opts.get("metropolis"):
         gates = ROW_GATES["metropolis"]
-        _tc(d, (x, y), f"Metropolis row (deck {view['metro_deck_count']}) - +1 fame each at the end", 22, True)
+        _tc(d, (x, y), T("Metropolis row (deck {n}) - +1 fame each at the end", n=view["metro_deck_count"]), 22, True)
         y += 30
         for i, bid in enumerate(view["metro_row"]):
-            gate = "no gate" if opts.get("architect") else f"{gates[i]['books']} books"
+            gate = T("no gate") if opts.get("architect") else _goods("book", gates[i]["books"])
             cx = x + i * 230
             if bid:
-                _card(img, cx, y, 220, 150, f"M{i + 1}. {ALL_BUILDINGS[bid]['name']}", _building_lines(bid),
-                      fill=(240, 232, 255), gate=gate)
+                _card(img, cx, y, 220, 150, T("M{n}. {building}", n=i + 1, building=_building(bid)),
+                      _building_lines(bid), fill=(240, 232, 255), gate=gate)
         y += 162
     return y
 
 
-def _event_lines(eid: str) -> list[str]:
+def _need(kind: str, n: int) -> Msg:
+    """An event's requirement."""
+    if kind == "buildings_owned":
+        return Tn("need {n} building owned", "need {n} buildings owned", n)
+    if kind == "books_held":
+        return Tn("need {n} book held", "need {n} books held", n)
+    if kind == "sailors_on_deck":
+        return Tn("need {n} sailor on deck", "need {n} sailors on deck", n)
+    return T("need {n} {kind}", n=n, kind=kind.replace("_", " "))
+
+
+def _event_lines(eid: str) -> list:
     e = EVENTS[eid]
     cost = e["cost"]
-    parts = [f"exhaust {'+'.join(cost['exhaust'])}"] if cost.get("exhaust") else []
-    parts += [f"{n} {k}" for k, n in cost.items() if k != "exhaust"]
-    req = [f"need {n} {k.replace('_', ' ')}" for k, n in e["requirement"].items()]
-    rew = f"+{e['reward'].get('cubes', 0)} cubes" + (f" +{e['reward']['fame']} fame" if e["reward"].get("fame") else "")
-    return [f"at {CITY_NAMES[e['region']]}", ("pay " + ", ".join(parts)) if parts else "no cost"] + req + [rew]
+    parts = [T("exhaust {skills}", skills=join("+", [_skill(k) for k in cost["exhaust"]]))] if cost.get("exhaust") else []
+    parts += [_goods(k, n) for k, n in cost.items() if k != "exhaust"]
+    req = [_need(k, n) for k, n in e["requirement"].items()]
+    rew = Tn("+{n} cube", "+{n} cubes", e["reward"].get("cubes", 0))
+    if e["reward"].get("fame"):
+        rew = T("{cubes} +{fame} fame", cubes=rew, fame=e["reward"]["fame"])
+    pay = T("pay {costs}", costs=join(", ", parts)) if parts else T("no cost")
+    return [T("at {city}", city=_city(e["region"])), pay] + req + [rew]
 
 
-def _reward_text(reward: dict) -> str:
+def _reward_text(reward: dict) -> Msg:
     if reward.get("rest"):
-        return "rest your crew"
+        return T("rest your crew")
     if reward.get("free_hire"):
-        return "hire a sailor free"
-    return ", ".join(f"{n} {k.replace('_', ' ')}{'s' if n > 1 and k not in ('fish',) else ''}" for k, n in reward.items())
+        return T("hire a sailor free")
+    return join(", ", [_goods(k, n) for k, n in reward.items()])
 
 
 def _middle(img: Image.Image, view: dict, y: int) -> int:
     d = ImageDraw.Draw(img)
     x = 20
-    _tc(d, (x, y), "Events in play", 22, True)
-    _tc(d, (500, y), "Reputation (Farwold)", 22, True)
-    _tc(d, (960, y), "Sailor row (hire)", 22, True)
+    _tc(d, (x, y), T("Events in play"), 22, True)
+    _tc(d, (500, y), T("Reputation ({city})", city=_city("farwold")), 22, True)
+    _tc(d, (960, y), T("Sailor row (hire)"), 22, True)
     y += 30
     for i, eid in enumerate(view.get("event_active") or []):
         if eid:
-            _card(img, x + i * 235, y, 225, 130, f"E{i + 1} ({view['event_counts'][i]} left)", _event_lines(eid),
-                  fill=(255, 246, 200))
+            _card(img, x + i * 235, y, 225, 130, T("E{n} ({left} left)", n=i + 1, left=view["event_counts"][i]),
+                  _event_lines(eid), fill=(255, 246, 200))
     for i, rid in enumerate(view.get("rep_active") or []):
         if rid:
             r = REPUTATION[rid]
-            lim = f"max {r['limit']}" if r["limit"] else "no max"
-            _card(img, 500 + i * 225, y, 215, 130, f"R{i + 1} top +{r['top_fame']} fame",
-                  _wrap(f"everyone: {r['fame_per_unit']} fame per {r['condition'].replace('_', ' ')}", 22) + [lim],
-                  fill=(230, 240, 255))
-    costs = ["1 coin", "1 coin", "free"]
+            lim = T("max {n}", n=r["limit"]) if r["limit"] else T("no max")
+            rule = T("everyone: {fame} fame per {condition}", fame=r["fame_per_unit"],
+                     condition=T(r["condition"].replace("_", " ")))
+            _card(img, 500 + i * 225, y, 215, 130, T("R{n} top +{fame} fame", n=i + 1, fame=r["top_fame"]),
+                  _wrap(tx(rule), 22) + [lim], fill=(230, 240, 255))
+    costs = [_goods("coin", 1), _goods("coin", 1), T("free")]
     for i, sid in enumerate(view["sailor_row"]):
         sx = 960 + i * 145
         if sid:
-            _card(img, sx, y, 135, 130, f"{i + 1}: {costs[i]}", [s for s in SAILORS[sid]["skills"]])
+            _card(img, sx, y, 135, 130, join(": ", [str(i + 1), costs[i]]), [_skill(k) for k in SAILORS[sid]["skills"]])
     y += 142
     # influence track
-    _tc(d, (x, y), "Influence track (values)", 22, True)
+    _tc(d, (x, y), T("Influence track (values)"), 22, True)
     tok = view.get("token_top")
-    tok_text = f"Fame tokens: {view['token_count']} left" + (
-        f", next: {_reward_text(FAME_TOKENS[tok]['reward'])}" if tok else "")
+    if tok:
+        tok_text = T("Fame tokens: {n} left, next: {reward}", n=view["token_count"],
+                     reward=_reward_text(FAME_TOKENS[tok]["reward"]))
+    else:
+        tok_text = T("Fame tokens: {n} left", n=view["token_count"])
     _tc(d, (W - 20, y), tok_text, 20, True, INK, "ra")
     y += 30
     cw = (W - 40) // 18
@@ -405,30 +506,38 @@ def _status(img: Image.Image, view: dict, y: int) -> int:
     d = ImageDraw.Draw(img)
     names = _names(view)
     phase = view["phase"]
-    rnd = f"Round {view['round']}" + (f" (final round {view['end_round']})" if view.get("end_round") else "")
-    if phase == "over":
-        rnd = f"{view['round'] - 1} rounds played"
-        winners = (view.get("result") or {}).get("winners") or []
-        head = "Game over - " + " & ".join(names[s] for s in winners) + (" win" if len(winners) > 1 else " wins")
-    elif view.get("active") is not None:
-        head = f"{names[view['active']]} to play ({phase.replace('_', ' ')})"
+    if view.get("end_round"):
+        rnd = T("Round {round} (final round {end})", round=view["round"], end=view["end_round"])
     else:
-        head = ", ".join(names[s] for s in view.get("to_act") or []) + f" to choose ({phase})"
-    _tc(d, (20, y), f"Islebound - {rnd}", 26, True)
+        rnd = T("Round {round}", round=view["round"])
+    if phase == "over":
+        rnd = Tn("{n} round played", "{n} rounds played", view["round"] - 1)
+        winners = (view.get("result") or {}).get("winners") or []
+        head = Tn("Game over - {winners} wins", "Game over - {winners} win", len(winners),
+                  winners=join(" & ", [names[s] for s in winners]))
+    elif view.get("active") is not None:
+        head = T("{who} to play ({phase})", who=names[view["active"]], phase=_PHASES.get(phase, phase))
+    else:
+        head = T("{who} to choose ({phase})", who=join(", ", [names[s] for s in view.get("to_act") or []]),
+                 phase=_PHASES.get(phase, phase))
+    _tc(d, (20, y), T("Islebound - {round}", round=rnd), 26, True)
     _tc(d, (W - 20, y), head, 26, True, INK, "ra")
     y += 36
     lm = view.get("last_move")
     if lm:
         from rules.islebound import ENGINE
-        txt = f"Last: {names[lm['seat']]} - {ENGINE.describe_action(lm['action'])}"
+        txt = tx(T("Last: {who} - {action}", who=names[lm["seat"]], action=ENGINE.describe_action(lm["action"])))
         d.rectangle((16, y - 2, 20 + _length(txt, 20) + 8, y + 26), fill=HIGHLIGHT)
         _tc(d, (22, y), txt, 20)
     y += 34
     a = view.get("attack")
     if a:
-        _tc(d, (20, y), f"Attack on {CITY_NAMES[a['city']]}: strength {a['strength']}; committed {a['pirates']} pirates, "
-            f"{a['serpents']} serpents{', ichor' if a['ichor'] else ''}, {a['combat']} combat sailors", 20, True,
-            INK)
+        forces = [_goods("pirate", a["pirates"]), _goods("serpent", a["serpents"])]
+        if a["ichor"]:
+            forces.append(T("ichor"))
+        forces.append(Tn("{n} combat sailor", "{n} combat sailors", a["combat"]))
+        _tc(d, (20, y), T("Attack on {city}: strength {strength}; committed {forces}", city=_city(a["city"]),
+                          strength=a["strength"], forces=join(", ", forces)), 20, True, INK)
         y += 30
         dice = a.get("dice") or []
         if dice:
@@ -436,19 +545,21 @@ def _status(img: Image.Image, view: dict, y: int) -> int:
                 x = 20 + i * 46
                 d.rounded_rectangle((x, y, x + 38, y + 38), 7, fill=(255, 255, 255), outline=INK, width=3)
                 _tc(d, (x + 19, y + 19), str(pip), 24, True, INK, "mm")
-            _tc(d, (30 + len(dice) * 46, y + 19), f"attack total {a['total']} of {a['strength']}", 22, True,
-                INK, "lm")
+            _tc(d, (30 + len(dice) * 46, y + 19), T("attack total {total} of {strength}", total=a["total"],
+                                                     strength=a["strength"]), 22, True, INK, "lm")
         else:
-            _tc(d, (20, y + 8), "dice not rolled yet", 20)
+            _tc(d, (20, y + 8), T("dice not rolled yet"), 20)
         y += 48
     v = view.get("visit")
     if v:
-        _tc(d, (20, y), f"Visiting {CITY_NAMES[v['city']]}: {_side(view, v['city'])['text']}"[:120], 18)
+        text = T("Visiting {city}: {action}", city=_city(v["city"]), action=T(_side(view, v["city"])["text"]))
+        _tc(d, (20, y), tx(text)[:120], 18)  # the city's action: a data text (catalog_texts)
         y += 28
     tr = view.get("trade")
     if tr and tr.get("give_n"):
-        _tc(d, (20, y), f"Trade offer: {names[tr['from']]} gives {tr['give_n']} {tr['give']} to {names[tr['with']]} "
-            f"for {tr['get_n']} {tr['get']}", 20, True)
+        _tc(d, (20, y), T("Trade offer: {who} gives {give} to {other} for {get}", who=names[tr["from"]],
+                          give=_goods(tr["give"], tr["give_n"]), other=names[tr["with"]],
+                          get=_goods(tr["get"], tr["get_n"])), 20, True)
         y += 30
     return y
 
@@ -457,9 +568,10 @@ def _reachable_lines(view: dict) -> list[str]:
     """The numbered destinations of a pending move, wrapped."""
     if not view.get("reachable"):
         return []
-    parts = [f"{i}. {CITY_NAMES[r['to']]} ({r['toll']}{', admin' if r['admins'] else ''})"
+    parts = [T("{n}. {city} ({toll}, admin)", n=i, city=_city(r["to"]), toll=r["toll"]) if r["admins"]
+             else T("{n}. {city} ({toll})", n=i, city=_city(r["to"]), toll=r["toll"])
              for i, r in enumerate(view["reachable"], start=1)]
-    return _wrap("   ".join(parts), 110)
+    return _wrap(tx(join("   ", parts)), 110)
 
 
 def _private(img: Image.Image, view: dict, y: int) -> int:
@@ -474,19 +586,19 @@ def _private(img: Image.Image, view: dict, y: int) -> int:
         return y
     d.rectangle((10, y, W - 10, y + 4), fill=seat_colour(seat))
     y += 12
-    _tc(d, (20, y), f"Private to {_names(view)[seat]}", 22, True)
+    _tc(d, (20, y), T("Private to {who}", who=_names(view)[seat]), 22, True)
     y += 32
     for line in _reachable_lines(view):
         _tc(d, (20, y), line, 18)
         y += 24
-    for title, cards in (("Draft packet", packet), ("Your hand", hand)):
+    for title, cards in ((T("Draft packet"), packet), (T("Your hand"), hand)):
         if cards:
             _tc(d, (20, y), title, 20, True)
             y += 28
             for i, bid in enumerate(cards):
                 cx = 20 + (i % 6) * 228
                 cy = y + (i // 6) * 140
-                _card(img, cx, cy, 220, 130, ALL_BUILDINGS[bid]["name"], _building_lines(bid), fill=(235, 255, 235))
+                _card(img, cx, cy, 220, 130, _building(bid), _building_lines(bid), fill=(235, 255, 235))
             y += 140 * ((len(cards) + 5) // 6)
     return y + 10
 
@@ -497,7 +609,8 @@ def _result(img: Image.Image, view: dict, y: int) -> int:
     d = ImageDraw.Draw(img)
     names = _names(view)
     order = sorted(range(view["n"]), key=lambda s: -view["scores_now"][s])
-    _tc(d, (20, y), "Final fame: " + "   ".join(f"{names[s]} {view['scores_now'][s]}" for s in order), 24, True)
+    scores = join("   ", [join(" ", [names[s], str(view["scores_now"][s])]) for s in order])
+    _tc(d, (20, y), T("Final fame: {scores}", scores=scores), 24, True)
     return y + 36
 
 
@@ -556,25 +669,16 @@ def _draw(img: Image.Image, view: dict) -> int:
     return y + 10
 
 
-@lru_cache(maxsize=1)
-def _palette() -> Image.Image:
-    """The palette of a canned busy position (every colour this renderer uses and their blends)."""
-    from rules.islebound import ENGINE
-    state = ENGINE.setup(4, {"metropolis": True, "six_buildings": True}, 0)
-    for seat in reversed(state["order"]):
-        ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
-    cities = ["sans_rest", "borsham", "ratnest", "farwold", "morlim", "stratic"]
-    for i, city in enumerate(cities):
-        state["owner"][city] = {"seat": i % 4, "method": "attack" if i % 2 else "diplomacy"}
-        state["players"][i % 4]["region"] = city
-    state["influence"][:8] = [0, 1, 2, 3, 0, 1, 2, 3]
-    img = _compose(ENGINE.view(state, state["order"][0]))
-    return img.quantize(colors=160, method=Image.Quantize.FASTOCTREE)
+# Every colour this renderer paints with (render.common adds ink, paper, the seat colours and
+# the highlight): a fixed palette of these and their anti-aliasing ramps keeps them exact.
+PALETTE = (SEA, RED_BANNER, TEAL_BANNER, LAND, (225, 214, 182), (60, 90, 120), (150, 130, 90), (40, 40, 40),
+           (255, 215, 0), (170, 170, 170), (60, 60, 60), (220, 220, 220), (240, 232, 255), (255, 246, 200),
+           (230, 240, 255), (235, 255, 235), (90, 90, 90))
 
 
 def _png(img: Image.Image) -> bytes:
     """Palette PNG with one fixed palette: few colours, so smaller and fast to encode."""
-    return to_png(img, palette=_palette())
+    return to_png(img, palette=flat_palette(PALETTE))
 
 
 if __name__ == "__main__":  # quick look: python -m render.islebound

@@ -17,7 +17,21 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, flat_palette, font, seat_badge, seat_colour, to_png
+from render.common import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PAPER,
+    flat_palette,
+    font,
+    language,
+    seat_badge,
+    seat_colour,
+    to_png,
+    tx,
+)
+from rules.base import T, Tn, join
+from rules.my_island.words import STICKER_WORDS, TERRAIN_WORDS, word
 
 WIDTH = 1280
 SQRT3 = math.sqrt(3)
@@ -29,7 +43,6 @@ TERRAIN_FILL = {
     "J": (86, 118, 84),    # jungle
     "T": (112, 76, 52),    # totem
 }
-TERRAIN_WORD = {"B": "beach", "S": "steppe", "P": "palm", "J": "jungle", "T": "totem"}
 SYMBOL_FILL = {
     "field": (240, 196, 40),
     "house": (150, 88, 48),
@@ -37,6 +50,10 @@ SYMBOL_FILL = {
     "road": (40, 140, 70),
 }
 SYMBOL_LETTER = {"field": "F", "house": "H", "wall": "W", "road": "R"}
+# The letters on the tiles, in the viewer's language. One catalog entry names all four, so a
+# translator picks letters that stay distinct (and that never share a translation with another
+# game's one-letter text, such as a compass "W").
+SYMBOL_LETTERS_TEXT = T("field=F house=H wall=W road=R")
 SYMBOL_TEXT = {"field": INK, "house": (255, 255, 255), "wall": (255, 255, 255), "road": (255, 255, 255)}
 SEA = (196, 222, 236)
 MOUNTAIN = (150, 140, 130)
@@ -45,21 +62,27 @@ MOUNTAIN = (150, 140, 130)
 # -- cached drawing primitives ----------------------------------------------------------------
 # Rasterising a line of text costs far more than pasting it (FreeType renders every glyph
 # again on each call), and the same words recur on every board: labels, names, scores.
-# Caches are keyed on the text itself, so a translated board gets its own entries.
+# Each line is drawn once (with ``ImageDraw.text``, into a mask) per language and stamped after.
 
-@lru_cache(maxsize=1024)
-def _text_mask(text: str, f, anchor: str, fx: float, fy: float):
-    return f.getmask2(text, "L", anchor=anchor, start=(fx, fy))
+@lru_cache(maxsize=2048)
+def _text_mask(text: str, f, anchor: str, fx: float, fy: float, lang: str) -> tuple[Image.Image, int, int]:
+    """``text`` drawn at (fx, fy) into a mask, and where the mask's corner sits from (0, 0)."""
+    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+    ox, oy = 2 + max(0, -x0), 2 + max(0, -y0)
+    mask = Image.new("L", (ox + max(x1, 0) + 3, oy + max(y1, 0) + 3))
+    ImageDraw.Draw(mask).text((ox + fx, oy + fy), text, font=f, fill=255, anchor=anchor)
+    return mask, -ox, -oy
 
 
-def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, f, fill=INK, anchor: str = "la") -> None:
-    """``d.text`` with the rasterised line cached (positions snapped to a quarter pixel)."""
+def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text, f, fill=INK, anchor: str = "la") -> None:
+    """``d.text(xy, tx(text), ...)`` with the drawn line cached (positions snapped to a quarter pixel)."""
+    text = tx(text)
     if not text:
         return
     x, y = round(xy[0] * 4) / 4, round(xy[1] * 4) / 4
-    ix, iy = int(x), int(y)
-    mask, (dx, dy) = _text_mask(str(text), f, anchor, x - ix, y - iy)
-    d.draw.draw_bitmap((ix + dx, iy + dy), mask, d._getink(fill)[0])
+    ix, iy = math.floor(x), math.floor(y)
+    mask, dx, dy = _text_mask(text, f, anchor, x - ix, y - iy, language())
+    d.draw.draw_bitmap((ix + dx, iy + dy), mask.im, d._getink(fill)[0])
 
 
 @lru_cache(maxsize=32)
@@ -74,10 +97,26 @@ def _badge(img: Image.Image, xy: tuple[int, int], seat: int, size: int) -> None:
     img.paste(_badge_image(seat, size), (int(xy[0]), int(xy[1])))
 
 
-def _names(view: dict) -> list[str]:
+def _names(view: dict) -> list:
     names = list(view.get("seat_names") or [])
     n = view.get("n_players", len(view.get("islands", [])))
-    return [names[i] if i < len(names) and names[i] else f"Player {i + 1}" for i in range(n)]
+    return [names[i] if i < len(names) and names[i] else T("Player {n}", n=i + 1) for i in range(n)]
+
+
+def _letters() -> dict[str, str]:
+    """Symbol -> the letter printed on its tile cells (English if a translation is unusable)."""
+    pairs = [part.split("=", 1) for part in tx(SYMBOL_LETTERS_TEXT).split()]
+    letters = [p[1] for p in pairs if len(p) == 2 and p[1]]
+    if len(letters) != len(SYMBOL_LETTER) or len(set(letters)) != len(letters):
+        return SYMBOL_LETTER
+    return dict(zip(SYMBOL_LETTER, letters, strict=True))
+
+
+def _code(code: str) -> str:
+    """A tile's code ("FFW": its symbols in order) in the viewer's letters."""
+    letters = _letters()
+    by_letter = {v: k for k, v in SYMBOL_LETTER.items()}
+    return "".join(letters[by_letter[ch]] if ch in by_letter else ch for ch in code)
 
 
 # -- hex geometry ----------------------------------------------------------------------
@@ -151,9 +190,13 @@ def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple, labels: 
     return img
 
 
-TERRAIN_LABELS = (("P", "palm"), ("J", "jungle"), ("B", "beach"))
-HUT_WORD = "hut"
 HARBOUR_MARK = "⚓"
+
+
+def _terrain_labels() -> tuple:
+    """The words printed on the terrain, translated (part of the island layers' keys)."""
+    return tuple((letter, tx(word(TERRAIN_WORDS, kind))) for letter, kind in
+                 (("P", "palm"), ("J", "jungle"), ("B", "beach")))
 
 
 def _island_key(view: dict, seat: int, radius: float, hide_tiles: bool) -> tuple:
@@ -176,16 +219,18 @@ def _island_key(view: dict, seat: int, radius: float, hide_tiles: bool) -> tuple
             tuple((t["id"], t["at"][0], t["at"][1]) for t in board["totems"]),
             tuple(sorted(isl["totems"])), cells, doubles, markers,
             tuple(tuple(h) for h in isl["harbours"]), tuple(tuple(h) for h in isl["huts"]), last,
-            TERRAIN_LABELS, HUT_WORD, HARBOUR_MARK)
+            _terrain_labels(), tx(word(STICKER_WORDS, "hut")), HARBOUR_MARK, tuple(_letters().items()))
 
 
 @lru_cache(maxsize=16)
 def _island_layer(rows: tuple, radius: float, totems: tuple, scored: tuple, cells: tuple, doubles: tuple,
                   markers: tuple, harbours: tuple, huts: tuple, last: tuple, labels: tuple, hut_word: str,
-                  harbour_mark: str) -> Image.Image:
+                  harbour_mark: str, letters: tuple) -> Image.Image:
     """One island as printed and played: terrain, tiles with their outlines, markers, the last
     placement, harbours and huts. Cached by content: an island only changes when its owner
-    places, so most boards reuse every island and only repaint what is on top."""
+    places, so most boards reuse every island and only repaint what is on top. The printed
+    words and letters (translated) are part of the key: one picture per language."""
+    letter = dict(letters)
     img = _terrain_layer(rows, radius, totems, labels).copy()
     d = ImageDraw.Draw(img)
     grid = _grid(rows, radius)
@@ -205,7 +250,8 @@ def _island_layer(rows: tuple, radius: float, totems: tuple, scored: tuple, cell
         tile_of = {(r, c): tile for r, c, _, tile, _ in cells}
         doubled = set(doubles)
         for r, c, sym, tile, idx in cells:
-            sprite, mask = _symbol_sprite(sym, radius, sym == "wall" and (tile, idx) in doubled)
+            text = letter[sym] * (2 if sym == "wall" and (tile, idx) in doubled else 1)
+            sprite, mask = _symbol_sprite(sym, radius, text)
             corner = at(r, c)[3]
             if corner:
                 img.paste(sprite, corner, mask)
@@ -245,9 +291,10 @@ def _draw_island(img: Image.Image, view: dict, seat: int, x0: int, y0: int, radi
     ox, oy = x0 + 2, y0 + 2
     if preview:
         d = ImageDraw.Draw(img)
+        letters = _letters()
         for r, c, sym in preview:
             cx, cy = _centre(r, c, radius, ox, oy)
-            _paste_centred(img, _symbol_sprite(sym, radius, False), cx, cy)
+            _paste_centred(img, _symbol_sprite(sym, radius, letters[sym]), cx, cy)
             d.polygon(_hexagon(cx, cy, radius - 3), outline=(220, 0, 120), width=max(3, int(radius / 7)))
     if spots:
         lo, hi = page_spots or [1, len(spots)]
@@ -260,16 +307,17 @@ def _draw_island(img: Image.Image, view: dict, seat: int, x0: int, y0: int, radi
 
 
 @lru_cache(maxsize=64)
-def _symbol_sprite(sym: str, radius: float, double: bool) -> tuple[Image.Image, Image.Image]:
-    """One tile cell (hexagon + letter) drawn once per size and pasted everywhere: the picture
-    and its (two-level) mask."""
+def _symbol_sprite(sym: str, radius: float, text: str) -> tuple[Image.Image, Image.Image]:
+    """One tile cell (hexagon + its letter, twice on a double wall) drawn once per size and
+    pasted everywhere: the picture and its (two-level) mask."""
+    double = len(text) > 1
     size = int(2 * radius + 4)
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     c = size / 2
     d.polygon(_hexagon(c, c, radius - 1), fill=SYMBOL_FILL[sym])
     letter = font(max(12, int(radius * (0.62 if double else 0.8))), bold=True)
-    d.text((c, c), SYMBOL_LETTER[sym] * (2 if double else 1), font=letter, fill=SYMBOL_TEXT[sym], anchor="mm")
+    d.text((c, c), text, font=letter, fill=SYMBOL_TEXT[sym], anchor="mm")
     return img.convert("RGB"), img.getchannel("A").convert("1")
 
 
@@ -294,8 +342,10 @@ def _paste_centred(img: Image.Image, sprite: tuple[Image.Image, Image.Image], cx
 
 
 @lru_cache(maxsize=64)
-def _shape_sprite(cells: tuple, box: int, mark_anchor: bool, radius: float) -> tuple[Image.Image, int, int]:
+def _shape_sprite(cells: tuple, box: int, mark_anchor: bool, radius: float,
+                  letters: tuple) -> tuple[Image.Image, int, int]:
     """A tile picture from axial offsets, as it sits in a ``box`` square: (sprite, dx, dy)."""
+    letter_of = dict(letters)
     pts = []
     for q, r, sym in cells:
         pts.append((SQRT3 * radius * (q + r / 2), 1.5 * radius * r, sym))
@@ -315,7 +365,7 @@ def _shape_sprite(cells: tuple, box: int, mark_anchor: bool, radius: float) -> t
     for i, (x, y, sym) in enumerate(pts):
         cx, cy = x + dx, y + dy
         d.polygon(_hexagon(cx, cy, radius - 1), fill=SYMBOL_FILL[sym], outline=INK, width=3)
-        d.text((cx, cy), SYMBOL_LETTER[sym], font=letter, fill=SYMBOL_TEXT[sym], anchor="mm")
+        d.text((cx, cy), letter_of[sym], font=letter, fill=SYMBOL_TEXT[sym], anchor="mm")
         if mark_anchor and i == 0:
             d.ellipse([cx - radius * 0.85, cy - radius * 0.85, cx + radius * 0.85, cy + radius * 0.85],
                       outline=(255, 255, 255), width=4)
@@ -327,29 +377,32 @@ def _shape_sprite(cells: tuple, box: int, mark_anchor: bool, radius: float) -> t
 def _draw_shape(img: Image.Image, cells: list, x0: int, y0: int, box: int, mark_anchor: bool,
                 radius: float | None = None) -> None:
     """A tile picture from axial offsets, centred in a ``box`` square."""
-    sprite, dx, dy = _shape_sprite(tuple(tuple(c) for c in cells), box, mark_anchor, radius or box / 7.0)
+    sprite, dx, dy = _shape_sprite(tuple(tuple(c) for c in cells), box, mark_anchor, radius or box / 7.0,
+                                   tuple(_letters().items()))
     img.paste(sprite, (x0 + dx, y0 + dy), sprite)
 
 
 # -- text panels -----------------------------------------------------------------------
 
-def _title(view: dict) -> str:
+def _title(view: dict):
     if view.get("mode") == "campaign":
-        return f"My Island — campaign episode {view['episode']} · chapter {view['chapter']}: {view['chapter_title']}"
-    return "My Island — regular game"
+        return T("My Island — campaign episode {episode} · chapter {chapter}: {title}", episode=view["episode"],
+                 chapter=view["chapter"], title=view["chapter_title"])
+    return T("My Island — regular game")
 
 
-def _status(view: dict, names: list[str]) -> str:
+def _status(view: dict, names: list):
     phase = view["phase"]
     if phase == "over":
-        res = view.get("outcome") or {}
-        winners = ", ".join(names[s] for s in res.get("winners", []))
-        return f"Game over — winner: {winners}"
+        won = (view.get("outcome") or {}).get("winners", [])
+        return Tn("Game over — winner: {winners}", "Game over — winners: {winners}", len(won),
+                  winners=join(", ", [names[s] for s in won]))
+    waiting = join(", ", [names[s] for s in view["to_act"]])
     if phase in ("start_stickers", "end_stickers"):
-        waiting = ", ".join(names[s] for s in view["to_act"])
-        return f"Placing stickers · waiting for {waiting}"
-    waiting = ", ".join(names[s] for s in view["to_act"])
-    return f"Round {view['round']} of {view['deck_size']} · {view['deck_left']} cards left · deciding: {waiting}"
+        return T("Placing stickers · waiting for {waiting}", waiting=waiting)
+    return Tn("Round {round} of {total} · {n} card left · deciding: {waiting}",
+              "Round {round} of {total} · {n} cards left · deciding: {waiting}", view["deck_left"],
+              round=view["round"], total=view["deck_size"], waiting=waiting)
 
 
 def _sheet_categories(view: dict) -> list[str]:
@@ -378,34 +431,34 @@ def _score_sheet(img: Image.Image, view: dict, names: list[str], x0: int, y0: in
     for seat in range(n):
         x = x0 + col0 + seat * colw
         _badge(img, (x + 4, y + 2), seat, 26)
-        _text(d, (x + 36, y + 4), names[seat][:12], fb, INK)
+        _text(d, (x + 36, y + 4), tx(names[seat])[:12], fb, INK)
     y += row_h + 6
     outcome = view.get("outcome") or {}
     for cat in _sheet_categories(view):
         vals = [isl["categories"].get(cat, 0) for isl in view["islands"]]
-        _text(d, (x0 + 8, y), cat, f, INK)
+        _text(d, (x0 + 8, y), T(cat), f, INK)  # categories are catalog texts (the engine lists them)
         for seat, v in enumerate(vals):
             _text(d, (x0 + col0 + seat * colw + 40, y), f"{v:+d}" if cat != "Start" else str(v), f, INK)
         y += row_h
     d.line([(x0, y + 2), (x0 + width, y + 2)], fill=INK, width=2)
     y += 8
-    _text(d, (x0 + 8, y), "Score", fb, INK)
+    _text(d, (x0 + 8, y), T("Score"), fb, INK)
     for seat, isl in enumerate(view["islands"]):
-        extra = ""
+        score = isl["score"]
         if outcome.get("ranks"):
-            extra = f"  (#{outcome['ranks'][seat]})"
+            score = join("  ", [str(score), f"(#{outcome['ranks'][seat]})"])
         elif not isl["participating"]:
-            extra = "  ended"
-        _text(d, (x0 + col0 + seat * colw + 40, y), f"{isl['score']}{extra}", fb, INK)
+            score = T("{score}  ended", score=score)
+        _text(d, (x0 + col0 + seat * colw + 40, y), score, fb, INK)
     y += row_h + 4
     if view.get("mode") == "campaign":
-        _text(d, (x0 + 8, y), "Prosperity (campaign)", f, INK)
+        _text(d, (x0 + 8, y), T("Prosperity (campaign)"), f, INK)
         for seat, isl in enumerate(view["islands"]):
             val = isl.get("prosperity_total", 0)
             if outcome.get("prosperity"):
                 val = isl.get("prosperity_total", 0) - isl.get("prosperity_episode", 0) + outcome["prosperity"][seat]
-            debt = f" debt {isl['debt']}" if isl.get("debt") else ""
-            _text(d, (x0 + col0 + seat * colw + 40, y), f"{val}{debt}", f, INK)
+            shown = T("{value} debt {debt}", value=val, debt=isl["debt"]) if isl.get("debt") else val
+            _text(d, (x0 + col0 + seat * colw + 40, y), shown, f, INK)
         y += row_h
     return y
 
@@ -418,19 +471,22 @@ def _header(img: Image.Image, view: dict, names: list[str], height: int) -> None
     card = view.get("card")
     x = 20
     if card:
-        text = f"Tile {card['tile']} · {card['shape_name']} · {card['code']}"
+        text = tx(T("Tile {tile} · {shape} · {code}", tile=card["tile"], shape=card["shape_name"],
+                    code=_code(card["code"])))
         _text(d, (20, 86), text, font(22, bold=True), HIGHLIGHT)
         x = 40 + int(d.textlength(text, font=font(22, bold=True)))
     last = view.get("last_move") or {}
     if last.get("moves"):
         parts = []
         for m in last["moves"]:
-            who = names[m["seat"]][:10]
+            who = tx(names[m["seat"]])[:10]
             if m["type"] == "place":
-                parts.append(f"{who} {m['gained']:+d}")
+                parts.append(join(" ", [who, f"{m['gained']:+d}"]))
+            elif m["type"] == "pass":
+                parts.append(T("{who} passed", who=who))
             else:
-                parts.append(f"{who} {'passed' if m['type'] == 'pass' else 'ended'}")
-        summary = f"Round {last['round']}: " + " · ".join(parts)
+                parts.append(T("{who} ended", who=who))
+        summary = tx(T("Round {round}: {moves}", round=last["round"], moves=join(" · ", parts)))
         _text(d, (x, 88), summary[:70], font(20), (215, 230, 240))
 
 
@@ -438,13 +494,27 @@ def _island_header(img: Image.Image, view: dict, seat: int, names: list[str], x:
     d = ImageDraw.Draw(img)
     isl = view["islands"][seat]
     _badge(img, (x, y), seat, 30)
-    label = names[seat] + (f" · {isl['name']}" if isl.get("name") else "")
+    label = tx(join(" · ", [names[seat], isl["name"]]) if isl.get("name") else names[seat])
     _text(d, (x + 40, y + 2), label[:34], font(22, bold=True), seat_colour(seat))
-    state = "" if isl["participating"] else " · ended"
-    _text(d, (x + 40 + 0, y + 30), f"Score {isl['score']}{state}", font(20), INK)
+    score = T("Score {score}", score=isl["score"]) if isl["participating"] else T("Score {score} · ended",
+                                                                                 score=isl["score"])
+    _text(d, (x + 40 + 0, y + 30), score, font(20), INK)
 
 
 # -- the two images ----------------------------------------------------------------------
+
+def _wrap(text: str, f, width: int) -> list[str]:
+    """``text`` in lines no wider than ``width`` pixels (broken at spaces)."""
+    lines, cur = [], ""
+    for w in text.split():
+        wider = f"{cur} {w}" if cur else w
+        if cur and f.getlength(wider) > width:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = wider
+    return lines + [cur] if cur else lines
+
 
 def _fit(img: Image.Image, needed: int, redraw) -> Image.Image:
     """The board cut to the ``needed`` height; drawn again on a taller canvas if it fell short."""
@@ -479,8 +549,11 @@ def _public(view: dict, names: list[str], height: int = 0) -> Image.Image:
     bottom = _score_sheet(img, view, names, 10, head + grid_rows * panel_h + 14, WIDTH - 20)
     if view.get("mode") == "campaign":
         bottom += 8
-        source = " (reconstructed, not the published envelope)" if view.get("episode_source") == "reconstructed" else ""
-        _text(d, (18, bottom), f"Episode {view['episode']} rules{source}", font(22, bold=True), INK)
+        if view.get("episode_source") == "reconstructed":
+            heading = T("Episode {episode} rules (reconstructed, not the published envelope)", episode=view["episode"])
+        else:
+            heading = T("Episode {episode} rules", episode=view["episode"])
+        _text(d, (18, bottom), heading, font(22, bold=True), INK)
         bottom += 32
         for text in view.get("rules", []):
             _text(d, (18, bottom), text, font(20), INK)
@@ -509,8 +582,8 @@ def _private(view: dict, names: list[str], height: int = 0) -> Image.Image:
         if "at" in pick:
             cx, cy = _centre(pick["at"][0], pick["at"][1], radius, 10, head + 72)
             d.polygon(_hexagon(cx, cy, radius - 3), outline=(220, 0, 120), width=5)
-            _text(d, (cx, cy), HARBOUR_MARK if pick["sticker"] == "harbour" else HUT_WORD, font(24, bold=True),
-                  (220, 0, 120), "mm")
+            _text(d, (cx, cy), HARBOUR_MARK if pick["sticker"] == "harbour" else word(STICKER_WORDS, "hut"),
+                  font(24, bold=True), (220, 0, 120), "mm")
     px = 8 + gw + 16
     pw = WIDTH - px - 10
     y = head + 14
@@ -518,45 +591,45 @@ def _private(view: dict, names: list[str], height: int = 0) -> Image.Image:
 
     def line(text, f=mid, fill=INK):
         nonlocal y
-        _text(d, (px, y), text, f, fill)
-        y += f.size + 10
+        for part in _wrap(tx(text), f, pw):  # translations run longer: wrap to the panel
+            _text(d, (px, y), part, f, fill)
+            y += f.size + 10
 
     if step == "place":
-        line("Your tile", big)
+        line(T("Your tile"), big)
         _draw_shape(img, mine["shape"], px + (pw - 200) // 2, y, 200, mark_anchor=True)
         y += 210
-        line("Ringed cell = numbered spot", mid)
-        line(f"Orientation {mine['orientation_index']} of {mine['orientations']}")
+        line(T("Ringed cell = numbered spot"), mid)
+        line(T("Orientation {n} of {total}", n=mine["orientation_index"], total=mine["orientations"]))
         total = len(mine["spots"])
         if total:
             lo, hi = mine["page_spots"]
-            line(f"Spots {lo}-{hi} of {total}", big)
+            line(T("Spots {first}-{last} of {total}", first=lo, last=hi, total=total), big)
             if mine["pages"] > 1:
-                line(f"page {mine['page'] + 1}/{mine['pages']}")
+                line(T("page {n}/{total}", n=mine["page"] + 1, total=mine["pages"]))
         else:
-            line("No legal spot:", big)
-            line("pass (-1) or end." if mine.get("can_pass") else "you must end.")
-        line("Sealed: nobody sees your", fill=MUTED)
-        line("choice until all decide.", fill=MUTED)
+            line(T("No legal spot:"), big)
+            line(T("pass (-1) or end.") if mine.get("can_pass") else T("you must end."))
+        line(T("Sealed: nobody sees your choice until all decide."), fill=MUTED)
     elif step == "waiting" and "submitted" in mine:
         kind = mine["submitted"]["type"]
-        line("You decided:", big)
-        line({"place": "place (magenta)", "pass": "pass (-1)", "end": "end participation"}[kind])
-        line("Waiting for the others.", fill=MUTED)
+        line(T("You decided:"), big)
+        line({"place": T("place (magenta)"), "pass": T("pass (-1)"), "end": T("end participation")}[kind])
+        line(T("Waiting for the others."), fill=MUTED)
     elif step == "sticker":
-        line(f"Place: {mine['sticker'].replace('_', ' ')}", big)
-        line(f"{len(mine['picks'])} of {len(mine['tasks'])} placed")
+        line(T("Place: {sticker}", sticker=word(STICKER_WORDS, mine["sticker"])), big)
+        line(T("{done} of {total} placed", done=len(mine["picks"]), total=len(mine["tasks"])))
         if mine["sticker"] == "double_wall":
             lo, hi = mine["page_spots"] or [1, 0]
             for s in mine["spots"][lo - 1:hi]:
-                line(f"{s['n']}: tile {s['tile']} cell {s['cell'] + 1}")
+                line(T("{n}: tile {tile} cell {cell}", n=s["n"], tile=s["tile"], cell=s["cell"] + 1))
         else:
-            line("Choose a numbered spot.")
+            line(T("Choose a numbered spot."))
     elif step == "waiting":
-        line("Stickers chosen.", big)
-        line("Waiting for the others.", fill=MUTED)
+        line(T("Stickers chosen."), big)
+        line(T("Waiting for the others."), fill=MUTED)
     else:
-        line("Nothing to decide now.", big)
+        line(T("Nothing to decide now."), big)
     bottom = _score_sheet(img, view, names, 10, max(y, head + gh + 84), WIDTH - 20)
     return _fit(img, bottom + 16, lambda h: _private(view, names, h))
 

@@ -51,3 +51,18 @@ def test_boards_are_the_same_drawn_again_after_others_and_need_no_crop(monkeypat
     mi._island_layer.cache_clear()
     assert [mi.render(v) for v in reversed(views)] == list(reversed(first))
     assert all(fits)
+
+
+def test_tile_letters_follow_the_translation_or_stay_english():
+    from render.common import TRANSLATE
+
+    def board_letters(translated: str) -> dict:
+        token = TRANSLATE.set(lambda text: translated if text == mi.SYMBOL_LETTERS_TEXT else str(text))
+        try:
+            return mi._letters()
+        finally:
+            TRANSLATE.reset(token)
+
+    assert board_letters("поле=П дом=Д стена=С дорога=Т") == {"field": "П", "house": "Д", "wall": "С", "road": "Т"}
+    assert board_letters("поле=П дом=Д стена=С дорога=Д") == mi.SYMBOL_LETTER  # not distinct: English
+    assert board_letters("П Д С Т") == mi.SYMBOL_LETTER
