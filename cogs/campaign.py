@@ -86,7 +86,7 @@ def campaign_embed(info: CampaignInfo, status: dict) -> discord.Embed:
     else:
         seats = "\n".join(f"{p.seat + 1}. {who(p)} · {p.island_name}" for p in info.players) or _("Nobody yet")
         embed.add_field(name=_("Players ({n}/4)", n=len(info.players)), value=present.clip(seats, 1024), inline=False)
-    modules = ", ".join(status.get("unlocked_modules") or []) or _("none yet")
+    modules = ", ".join(status.get("unlocked_module_names") or status.get("unlocked_modules") or []) or _("none yet")
     embed.add_field(name=_("Unlocked modules"), value=present.clip(modules, 1024), inline=False)
     history = []
     for e in status.get("episodes", []):

@@ -11,7 +11,7 @@ from . import scoring, turn
 from .buildings import buy_cost
 from .city import toll_payable
 from .combat import attack_strength
-from .data import ALL_BUILDINGS, CITY_NAMES, EVENTS, FAME_TOKENS, REPUTATION, SAILORS, SKILLS
+from .data import ALL_BUILDINGS, CITIES, CITY_NAMES, EVENTS, FAME_TOKENS, REPUTATION, SAILORS, SKILLS
 from .state import OPTIONS_SCHEMA, city_side, fast_clone, owner_of, player, setup
 
 
@@ -275,6 +275,9 @@ class Islebound(Engine):
         texts = super().catalog_texts()
         texts += [CITY_NAMES[c] for c in sorted(CITY_NAMES)]
         texts += sorted({b["name"] for b in ALL_BUILDINGS.values()})
+        texts += sorted({b["text"] for b in ALL_BUILDINGS.values() if b.get("text")})  # effects on the board
+        texts += sorted({c[side]["text"] for c in CITIES.values() for side in ("standard", "advanced")
+                         if isinstance(c.get(side), dict) and c[side].get("text")})  # city actions
         texts += SKILLS
         texts += sorted({r["condition"].replace("_", " ") for r in REPUTATION.values()})
         texts += list(scoring.CATEGORIES) + [scoring.TIEBREAK_CATEGORY]
@@ -575,7 +578,6 @@ def _lose_card(card, who) -> Msg:
 
 
 def city_side_from_view(view: dict) -> list[dict]:
-    from .data import CITIES
     c = CITIES[view["visit"]["city"]]
     side = c.get("advanced" if view.get("side") == "advanced" else "standard") or c["standard"]
     return side["ops"]
