@@ -109,6 +109,18 @@ def seat_badge(draw: ImageDraw.ImageDraw, xy: tuple[int, int], seat: int, size: 
               stroke_width=2, stroke_fill=(255, 255, 255))
 
 
+@lru_cache(maxsize=32)
+def _badge_image(seat: int, size: int) -> Image.Image:
+    img = Image.new("RGB", (size + 1, size + 1), PAPER)
+    seat_badge(ImageDraw.Draw(img), (0, 0), seat, size)
+    return img
+
+
+def paste_badge(img: Image.Image, xy: tuple[int, int], seat: int, size: int) -> None:
+    """:func:`seat_badge` on a paper background, drawn once per seat and size and pasted."""
+    img.paste(_badge_image(seat, size), (int(xy[0]), int(xy[1])))
+
+
 @lru_cache(maxsize=8)
 def flat_palette(colours: tuple[tuple[int, int, int], ...]) -> Image.Image:
     """A fixed 256-entry palette for flat-colour art: each colour with its anti-aliasing ramps

@@ -21,7 +21,7 @@ from render.common import (
     flat_palette,
     font,
     language,
-    seat_badge,
+    paste_badge,
     seat_colour,
     to_png,
     tx,
@@ -38,6 +38,7 @@ from rules.islebound.data import (
     SAILORS,
     SKILLS,
 )
+from rules.islebound.engine import goods_count
 
 W = 1400
 MAP = 780           # map square
@@ -52,27 +53,7 @@ SKILL_SHORT = {"admin": T("Adm"), "work": T("Wrk"), "combat": T("Cmb"), "negotia
 
 # -- words: every text drawn is a translatable message (rules.base.T), a name or a number --------
 
-def _goods(kind: str, n: int) -> Msg:
-    """A count of one kind of goods (the engine's wording: one translation for both)."""
-    if kind == "coin":
-        return Tn("{n} coin", "{n} coins", n)
-    if kind == "wood":
-        return Tn("{n} wood", "{n} wood", n)
-    if kind == "fish":
-        return Tn("{n} fish", "{n} fish", n)
-    if kind == "book":
-        return Tn("{n} book", "{n} books", n)
-    if kind == "pirate":
-        return Tn("{n} pirate", "{n} pirates", n)
-    if kind == "serpent":
-        return Tn("{n} serpent", "{n} serpents", n)
-    if kind == "fame":
-        return Tn("{n} fame", "{n} fame", n)
-    if kind == "influence_cube":
-        return Tn("{n} influence cube", "{n} influence cubes", n)
-    if kind == "free_hire":
-        return Tn("{n} free hire", "{n} free hires", n)
-    return T("{n} {kind}", n=n, kind=kind)
+_goods = goods_count  # one wording for the log and the board
 
 
 def _skill(skill: str) -> Msg | str:
@@ -161,16 +142,6 @@ def _length(text: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(text)
 
 
-@lru_cache(maxsize=32)
-def _badge_image(seat: int, size: int) -> Image.Image:
-    img = Image.new("RGB", (size + 1, size + 1), PAPER)
-    seat_badge(ImageDraw.Draw(img), (0, 0), seat, size)
-    return img
-
-
-def _badge(img: Image.Image, xy: tuple[int, int], seat: int, size: int) -> None:
-    """The seat's letter badge (``render.common.seat_badge``), drawn once per size and pasted."""
-    img.paste(_badge_image(seat, size), (int(xy[0]), int(xy[1])))
 
 
 def _map_texts(view: dict) -> tuple:
@@ -230,7 +201,7 @@ def _draw_ship(img: Image.Image, x: int, y: int, seat: int, highlight: bool) -> 
     if highlight:
         d.ellipse((x - 6, y - 6, x + 42, y + 36), outline=HIGHLIGHT, width=5)
     d.polygon([(x, y + 16), (x + 36, y + 16), (x + 28, y + 30), (x + 8, y + 30)], fill=INK)
-    _badge(img, (x + 5, y - 8), seat, 26)
+    paste_badge(img, (x + 5, y - 8), seat, 26)
 
 
 def _draw_map(img: Image.Image, view: dict, ox: int, oy: int) -> None:
@@ -248,7 +219,7 @@ def _draw_map(img: Image.Image, view: dict, ox: int, oy: int) -> None:
     for city, o in view["owner"].items():
         x0, y0, x1, y1 = boxes[city]
         tag = {"home": T("home"), "attack": T("won"), "diplomacy": T("ally")}[o["method"]]
-        _badge(img, (ox + x0 + 8, oy + y1 - 36), o["seat"], 30)
+        paste_badge(img, (ox + x0 + 8, oy + y1 - 36), o["seat"], 30)
         _tc(d, (ox + x0 + 44, oy + y1 - 21), tag, 16, True, INK, "lm")
     # event markers
     for i, eid in enumerate(view.get("event_active") or []):
@@ -296,7 +267,7 @@ def _player_panel(img: Image.Image, view: dict, s: int, x: int, y: int, w: int) 
     active = s == view.get("active") or s in (view.get("to_act") or []) and view.get("active") is None
     d.rectangle((x, y, x + w, y + h), fill=(255, 255, 255), outline=HIGHLIGHT if active else MUTED,
                 width=6 if active else 2)
-    _badge(img, (x + 10, y + 10), s, 34)
+    paste_badge(img, (x + 10, y + 10), s, 34)
     score = (view.get("scores_now") or [0] * view["n"])[s]
     name = tx(names[s])[:16]
     _tc(d, (x + 54, y + 12), T("{name}  ◀ to play", name=name) if active else name, 22, True)
@@ -498,7 +469,7 @@ def _middle(img: Image.Image, view: dict, y: int) -> int:
                 d.rectangle((cx + 18, y + 18, cx + 48, y + 48), fill=(90, 90, 90))
                 _tc(d, (cx + 33, y + 33), "x", 18, True, (255, 255, 255), "mm")
             else:
-                _badge(img, (cx + 18, y + 18), c, 32)
+                paste_badge(img, (cx + 18, y + 18), c, 32)
     return y + 70
 
 

@@ -25,7 +25,7 @@ from render.common import (
     flat_palette,
     font,
     language,
-    seat_badge,
+    paste_badge,
     seat_colour,
     to_png,
     tx,
@@ -85,16 +85,6 @@ def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text, f, fill=INK, an
     d.draw.draw_bitmap((ix + dx, iy + dy), mask.im, d._getink(fill)[0])
 
 
-@lru_cache(maxsize=32)
-def _badge_image(seat: int, size: int) -> Image.Image:
-    img = Image.new("RGB", (size + 1, size + 1), PAPER)
-    seat_badge(ImageDraw.Draw(img), (0, 0), seat, size)
-    return img
-
-
-def _badge(img: Image.Image, xy: tuple[int, int], seat: int, size: int) -> None:
-    """The seat's letter badge (``render.common.seat_badge``), drawn once per size and pasted."""
-    img.paste(_badge_image(seat, size), (int(xy[0]), int(xy[1])))
 
 
 def _names(view: dict) -> list:
@@ -430,7 +420,7 @@ def _score_sheet(img: Image.Image, view: dict, names: list[str], x0: int, y0: in
     y = y0
     for seat in range(n):
         x = x0 + col0 + seat * colw
-        _badge(img, (x + 4, y + 2), seat, 26)
+        paste_badge(img, (x + 4, y + 2), seat, 26)
         _text(d, (x + 36, y + 4), tx(names[seat])[:12], fb, INK)
     y += row_h + 6
     outcome = view.get("outcome") or {}
@@ -493,7 +483,7 @@ def _header(img: Image.Image, view: dict, names: list[str], height: int) -> None
 def _island_header(img: Image.Image, view: dict, seat: int, names: list[str], x: int, y: int) -> None:
     d = ImageDraw.Draw(img)
     isl = view["islands"][seat]
-    _badge(img, (x, y), seat, 30)
+    paste_badge(img, (x, y), seat, 30)
     label = tx(join(" · ", [names[seat], isl["name"]]) if isl.get("name") else names[seat])
     _text(d, (x + 40, y + 2), label[:34], font(22, bold=True), seat_colour(seat))
     score = T("Score {score}", score=isl["score"]) if isl["participating"] else T("Score {score} · ended",

@@ -7,7 +7,7 @@ host translates it and clips labels to Discord's 80 characters after translation
 from __future__ import annotations
 
 from rules.base import Msg, T, Tn, join
-from rules.isle_of_skye.data import GOAL_NAMES, SCROLL_NAMES, TILES, tile_label
+from rules.isle_of_skye.data import GOAL_NAMES, SCROLL_NAMES, TILES, feature_count, tile_label
 
 
 def _tile(tile):
@@ -83,14 +83,9 @@ def describe_action(action: dict, view: dict | None = None):
 
 def scroll_count(kind: str, n: int) -> Msg:
     """What a scroll counted: ``6 sheep``, ``1 whisky tile``."""
-    counts = {"whisky": lambda: Tn("{n} whisky tile", "{n} whisky tiles", n),
-              "sheep": lambda: Tn("{n} sheep", "{n} sheep", n),
-              "cattle": lambda: Tn("{n} cattle", "{n} cattle", n),
-              "farms": lambda: Tn("{n} farm", "{n} farms", n),
-              "brochs": lambda: Tn("{n} broch", "{n} brochs", n),
-              "lighthouses": lambda: Tn("{n} lighthouse", "{n} lighthouses", n),
-              "ships": lambda: Tn("{n} ship", "{n} ships", n)}
-    return counts[kind]()
+    if kind == "whisky":
+        return Tn("{n} whisky tile", "{n} whisky tiles", n)
+    return feature_count(kind, n)
 
 
 def _scores(names: list[str], values: list) -> Msg:

@@ -15,7 +15,7 @@ from .data import ALL_BUILDINGS, CITIES, CITY_NAMES, EVENTS, FAME_TOKENS, REPUTA
 from .state import OPTIONS_SCHEMA, city_side, fast_clone, owner_of, player, setup
 
 
-def _item(kind: str, n) -> Msg:
+def goods_count(kind: str, n) -> Msg:
     """One kind of goods with its count: ``2 coins``, ``1 influence cube``."""
     if kind == "coin":
         return Tn("{n} coin", "{n} coins", n)
@@ -41,7 +41,7 @@ def _item(kind: str, n) -> Msg:
 
 
 def _items(items: dict) -> Msg:
-    parts = [_item(k, n) for k, n in items.items()]
+    parts = [goods_count(k, n) for k, n in items.items()]
     return join(" + ", parts) if parts else T("nothing")
 
 
@@ -253,7 +253,7 @@ class Islebound(Engine):
             return T("yours")
         toll = city_side(state, city)["toll"]
         if toll["type"] == "coin":
-            return _item("coin", toll["n"])
+            return goods_count("coin", toll["n"])
         if toll["skill"] == "any":
             return T("exhaust any")
         return T("exhaust {skill}", skill=T(toll["skill"]))
@@ -406,7 +406,7 @@ class Islebound(Engine):
                 row = view.get("row" if action.get("row") == "main" else "metro_row") or []
                 pos = action.get("pos", 0)
                 bid = row[pos - 1] if 0 < pos <= len(row) else None
-        save = _item(action["save"], 1) if action.get("save") else None
+        save = goods_count(action["save"], 1) if action.get("save") else None
         if bid:
             b = _bname(bid)
             if t == "buy":
@@ -521,10 +521,10 @@ class Islebound(Engine):
                      city=_city(EVENTS[event["event"]]["region"]))
         if t == "trade_offer":
             return T("{who} offers {other} {give} for {get}", who=who, other=name(event["with"]),
-                     give=_item(event["give"], event["give_n"]), get=_item(event["get"], event["get_n"]))
+                     give=goods_count(event["give"], event["give_n"]), get=goods_count(event["get"], event["get_n"]))
         if t == "trade":
             return T("{who} gives {other} {give} for {get}", who=who, other=name(event["with"]),
-                     give=_item(event["give"], event["give_n"]), get=_item(event["get"], event["get_n"]))
+                     give=goods_count(event["give"], event["give_n"]), get=goods_count(event["get"], event["get_n"]))
         if t == "trade_declined":
             return T("{who} declines the trade", who=who)
         if t == "draft_round":
