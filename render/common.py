@@ -7,6 +7,7 @@ a hatch pattern, so no information is carried by colour alone.
 from __future__ import annotations
 
 import io
+import math
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
@@ -107,6 +108,45 @@ def seat_badge(draw: ImageDraw.ImageDraw, xy: tuple[int, int], seat: int, size: 
     f = font(int(size * 0.6), bold=True)
     draw.text((x + size / 2, y + size / 2), seat_letter(seat), font=f, fill=INK, anchor="mm",
               stroke_width=2, stroke_fill=(255, 255, 255))
+
+
+# -- text, drawn once and stamped ---------------------------------------------------------------
+# FreeType rasterises every glyph again on each ``ImageDraw.text`` call, which was most of a
+# render's time; the same lines recur on every board (labels, names, scores, card texts), so
+# each line is drawn once into a mask (per language: the translation test watches the misses)
+# and stamped after, at its position snapped to a quarter pixel.
+
+@lru_cache(maxsize=4096)
+def _text_mask(text: str, f: ImageFont.FreeTypeFont, anchor: str, fx: float, fy: float,
+               lang: str) -> tuple[Image.Image, int, int]:
+    """``text`` drawn at (fx, fy) into a mask, and where the mask's corner sits from (0, 0)."""
+    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+    ox, oy = 2 + max(0, -x0), 2 + max(0, -y0)
+    mask = Image.new("L", (ox + max(x1, 0) + 3, oy + max(y1, 0) + 3))
+    ImageDraw.Draw(mask).text((ox + fx, oy + fy), text, font=f, fill=255, anchor=anchor)
+    return mask, -ox, -oy
+
+
+def stamp_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: Any, f: ImageFont.FreeTypeFont,
+               fill: Any = INK, anchor: str = "la") -> None:
+    """``draw.text(xy, tx(text), font=f, fill=fill, anchor=anchor)``, with the drawn line cached."""
+    text = tx(text)
+    if not text:
+        return
+    x, y = round(xy[0] * 4) / 4, round(xy[1] * 4) / 4
+    ix, iy = math.floor(x), math.floor(y)
+    mask, dx, dy = _text_mask(text, f, anchor, x - ix, y - iy, language())
+    draw.draw.draw_bitmap((ix + dx, iy + dy), mask.im, draw._getink(fill)[0])
+
+
+class StampDraw(ImageDraw.ImageDraw):
+    """An ``ImageDraw`` whose plain one-line ``text`` calls go through :func:`stamp_text`."""
+
+    def text(self, xy, text, fill=None, font=None, anchor=None, *args, **kwargs):  # noqa: A002 - Pillow's names
+        if (args or kwargs or not isinstance(text, str) or "\n" in text
+                or not isinstance(font, ImageFont.FreeTypeFont)):
+            return super().text(xy, text, fill, font, anchor, *args, **kwargs)
+        stamp_text(self, xy, text, font, INK if fill is None else fill, anchor or "la")
 
 
 @lru_cache(maxsize=32)

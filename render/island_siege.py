@@ -14,7 +14,19 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, language, seat_badge, seat_colour, to_png, tx
+from render.common import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PAPER,
+    StampDraw,
+    font,
+    language,
+    seat_badge,
+    seat_colour,
+    to_png,
+    tx,
+)
 from rules.base import T, Tn, join
 from rules.island_siege import data
 
@@ -43,7 +55,7 @@ KIND_FILL = {"fort": (232, 224, 205), "building": (220, 232, 214), "ship": (212,
 @lru_cache(maxsize=16)
 def cube_sprite(colour: str, size: int = CELL - 4) -> Image.Image:
     img = Image.new("RGB", (size, size), CUBE_FILL[colour])
-    d = ImageDraw.Draw(img)
+    d = StampDraw(img)
     if colour == "grey":  # wall: brick courses
         for y in range(0, size, 8):
             d.line([(0, y), (size, y)], fill=(105, 105, 105), width=2)
@@ -61,7 +73,7 @@ def cube_sprite(colour: str, size: int = CELL - 4) -> Image.Image:
 @lru_cache(maxsize=16)
 def die_sprite(face: str, size: int = 46) -> Image.Image:
     img = Image.new("RGB", (size, size), PAPER)
-    d = ImageDraw.Draw(img)
+    d = StampDraw(img)
     d.rounded_rectangle([1, 1, size - 2, size - 2], radius=8, fill=FACE_FILL[face], outline=INK, width=2)
     fg = (255, 255, 255) if face == "black" else INK
     symbol = {"white": "T", "grey": "W", "black": "C", "red": "◎", "yellow": "★"}[face]
@@ -105,7 +117,7 @@ def fort_base(card: str, name: str, text: str, slots: tuple, printed: tuple | No
     lines = fort_lines({"card": card, "text": text})
     h = 30 + 4 * CELL + 8 + 16 * len(lines) - 4
     img = Image.new("RGB", (230, h), KIND_FILL["fort"])
-    d = ImageDraw.Draw(img)
+    d = StampDraw(img)
     d.text((5, 2), tx(T(name))[:22], font=font(18, bold=True), fill=INK)
     for r, c in slots:
         bx, by = 7 + c * CELL, 27 + r * CELL
@@ -200,7 +212,7 @@ def card_image(payload: str, lang: str) -> Image.Image:
     """A hand card, drawn once per card and language (the text is the slow part)."""
     card = json.loads(payload)
     img = Image.new("RGB", (301, 213), PAPER)
-    draw_card(ImageDraw.Draw(img), 0, 0, card)
+    draw_card(StampDraw(img), 0, 0, card)
     return img
 
 
@@ -403,7 +415,7 @@ def estimate_height(view: dict) -> int:
 def render(view: dict) -> bytes:
     names = names_of(view)
     img = Image.new("RGB", (WIDTH, estimate_height(view)), PAPER)
-    d = ImageDraw.Draw(img)
+    d = StampDraw(img)
     d.rectangle([0, 0, WIDTH, 118], fill=SAND)
     d.text((20, 10), tx(T("Island Siege")), font=font(30, bold=True), fill=INK)
     d.text((20, 52), tx(status_line(view, names)), font=font(20), fill=INK)

@@ -7,7 +7,6 @@ sailor row, influence track and, in a private view, the seat's hand and numbered
 
 from __future__ import annotations
 
-import math
 import time
 from functools import lru_cache
 
@@ -20,9 +19,9 @@ from render.common import (
     PAPER,
     flat_palette,
     font,
-    language,
     paste_badge,
     seat_colour,
+    stamp_text,
     to_png,
     tx,
 )
@@ -109,32 +108,8 @@ def region_boxes(layout: dict, side: str = "standard") -> dict[str, tuple[int, i
     return boxes
 
 
-# -- cached drawing primitives ----------------------------------------------------------------
-# FreeType rasterises every glyph again on each ``draw.text`` call, which was most of the
-# render time; the same texts recur on every board (labels, names, card lines), so each line
-# is drawn once (with ``ImageDraw.text``, into a mask) per language and stamped after.
-
-@lru_cache(maxsize=2048)
-def _text_mask(text: str, size: int, bold: bool, anchor: str, fx: float, fy: float,
-               lang: str) -> tuple[Image.Image, int, int]:
-    """``text`` drawn at (fx, fy) into a mask, and where the mask's corner sits from (0, 0)."""
-    f = font(size, bold)
-    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
-    ox, oy = 2 + max(0, -x0), 2 + max(0, -y0)
-    mask = Image.new("L", (ox + max(x1, 0) + 3, oy + max(y1, 0) + 3))
-    ImageDraw.Draw(mask).text((ox + fx, oy + fy), text, font=f, fill=255, anchor=anchor)
-    return mask, -ox, -oy
-
-
 def _tc(draw, xy, text, size=18, bold=False, fill=INK, anchor="la"):
-    """``draw.text(xy, tx(text), ...)`` with the drawn line cached (positions snapped to a quarter pixel)."""
-    text = tx(text)
-    if not text:
-        return
-    x, y = round(xy[0] * 4) / 4, round(xy[1] * 4) / 4
-    ix, iy = math.floor(x), math.floor(y)
-    mask, dx, dy = _text_mask(text, size, bold, anchor, x - ix, y - iy, language())
-    draw.draw.draw_bitmap((ix + dx, iy + dy), mask.im, draw._getink(fill)[0])
+    stamp_text(draw, xy, text, font(size, bold), fill, anchor)
 
 
 @lru_cache(maxsize=4096)

@@ -24,9 +24,9 @@ from render.common import (
     PAPER,
     flat_palette,
     font,
-    language,
     paste_badge,
     seat_colour,
+    stamp_text,
     to_png,
     tx,
 )
@@ -59,30 +59,8 @@ SEA = (196, 222, 236)
 MOUNTAIN = (150, 140, 130)
 
 
-# -- cached drawing primitives ----------------------------------------------------------------
-# Rasterising a line of text costs far more than pasting it (FreeType renders every glyph
-# again on each call), and the same words recur on every board: labels, names, scores.
-# Each line is drawn once (with ``ImageDraw.text``, into a mask) per language and stamped after.
-
-@lru_cache(maxsize=2048)
-def _text_mask(text: str, f, anchor: str, fx: float, fy: float, lang: str) -> tuple[Image.Image, int, int]:
-    """``text`` drawn at (fx, fy) into a mask, and where the mask's corner sits from (0, 0)."""
-    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
-    ox, oy = 2 + max(0, -x0), 2 + max(0, -y0)
-    mask = Image.new("L", (ox + max(x1, 0) + 3, oy + max(y1, 0) + 3))
-    ImageDraw.Draw(mask).text((ox + fx, oy + fy), text, font=f, fill=255, anchor=anchor)
-    return mask, -ox, -oy
-
-
 def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text, f, fill=INK, anchor: str = "la") -> None:
-    """``d.text(xy, tx(text), ...)`` with the drawn line cached (positions snapped to a quarter pixel)."""
-    text = tx(text)
-    if not text:
-        return
-    x, y = round(xy[0] * 4) / 4, round(xy[1] * 4) / 4
-    ix, iy = math.floor(x), math.floor(y)
-    mask, dx, dy = _text_mask(text, f, anchor, x - ix, y - iy, language())
-    d.draw.draw_bitmap((ix + dx, iy + dy), mask.im, d._getink(fill)[0])
+    stamp_text(d, xy, text, f, fill, anchor)
 
 
 

@@ -13,8 +13,17 @@ from PIL import Image, ImageDraw
 
 from render.common import HIGHLIGHT, INK, PAPER, font, seat_badge, tx
 from render.land_vs_sea.panels import draw_footer, draw_header
-from render.land_vs_sea.tiles import (MAP_BG, ROUTE, SQ3, WIDTH, centre, compose, hex_points, png_bytes,
-                                      region_point)
+from render.land_vs_sea.tiles import (
+    MAP_BG,
+    ROUTE,
+    SQ3,
+    WIDTH,
+    centre,
+    compose,
+    hex_points,
+    png_bytes,
+    region_point,
+)
 from rules.base import Msg, T, Tn
 from rules.land_vs_sea.data import FACES, oriented
 from rules.land_vs_sea.views import ROLE_NAMES

@@ -6,8 +6,17 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.common import INK, MUTED, PAPER, font, seat_badge, tx
-from render.land_vs_sea.tiles import (MAP_BG, PHASE_TEXT, SQ3, WIDTH, _tile_image, compose, hex_points, texture,
-                                      tile_image)
+from render.land_vs_sea.tiles import (
+    MAP_BG,
+    PHASE_TEXT,
+    SQ3,
+    WIDTH,
+    _tile_image,
+    compose,
+    hex_points,
+    texture,
+    tile_image,
+)
 from rules.base import T, Tn, join
 from rules.land_vs_sea.data import FACES, SPECIAL, oriented
 from rules.land_vs_sea.turn import PHASE_HINT
