@@ -9,9 +9,11 @@ A private view adds the seat's tiles (both sides) and big numbered markers match
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, PAPER, font, seat_badge, tx
+from render.common import HIGHLIGHT, INK, PAPER, StampDraw, font, seat_badge, tx
 from render.land_vs_sea.panels import draw_footer, draw_header
 from render.land_vs_sea.tiles import (
     MAP_BG,
@@ -68,6 +70,14 @@ def parse(k: str) -> tuple[int, int]:
     return int(q), int(r)
 
 
+@lru_cache(maxsize=8)
+def map_layer(placed: tuple, s: int, size: tuple[int, int]):
+    """The tiles on the map (terrain, lines, features): one drawing per board state, shared by the
+    public view and every player's private view of it (markers are drawn on a copy)."""
+    tiles = [(cx, cy, oriented(tile, side, rot), FACES[tile][side], done) for cx, cy, tile, side, rot, done in placed]
+    return compose(tiles, s, size, MAP_BG)
+
+
 def render(view: dict) -> bytes:
     names = names_of(view)
     private = "my_hand" in view
@@ -93,14 +103,10 @@ def render(view: dict) -> bytes:
     done_by_cell: dict = {}
     for c, r in view.get("completed", []):
         done_by_cell.setdefault(c, set()).add(r)
-    tiles = []
-    for k, e in board.items():
-        q, r = parse(k)
-        cx, cy = centre(q, r, s, ox, oy)
-        tiles.append((cx, cy, oriented(e["tile"], e["side"], e["rot"]), FACES[e["tile"]][e["side"]],
-                      frozenset(done_by_cell.get(k, ()))))
-    map_img = compose(tiles, s, (map_w, map_h), MAP_BG)
-    draw = ImageDraw.Draw(map_img)
+    placed = tuple(sorted((*centre(*parse(k), s, ox, oy), e["tile"], e["side"], e["rot"],
+                           frozenset(done_by_cell.get(k, ()))) for k, e in board.items()))
+    map_img = map_layer(placed, s, (map_w, map_h)).copy()
+    draw = StampDraw(map_img)
     last = view.get("last_move") or {}
     for q, r in [tuple(c) for c in last.get("cells", [])]:
         cx, cy = centre(q, r, s, ox, oy)

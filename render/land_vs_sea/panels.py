@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, font, seat_badge, tx
+from render.common import INK, MUTED, PAPER, StampDraw, font, seat_badge, tx
 from render.land_vs_sea.tiles import (
     MAP_BG,
     PHASE_TEXT,
@@ -43,7 +43,7 @@ def context_preview(board: dict, at: tuple, tile: str, side: str, rot: int, s: i
         else:
             empty.append((x, y))
     img = compose(parts, s, (w, h), MAP_BG)
-    d = ImageDraw.Draw(img)
+    d = StampDraw(img)
     for x, y in empty:
         d.polygon(hex_points(x, y, s), outline=MUTED, width=1)
     d.polygon(hex_points(cx0, cy0, s - 1), outline=(200, 0, 120), width=4)
@@ -55,7 +55,7 @@ def swatch(img: Image.Image, xy, role: str, size: int = 40) -> None:
     if role in ("land", "sea"):
         img.paste(texture(role, size, size), (x, y))
     else:
-        d = ImageDraw.Draw(img)
+        d = StampDraw(img)
         d.rectangle([x, y, x + size, y + size], fill=(230, 230, 230))
         d.text((x + size / 2, y + size / 2), "✚", font=font(int(size * 0.7), bold=True), fill=INK, anchor="mm")
     ImageDraw.Draw(img).rectangle([x, y, x + size, y + size], outline=INK, width=2)
@@ -64,7 +64,7 @@ def swatch(img: Image.Image, xy, role: str, size: int = 40) -> None:
 def draw_header(view: dict, names: list[str]) -> Image.Image:
     teams = {t: view["teams"][t] for t in ("land", "sea", "cartographer") if t in view["teams"]}
     img = Image.new("RGB", (WIDTH, 190), PAPER)
-    d = ImageDraw.Draw(img)
+    d = StampDraw(img)
     phase = view["phase"]
     game = T("Land vs Sea")
     if phase == "over":
@@ -122,7 +122,7 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
     if view.get("phase") == "over":
         height += 40 + 32 * (len({c for t in view.get("categories", {}).values() for c in t}) + 2)
     img = Image.new("RGB", (WIDTH, height), PAPER)
-    d = ImageDraw.Draw(img)
+    d = StampDraw(img)
     y = 10
     if private:
         seat = view["seat"]
@@ -179,7 +179,7 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
 
 
 def draw_hands(img: Image.Image, view: dict, names: list[str], y: int) -> int:
-    d = ImageDraw.Draw(img)
+    d = StampDraw(img)
     d.text((20, y), tx(T("Hands (shown sides; hidden sides stay secret):")), font=font(20, bold=True), fill=INK)
     y += 34
     for seat in range(view["n_players"]):
@@ -199,7 +199,7 @@ def draw_hands(img: Image.Image, view: dict, names: list[str], y: int) -> int:
 
 
 def score_sheet(img: Image.Image, view: dict, y: int) -> None:
-    d = ImageDraw.Draw(img)
+    d = StampDraw(img)
     d.text((20, y), tx(T("Final score sheet")), font=font(22, bold=True), fill=INK)
     y += 34
     teams = [t for t in ("land", "sea", "cartographer") if t in view["scores"]]
