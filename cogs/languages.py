@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from host.i18n import available_locales, current_locale
+from host.i18n import current_locale, has_catalog
 
 _last_seen: dict[int, str] = {}
 
@@ -34,7 +34,7 @@ def for_interaction(interaction: discord.Interaction) -> None:
 def public(bot: Any, guild_id: int | None) -> str:
     guild = bot.get_guild(guild_id) if guild_id else None
     code = code_of(guild.preferred_locale) if guild is not None else None
-    if code and code != "en" and code in available_locales():  # en-US is every server's default
+    if code and code != "en" and has_catalog(code):  # en-US is every server's default
         return code
     return getattr(getattr(bot, "settings", None), "default_locale", "en") or "en"
 

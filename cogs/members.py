@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from cogs import notify, present
 from host import GameInfo, HostError
-from host.i18n import T, _
+from host.i18n import T
 
 log = logging.getLogger("cogs.members")
 

@@ -9,7 +9,7 @@ import discord
 from host import GameInfo, SeatInfo
 from host.deadlines import describe_seconds
 from host.i18n import _, tr, tr_data
-from host.views import clip  # noqa: F401 - cogs use present.clip
+from host.views import clip
 
 COLOUR = discord.Colour(0x2E7D6B)
 BOARD = "board.png"

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from host.i18n import available_locales, tr_data
+from host.i18n import has_catalog, tr_data
 
 FIXED = {Where.command_name, Where.group_name, Where.parameter_name}
 
@@ -19,7 +19,7 @@ class CatalogTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContext) -> str | None:
         code = locale.value.split("-")[0]
-        if context.location in FIXED or code == "en" or code not in available_locales():
+        if context.location in FIXED or code == "en" or not has_catalog(code):
             return None
         text = tr_data(string.message, code)
         return text if text != string.message else None

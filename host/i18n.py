@@ -69,8 +69,14 @@ def tr(text: Any, locale: str | None = None) -> str:
 
 
 def tr_data(text: str, locale: str | None = None) -> str:
-    """A data string that an engine lists in ``catalog_texts`` (a score category, a game title)."""
-    return _catalog(locale or current_locale.get()).gettext(text) if text else text
+    """A data string that an engine lists in ``catalog_texts`` (a score category, a game title);
+    the empty string stays empty (gettext would answer it with the catalog's header)."""
+    return _(text, locale) if text else text
+
+
+def has_catalog(locale: str) -> bool:
+    """Whether ``locale`` is a language the bot speaks (English, or a catalog on disk); cached."""
+    return locale == "en" or isinstance(_catalog(locale), gettext.GNUTranslations)
 
 
 def reason(exc: BaseException) -> str:

@@ -59,8 +59,7 @@ SEA = (196, 222, 236)
 MOUNTAIN = (150, 140, 130)
 
 
-def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text, f, fill=INK, anchor: str = "la") -> None:
-    stamp_text(d, xy, text, f, fill, anchor)
+_text = stamp_text
 
 
 

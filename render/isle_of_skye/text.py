@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.common import INK, seat_badge, tx
+from render.common import INK, language, seat_badge, tx
 
 
 @lru_cache(maxsize=256)
@@ -17,7 +17,8 @@ def _font(path: str, size: int) -> ImageFont.FreeTypeFont:
 
 
 @lru_cache(maxsize=4096)
-def _label(text: str, path: str, size: int, fill, anchor: str, stroke: int, stroke_fill) -> tuple:
+def _label(text: str, path: str, size: int, fill, anchor: str, stroke: int, stroke_fill, lang: str) -> tuple:
+    """``text`` rendered once (per language, so the translation test sees every miss)."""
     f = _font(path, size)
     probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     left, top, right, bottom = probe.textbbox((0, 0), text, font=f, anchor=anchor, stroke_width=stroke)
@@ -36,7 +37,7 @@ def dtext(d: ImageDraw.ImageDraw, xy, text: str, font: ImageFont.FreeTypeFont, f
     if not text:
         return
     img, left, top = _label(text, font.path, font.size, tuple(fill), anchor, stroke_width,
-                            tuple(stroke_fill) if stroke_fill else None)
+                            tuple(stroke_fill) if stroke_fill else None, language())
     d._image.paste(img, (int(round(xy[0] + left)), int(round(xy[1] + top))), img)
 
 
