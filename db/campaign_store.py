@@ -1,4 +1,4 @@
-"""Campaign tables (migration 0003) on the game store's connection and write lock.
+"""Campaign tables (migration 0003) on the game store (its reads and its transactions).
 
 A campaign is its fixed seats, the carry JSON and one row per episode game. Applying a
 finished episode (new carry + the episode row) is one transaction guarded by the
@@ -77,8 +77,8 @@ class CampaignStore:
     # -- campaigns -----------------------------------------------------------------------------
     async def create(self, *, guild_id: int | None, channel_id: int | None, creator_id: int | None,
                      settings: dict, now: float, game_key: str = "my_island") -> int:
-        async with self.store.write_lock:
-            cur = await self.store.conn.execute(
+        async with self.store.transaction() as conn:
+            cur = await conn.execute(
                 "INSERT INTO campaigns (guild_id, channel_id, game_key, creator_id, settings, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, game_key, creator_id, _dump(settings), now, now))
@@ -163,17 +163,14 @@ class CampaignStore:
                              carry: dict | None, now: float, campaign_status: str = "running") -> bool:
         """Close an episode game: with ``carry`` it counts (the campaign moves on), without it
         it is void. False when that game was already closed (a repeated notice)."""
-        conn = self.store.conn
-        async with self.store.write_lock:
-            await conn.execute("BEGIN IMMEDIATE")
-            try:
+        try:
+            async with self.store.transaction() as conn:
                 cur = await conn.execute(
                     "UPDATE campaign_episodes SET status = ?, result = ?, finished_at = ?"
                     " WHERE campaign_id = ? AND game_id = ? AND status = 'playing'",
                     ("finished" if carry is not None else "void", _dump(result) if result else None, now,
                      campaign_id, game_id))
                 if cur.rowcount != 1:
-                    await conn.execute("ROLLBACK")
                     return False
                 if carry is not None:
                     cur = await conn.execute(
@@ -182,10 +179,11 @@ class CampaignStore:
                         (_dump(carry), carry["episode"], campaign_status, now,
                          campaign_id, episode))
                     if cur.rowcount != 1:
-                        await conn.execute("ROLLBACK")
-                        return False
-            except BaseException:
-                await conn.execute("ROLLBACK")
-                raise
-            await conn.execute("COMMIT")
+                        raise _Stale
+        except _Stale:  # the campaign moved on meanwhile: nothing is written
+            return False
         return True
+
+
+class _Stale(Exception):
+    """Rolls back a campaign update whose guard no longer holds."""

@@ -1,4 +1,4 @@
-"""The game store on SQLite (aiosqlite, WAL, foreign keys on).
+"""The game store on SQLite (aiosqlite, WAL, foreign keys on; see ``db.sqlite``).
 
 Every game is its seed plus an append-only action log; a snapshot of the engine state
 after the latest action makes a load one read. ``append_action`` applies an action
@@ -6,38 +6,33 @@ through the engine and commits the log row, the new snapshot and the version bum
 transaction guarded by ``version = expected``, so of two submissions for the same version
 exactly one wins, in one process or several.
 
+Reads run on their own connection and see only committed moves; a load reads the game
+row, its snapshot and the head of its log in one statement. A snapshot that disagrees with
+the log (behind, ahead, unparsable, failing its hash or the engine's ``load``) is rebuilt
+from seed + log inside one write transaction that re-reads the log, so a rebuild can never
+write back a state older than the log. A row that cannot be read raises ``GameDamaged``
+for that game only; listing games never fails on one damaged row.
+
 The store knows no game: callers pass the engine (anything with the ``rules.base.Engine``
 methods) where a state has to be built, applied or replayed.
 """
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import logging
 import sqlite3
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import aiosqlite
+from db.errors import GameDamaged, GameMissing, StoreError, VersionConflict
+from db.sqlite import Database
 
-from db.migrations import apply_migrations
+__all__ = ["Store", "StoreError", "VersionConflict", "GameMissing", "GameDamaged", "GameRow", "SeatRow",
+           "TimerRow", "Loaded", "replay", "state_text", "state_hash"]
 
 log = logging.getLogger("db.store")
-
-
-class StoreError(Exception):
-    """Base of the store's own errors."""
-
-
-class VersionConflict(StoreError):
-    """Someone else's action was stored first: the game moved on."""
-
-
-class GameMissing(StoreError):
-    pass
 
 
 def state_text(dumped: dict) -> str:
@@ -78,6 +73,10 @@ class GameRow:
     result: dict | None
     created_at: float
     updated_at: float
+    broken: str | None = None
+    """What is damaged beyond repair (``Store.mark_broken``); None for a sound game."""
+    damage: tuple[str, ...] = ()
+    """Columns of this row that could not be read (shown here with a neutral fallback)."""
 
     @property
     def seed_value(self) -> int | str:
@@ -101,70 +100,91 @@ class TimerRow:
     due_at: float
 
 
+@dataclass
+class Loaded:
+    """A consistent load: the game row, its state at ``version``, and what was repaired on
+    the way (``snapshot``: rebuilt from the log; ``settings``/``step_seats``/``result``:
+    unreadable columns reset), empty for a sound game."""
+
+    row: GameRow
+    state: Any
+    version: int
+    repaired: list[str]
+
+
+_JSON_COLUMNS: dict[str, tuple[type, Any]] = {
+    "options": (dict, {}), "settings": (dict, {}), "step_seats": (list, []), "result": (dict, None)}
+
+
+def _json_column(row: sqlite3.Row, name: str, damage: list[str]) -> Any:
+    kind, fallback = _JSON_COLUMNS[name]
+    raw = row[name]
+    if raw is None and fallback is None:
+        return None
+    try:
+        value = json.loads(raw)
+    except (TypeError, ValueError):
+        value = None
+    ok = isinstance(value, kind) and (name != "step_seats" or all(type(v) is int for v in value))
+    if not ok:
+        damage.append(name)
+        return json.loads(json.dumps(fallback))
+    return value
+
+
 def _game(row: sqlite3.Row) -> GameRow:
+    """A game row; never raises for a damaged JSON column (``damage`` names it instead),
+    so one damaged game cannot break a list of games."""
+    damage: list[str] = []
+    values = {name: _json_column(row, name, damage) for name in _JSON_COLUMNS}
+    version = row["version"]
+    if type(version) is not int:
+        damage.append("version")
+        version = 0
     return GameRow(
-        id=row["id"], game_key=row["game_key"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-        thread_id=row["thread_id"], creator_id=row["creator_id"], options=json.loads(row["options"]),
-        settings=json.loads(row["settings"]), seed=row["seed"], status=row["status"],
-        n_players=row["n_players"], version=row["version"], step_seats=json.loads(row["step_seats"]),
-        result=json.loads(row["result"]) if row["result"] else None,
-        created_at=row["created_at"], updated_at=row["updated_at"],
+        id=row["id"], game_key=str(row["game_key"]), guild_id=row["guild_id"], channel_id=row["channel_id"],
+        thread_id=row["thread_id"], creator_id=row["creator_id"], options=values["options"],
+        settings=values["settings"], seed=str(row["seed"]), status=row["status"], n_players=row["n_players"],
+        version=version, step_seats=values["step_seats"], result=values["result"],
+        created_at=row["created_at"], updated_at=row["updated_at"], broken=row["broken"], damage=tuple(damage),
     )
 
 
-class Store:
-    """One open database file. Use ``await Store.open(path)`` and ``await store.close()``."""
+def _seat(game_id: int, row: sqlite3.Row) -> SeatRow:
+    user_id, name = row["user_id"], row["display_name"]
+    if (type(row["seat"]) is not int or not (user_id is None or type(user_id) is int) or type(name) is not str
+            or row["is_ai"] not in (0, 1) or row["away"] not in (0, 1)):
+        raise GameDamaged(game_id, "seats", f"seat row {row['seat']!r}")
+    return SeatRow(row["seat"], user_id, name, bool(row["is_ai"]), bool(row["away"]))
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
-        self.conn = conn
-        self.path = path
-        self.write_lock = asyncio.Lock()
 
-    # -- opening -----------------------------------------------------------------------
-    @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(str(path), timeout=30, isolation_level=None)
-        conn.row_factory = sqlite3.Row
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=30000")
-        await conn.execute("PRAGMA synchronous=FULL")
-        store = cls(conn, path)
-        async with store.write_lock:
-            await apply_migrations(conn)
-        return store
+def _log_entry(game_id: int, row: sqlite3.Row) -> dict:
+    try:
+        action = json.loads(row["action"])
+    except (TypeError, ValueError):
+        raise GameDamaged(game_id, "log", f"move {row['seq']} cannot be read") from None
+    if type(row["seat"]) is not int:
+        raise GameDamaged(game_id, "log", f"move {row['seq']} has no seat")
+    return {"seq": row["seq"], "seat": row["seat"], "action": action, "by_ai": bool(row["by_ai"]), "at": row["at"]}
 
-    async def close(self) -> None:
-        await self.conn.close()
 
-    # -- small helpers -----------------------------------------------------------------
-    async def fetch_one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
-        async with self.conn.execute(sql, params) as cur:
-            return await cur.fetchone()
+_LOAD_SQL = (
+    "SELECT g.*, s.version AS snap_version, s.state AS snap_state, s.state_hash AS snap_hash,"
+    " (SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id) AS log_head"
+    " FROM games g LEFT JOIN snapshots s ON s.game_id = g.id WHERE g.id = ?")
 
-    async def fetch_all(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
-        async with self.conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
 
-    async def write(self, statements: list[tuple[str, tuple]]) -> None:
-        """Run statements in one immediate transaction."""
-        async with self.write_lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                for sql, params in statements:
-                    await self.conn.execute(sql, params)
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
-                raise
-            await self.conn.execute("COMMIT")
+class Store(Database):
+    """One open database file. Use ``await Store.open(path)`` and ``await store.close()``.
+
+    Reads (``game``, ``games_where``, ``seats``, ``action_log``, ``load_game``...) see only
+    committed data; every write is one transaction (``Database.transaction``)."""
 
     # -- games -------------------------------------------------------------------------
     async def create_game(self, game_key: str, *, guild_id: int | None, channel_id: int | None,
                           creator_id: int | None, options: dict, settings: dict, seed: str, now: float) -> int:
-        async with self.write_lock:
-            cur = await self.conn.execute(
+        async with self.transaction() as conn:
+            cur = await conn.execute(
                 "INSERT INTO games (game_key, guild_id, channel_id, creator_id, options, settings, seed,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_key, guild_id, channel_id, creator_id, json.dumps(options), json.dumps(settings),
@@ -198,10 +218,22 @@ class Store:
         sets = ", ".join(f"{k} = ?" for k in fields)
         await self.write([(f"UPDATE games SET {sets}, updated_at = ? WHERE id = ?", (*values, now, game_id))])
 
+    async def mark_broken(self, game_id: int, what: str) -> bool:
+        """Record that ``what`` of this game is damaged beyond repair; True only the first time
+        (so it is reported once). An operator who repairs the rows by hand clears it with
+        ``UPDATE games SET broken = NULL WHERE id = …``."""
+        async with self.transaction() as conn:
+            cur = await conn.execute("UPDATE games SET broken = ? WHERE id = ? AND broken IS NULL", (what, game_id))
+            return cur.rowcount == 1
+
     # -- seats -------------------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRow]:
+        """The seats in order; ``GameDamaged("seats")`` when a seat row cannot be read."""
         rows = await self.fetch_all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-        return [SeatRow(r["seat"], r["user_id"], r["display_name"], bool(r["is_ai"]), bool(r["away"])) for r in rows]
+        seats = [_seat(game_id, r) for r in rows]
+        if [s.seat for s in seats] != list(range(len(seats))):
+            raise GameDamaged(game_id, "seats", "the seat numbers have a gap")
+        return seats
 
     async def set_seats(self, game_id: int, seats: list[SeatRow], now: float) -> None:
         """Replace the seat list of a game in the lobby (join, leave, add AI)."""
@@ -225,58 +257,118 @@ class Store:
     async def start_game(self, game_id: int, engine: Any, n_players: int, now: float) -> Any:
         """Set the game up from its seed and options, store snapshot 0, mark it active."""
         game = await self.game(game_id)
+        if "options" in game.damage:
+            raise GameDamaged(game_id, "options")
         state = engine.setup(n_players, json.loads(json.dumps(game.options)), game.seed_value)
         text = state_text(engine.dump(state))
-        async with self.write_lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                cur = await self.conn.execute(
-                    "UPDATE games SET status = 'active', n_players = ?, version = 0, updated_at = ?"
-                    " WHERE id = ? AND status = 'lobby'", (n_players, now, game_id))
-                if cur.rowcount != 1:
-                    raise VersionConflict("the game has already started")
-                await self.conn.execute(
-                    "INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, 0, ?, ?)",
-                    (game_id, text, state_hash(text)))
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
-                raise
-            await self.conn.execute("COMMIT")
+        async with self.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET status = 'active', n_players = ?, version = 0, updated_at = ?"
+                " WHERE id = ? AND status = 'lobby'", (n_players, now, game_id))
+            if cur.rowcount != 1:
+                raise VersionConflict("the game has already started")
+            await conn.execute(
+                "INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, 0, ?, ?)",
+                (game_id, text, state_hash(text)))
         return state
 
     async def action_log(self, game_id: int) -> list[dict]:
+        """Every move in order; ``GameDamaged("log")`` when a move cannot be read."""
         rows = await self.fetch_all("SELECT seq, seat, action, by_ai, at FROM actions WHERE game_id = ? ORDER BY seq",
-                               (game_id,))
-        return [{"seq": r["seq"], "seat": r["seat"], "action": json.loads(r["action"]), "by_ai": bool(r["by_ai"]),
-                 "at": r["at"]} for r in rows]
+                                    (game_id,))
+        return [_log_entry(game_id, r) for r in rows]
 
     async def load_state(self, game_id: int, engine: Any) -> tuple[Any, int]:
-        """The current state and version. A snapshot that fails its hash, does not parse,
-        or is behind the log is rebuilt from ``replay(seed, log)`` and rewritten."""
-        game = await self.game(game_id)
-        row = await self.fetch_one("SELECT version, state, state_hash FROM snapshots WHERE game_id = ?", (game_id,))
-        if row is not None and row["version"] == game.version and state_hash(row["state"]) == row["state_hash"]:
-            try:
-                return engine.load(json.loads(row["state"])), game.version
-            except Exception:  # noqa: BLE001 - any failure to load means the snapshot is unusable
-                log.warning("snapshot unreadable, rebuilding", extra={"fields": {"game": game_id}})
+        """The current state and version (see :meth:`load_game`)."""
+        loaded = await self.load_game(game_id, engine)
+        return loaded.state, loaded.version
+
+    async def load_game(self, game_id: int, engine: Any) -> Loaded:
+        """The game row and its current state, read together in one statement.
+
+        The snapshot is used when it matches the game's version and the head of its log and
+        passes its hash and the engine's ``load``; otherwise the state is rebuilt from
+        seed + log and written back (:meth:`rebuild_snapshot`). Raises ``GameDamaged`` for
+        a game marked broken or one whose options or log cannot be read or replayed."""
+        raw = await self.fetch_one(_LOAD_SQL, (game_id,))
+        if raw is None:
+            raise GameMissing(game_id)
+        row = _game(raw)
+        if row.n_players is None:
+            raise StoreError(f"game {game_id} has not started")
+        if row.broken:
+            raise GameDamaged(game_id, row.broken, "marked broken")
+        if "options" in row.damage:
+            raise GameDamaged(game_id, "options", "the game's options cannot be read")
+        head = raw["log_head"] or 0
+        state, why = None, None
+        if raw["snap_state"] is None:
+            why = "missing"
+        elif not (raw["snap_version"] == row.version == head):
+            why = f"at version {raw['snap_version']}, game at {row.version}, log at {head}"
+        elif not isinstance(raw["snap_state"], str) or state_hash(raw["snap_state"]) != raw["snap_hash"]:
+            why = "fails its hash"
         else:
-            log.warning("snapshot missing or corrupt, rebuilding from the log",
-                        extra={"fields": {"game": game_id, "version": game.version}})
-        return await self.rebuild_snapshot(game_id, engine)
+            try:
+                state = engine.load(json.loads(raw["snap_state"]))
+            except Exception as exc:  # noqa: BLE001 - any failure to load means the snapshot is unusable
+                why = f"unreadable: {exc}"
+        repaired: list[str] = []
+        version = row.version
+        if why is not None:
+            log.warning("snapshot %s; rebuilding game %s from its log", why, game_id,
+                        extra={"fields": {"game": game_id, "version": row.version, "log": head}})
+            state, version = await self.rebuild_snapshot(game_id, engine)
+            repaired.append("snapshot")
+            row = await self.game(game_id)
+        columns = [c for c in row.damage if c in ("settings", "step_seats", "result", "version")]
+        if columns:
+            await self._reset_columns(row, engine, state, columns)
+            repaired += columns
+            row = await self.game(game_id)
+        return Loaded(row, state, version, repaired)
+
+    async def _reset_columns(self, row: GameRow, engine: Any, state: Any, columns: list[str]) -> None:
+        """Write back readable values for unreadable columns: no settings (the defaults apply),
+        no step, the result the engine gives for the state, the version of the log."""
+        log.warning("game %s: unreadable %s reset", row.id, ", ".join(columns),
+                    extra={"fields": {"game": row.id, "columns": columns}})
+        result = engine.result(state) if row.status == "finished" else None
+        values = {"settings": "{}", "step_seats": "[]", "result": json.dumps(result) if result else None}
+        async with self.transaction() as conn:
+            for column in columns:
+                if column == "version":
+                    await conn.execute("UPDATE games SET version = (SELECT COALESCE(MAX(seq), 0) FROM actions"
+                                       " WHERE game_id = ?) WHERE id = ?", (row.id, row.id))
+                else:
+                    await conn.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (values[column], row.id))
 
     async def rebuild_snapshot(self, game_id: int, engine: Any) -> tuple[Any, int]:
-        game = await self.game(game_id)
-        entries = await self.action_log(game_id)
-        state = replay(engine, game.n_players or 0, game.options, game.seed,
-                       [(e["seat"], e["action"]) for e in entries])
-        version = len(entries)
-        text = state_text(engine.dump(state))
-        await self.write([
-            ("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
-             (game_id, version, text, state_hash(text))),
-            ("UPDATE games SET version = ? WHERE id = ?", (version, game_id)),
-        ])
+        """Replay seed + log and store the result as the snapshot, with the game's version set
+        to the head of the log. The log is read inside the same write transaction that writes
+        the snapshot, so the snapshot written is never older than the log."""
+        async with self.transaction() as conn:
+            raw = await (await conn.execute("SELECT * FROM games WHERE id = ?", (game_id,))).fetchone()
+            if raw is None:
+                raise GameMissing(game_id)
+            game = _game(raw)
+            if "options" in game.damage:
+                raise GameDamaged(game_id, "options", "the game's options cannot be read")
+            rows = await (await conn.execute("SELECT seq, seat, action, by_ai, at FROM actions WHERE game_id = ?"
+                                             " ORDER BY seq", (game_id,))).fetchall()
+            entries = [_log_entry(game_id, r) for r in rows]
+            if [e["seq"] for e in entries] != list(range(1, len(entries) + 1)):
+                raise GameDamaged(game_id, "log", "the move numbers have a gap")
+            try:
+                state = replay(engine, game.n_players or 0, game.options, game.seed,
+                               [(e["seat"], e["action"]) for e in entries])
+            except Exception as exc:  # noqa: BLE001 - a log the engine rejects cannot be replayed
+                raise GameDamaged(game_id, "log", f"the log does not replay: {exc}") from None
+            version = len(entries)
+            text = state_text(engine.dump(state))
+            await conn.execute("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash)"
+                               " VALUES (?, ?, ?, ?)", (game_id, version, text, state_hash(text)))
+            await conn.execute("UPDATE games SET version = ? WHERE id = ?", (version, game_id))
         return state, version
 
     async def append_action(self, game_id: int, expected_version: int, seat: int, action: dict, engine: Any,
@@ -285,34 +377,40 @@ class Store:
 
         ``state``: the caller's state at ``expected_version`` (saves a snapshot load; it is
         changed in place); without it the stored snapshot is loaded. Raises ``VersionConflict``
-        when the stored version is not ``expected_version`` (the write is guarded by it either
-        way) and lets the engine's ``IllegalAction`` through; in both cases nothing is written.
+        when the stored version is not ``expected_version`` (the write is guarded by it and by
+        the head of the log, in one transaction) and lets the engine's ``IllegalAction``
+        through; in both cases nothing is written. A game whose version disagrees with its
+        log is rebuilt from the log before the conflict is raised, so the next try succeeds.
         """
         if state is None:
             state, version = await self.load_state(game_id, engine)
             if version != expected_version:
                 raise VersionConflict(f"game {game_id} is at version {version}, not {expected_version}")
-        async with self.write_lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                events = engine.apply(state, seat, action)
-                text = state_text(engine.dump(state))
-                new_version = expected_version + 1
-                cur = await self.conn.execute(
-                    "UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
-                    (new_version, now, game_id, expected_version))
+        new_version = expected_version + 1
+        try:
+            async with self.transaction() as conn:
+                cur = await conn.execute(
+                    "UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
+                    " AND broken IS NULL", (new_version, now, game_id, expected_version))
                 if cur.rowcount != 1:
                     raise VersionConflict(f"game {game_id} moved on")
-                await self.conn.execute(
+                head = (await (await conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?",
+                                                  (game_id,))).fetchone())[0]
+                if head != expected_version:
+                    raise _LogAhead(head)
+                events = engine.apply(state, seat, action)
+                text = state_text(engine.dump(state))
+                await conn.execute(
                     "INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, new_version, seat, json.dumps(action, sort_keys=True), int(by_ai), now))
-                await self.conn.execute(
+                await conn.execute(
                     "INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
                     (game_id, new_version, text, state_hash(text)))
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
-                raise
-            await self.conn.execute("COMMIT")
+        except _LogAhead as exc:
+            log.warning("game %s is at version %s but its log at %s; rebuilding", game_id, expected_version,
+                        exc.head, extra={"fields": {"game": game_id}})
+            await self.rebuild_snapshot(game_id, engine)
+            raise VersionConflict(f"game {game_id} was behind its log") from None
         return state, events, new_version
 
     # -- timers --------------------------------------------------------------------------
@@ -337,13 +435,13 @@ class Store:
     async def due_timers(self, now: float, limit: int = 100) -> list[TimerRow]:
         rows = await self.fetch_all(
             "SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id WHERE t.done = 0 AND t.due_at <= ?"
-            " AND g.status = 'active' ORDER BY t.due_at LIMIT ?", (now, limit))
+            " AND g.status = 'active' AND g.broken IS NULL ORDER BY t.due_at LIMIT ?", (now, limit))
         return [TimerRow(r["game_id"], r["seat"], r["kind"], r["due_at"]) for r in rows]
 
     async def timer_done(self, timer: TimerRow) -> bool:
         """Mark a timer fired; False if it was already done or gone (another process fired it)."""
-        async with self.write_lock:
-            cur = await self.conn.execute(
+        async with self.transaction() as conn:
+            cur = await conn.execute(
                 "UPDATE timers SET done = 1 WHERE game_id = ? AND seat = ? AND kind = ? AND done = 0",
                 (timer.game_id, timer.seat, timer.kind))
             return cur.rowcount == 1
@@ -355,13 +453,13 @@ class Store:
 
     async def message(self, game_id: int, kind: str) -> tuple[int, int] | None:
         row = await self.fetch_one("SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?",
-                              (game_id, kind))
+                                   (game_id, kind))
         return (row["channel_id"], row["message_id"]) if row else None
 
     async def first_notice(self, game_id: int, user_id: int, kind: str) -> bool:
         """True the first time this notice is given for this game and user."""
-        async with self.write_lock:
-            cur = await self.conn.execute(
+        async with self.transaction() as conn:
+            cur = await conn.execute(
                 "INSERT OR IGNORE INTO notices (game_id, user_id, kind) VALUES (?, ?, ?)", (game_id, user_id, kind))
             return cur.rowcount == 1
 
@@ -375,3 +473,9 @@ class Store:
         pref.update(fields)
         await self.write([("INSERT OR REPLACE INTO user_prefs (user_id, dm_notifications, locale) VALUES (?, ?, ?)",
                             (user_id, int(pref["dm_notifications"]), pref["locale"]))])
+
+
+class _LogAhead(Exception):
+    def __init__(self, head: int) -> None:
+        super().__init__(head)
+        self.head = head

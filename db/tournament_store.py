@@ -1,7 +1,7 @@
 """Tournament, results and ratings tables (migration 0002) on the game store's connection.
 
-Shares ``Store``'s aiosqlite connection and its write lock, so tournament writes and game
-writes never interleave inside one transaction. Parameterized SQL only.
+Uses ``Store``'s reads and its ``transaction()``, so tournament writes and game writes
+never interleave inside one transaction. Parameterized SQL only.
 """
 
 from __future__ import annotations
@@ -119,7 +119,7 @@ class TournamentStore:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    # the game store's helpers: one connection, one write lock, one transaction per write
+    # the game store's helpers: reads on its reader, one transaction per write
     async def fetch_one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
         return await self.store.fetch_one(sql, params)
 
@@ -132,8 +132,8 @@ class TournamentStore:
     # -- tournaments -------------------------------------------------------------------
     async def create(self, *, guild_id: int | None, channel_id: int | None, game_key: str, name: str,
                      config: dict, seed: str, creator_id: int | None, now: float) -> int:
-        async with self.store.write_lock:
-            cur = await self.store.conn.execute(
+        async with self.store.transaction() as conn:
+            cur = await conn.execute(
                 "INSERT INTO tournaments (guild_id, channel_id, game_key, name, config, seed, creator_id,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, game_key, name, json.dumps(config), seed, creator_id, now, now))
@@ -178,22 +178,22 @@ class TournamentStore:
 
     async def add_entrant(self, tournament_id: int, user_id: int, name: str, is_ai: bool = False) -> bool:
         """False if already signed up."""
-        async with self.store.write_lock:
-            cur = await self.store.conn.execute(
+        async with self.store.transaction() as conn:
+            cur = await conn.execute(
                 "INSERT OR IGNORE INTO tournament_players (tournament_id, user_id, name, signup_order, is_ai)"
                 " VALUES (?, ?, ?, (SELECT COALESCE(MAX(signup_order), 0) + 1 FROM tournament_players"
                 " WHERE tournament_id = ?), ?)", (tournament_id, user_id, name, tournament_id, int(is_ai)))
             return cur.rowcount == 1
 
     async def remove_entrant(self, tournament_id: int, user_id: int) -> bool:
-        async with self.store.write_lock:
-            cur = await self.store.conn.execute(
+        async with self.store.transaction() as conn:
+            cur = await conn.execute(
                 "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?", (tournament_id, user_id))
             return cur.rowcount == 1
 
     async def drop_entrant(self, tournament_id: int, user_id: int, round_no: int) -> bool:
-        async with self.store.write_lock:
-            cur = await self.store.conn.execute(
+        async with self.store.transaction() as conn:
+            cur = await conn.execute(
                 "UPDATE tournament_players SET dropped_round = ? WHERE tournament_id = ? AND user_id = ?"
                 " AND dropped_round IS NULL", (round_no, tournament_id, user_id))
             return cur.rowcount == 1
@@ -246,8 +246,8 @@ class TournamentStore:
         values = [json.dumps(v) if k == "result" and v is not None else v for k, v in fields.items()]
         sets = ", ".join(f"{k} = ?" for k in fields)
         marks = ",".join("?" * len(only_if))
-        async with self.store.write_lock:
-            cur = await self.store.conn.execute(
+        async with self.store.transaction() as conn:
+            cur = await conn.execute(
                 f"UPDATE tournament_tables SET {sets} WHERE tournament_id = ? AND round = ? AND table_no = ?"
                 f" AND status IN ({marks})", (*values, tournament_id, round_no, table_no, *only_if))
             return cur.rowcount == 1
@@ -268,30 +268,23 @@ class TournamentStore:
         """Results and new ratings of one game in one transaction; False if already recorded."""
         if not results:
             return False
-        async with self.store.write_lock:
-            await self.store.conn.execute("BEGIN IMMEDIATE")
-            try:
-                async with self.store.conn.execute("SELECT 1 FROM game_results WHERE game_id = ? LIMIT 1",
-                                                   (results[0].game_id,)) as cur:
-                    if await cur.fetchone():
-                        await self.store.conn.execute("ROLLBACK")
-                        return False
-                for r in results:
-                    await self.store.conn.execute(
-                        "INSERT INTO game_results (game_id, user_id, guild_id, game_key, name, rank, n_players, score,"
-                        " won, rated, rating_before, rating_after, tournament_id, finished_at)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (r.game_id, r.user_id, r.guild_id, r.game_key, r.name, r.rank, r.n_players, r.score,
-                         int(r.won), int(r.rated), r.rating_before, r.rating_after, r.tournament_id, r.finished_at))
-                for g in ratings:
-                    await self.store.conn.execute(
-                        "INSERT OR REPLACE INTO ratings (guild_id, game_key, user_id, name, mu, sigma, ordinal, games,"
-                        " wins, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (g.guild_id, g.game_key, g.user_id, g.name, g.mu, g.sigma, g.ordinal, g.games, g.wins, now))
-            except BaseException:
-                await self.store.conn.execute("ROLLBACK")
-                raise
-            await self.store.conn.execute("COMMIT")
+        async with self.store.transaction() as conn:
+            async with conn.execute("SELECT 1 FROM game_results WHERE game_id = ? LIMIT 1",
+                                    (results[0].game_id,)) as cur:
+                if await cur.fetchone():
+                    return False
+            for r in results:
+                await conn.execute(
+                    "INSERT INTO game_results (game_id, user_id, guild_id, game_key, name, rank, n_players, score,"
+                    " won, rated, rating_before, rating_after, tournament_id, finished_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (r.game_id, r.user_id, r.guild_id, r.game_key, r.name, r.rank, r.n_players, r.score,
+                     int(r.won), int(r.rated), r.rating_before, r.rating_after, r.tournament_id, r.finished_at))
+            for g in ratings:
+                await conn.execute(
+                    "INSERT OR REPLACE INTO ratings (guild_id, game_key, user_id, name, mu, sigma, ordinal, games,"
+                    " wins, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (g.guild_id, g.game_key, g.user_id, g.name, g.mu, g.sigma, g.ordinal, g.games, g.wins, now))
         return True
 
     async def leaderboard(self, guild_id: int, game_key: str, limit: int = 10, min_games: int = 1) -> list[RatingRow]:

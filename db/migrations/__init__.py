@@ -11,6 +11,8 @@ from pathlib import Path
 
 import aiosqlite
 
+from db.errors import StoreError
+
 MIGRATIONS_DIR = Path(__file__).parent
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
@@ -40,6 +42,11 @@ async def apply_migrations(conn: aiosqlite.Connection) -> list[int]:
         "CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)")
     async with conn.execute("SELECT number FROM schema_migrations") as cur:
         done = {row[0] for row in await cur.fetchall()}
+    known = {number for number, _path in migration_files()}
+    newer = sorted(done - known)
+    if newer and newer[-1] > max(known):
+        raise StoreError(f"the database was made by a newer version of Isle Host (schema {newer[-1]};"
+                         f" this version knows up to {max(known)}); upgrade Isle Host or restore a backup")
     applied = []
     for number, path in migration_files():
         if number in done:
@@ -54,7 +61,8 @@ async def apply_migrations(conn: aiosqlite.Connection) -> list[int]:
                 await conn.execute(statement)
             await conn.execute("INSERT INTO schema_migrations (number, name) VALUES (?, ?)", (number, path.stem))
         except BaseException:
-            await conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
             raise
         await conn.execute("COMMIT")
         applied.append(number)

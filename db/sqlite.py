@@ -1,0 +1,155 @@
+"""One SQLite database file: a writer connection, a separate read-only reader, one write lock.
+
+Readers never share a transaction with the writer. Every write runs on the writer
+connection inside ``transaction()`` (``BEGIN IMMEDIATE`` under the write lock, committed or
+rolled back as a whole); every ``fetch_one``/``fetch_all`` runs as one statement on the
+reader connection, so in WAL mode it sees exactly the last committed state, never a
+transaction in progress. A PostgreSQL store offers the same four calls (``fetch_one``,
+``fetch_all``, ``transaction``, ``write``) over a pool: a read is one statement outside any
+transaction, a write one transaction.
+
+Opening fails fast with one ``StoreError`` line for a file that is not a database, a
+truncated one, one written by a newer Isle Host, or a path that cannot be written; no
+connection thread is left running after a failed open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+import aiosqlite
+
+from db.errors import StoreError
+from db.migrations import apply_migrations
+
+BUSY_TIMEOUT_MS = 30_000
+_MAGIC = b"SQLite format 3\x00"
+
+
+def check_file(path: Path) -> None:
+    """Reject, before SQLite touches it, a file that is not an SQLite database or is cut short."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise StoreError(f"cannot read the database file {path}: {exc.strerror or exc}") from None
+    if size == 0:
+        return  # an empty file is a new database
+    try:
+        with path.open("rb") as f:
+            header = f.read(100)
+    except OSError as exc:
+        raise StoreError(f"cannot read the database file {path}: {exc.strerror or exc}") from None
+    if len(header) < 100 or not header.startswith(_MAGIC):
+        raise StoreError(f"{path} is not an SQLite database (damaged or another kind of file)")
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    pages = int.from_bytes(header[28:32], "big")
+    size_valid = pages > 0 and header[24:28] == header[92:96]
+    wal = path.with_name(path.name + "-wal")
+    wal_pending = wal.exists() and wal.stat().st_size > 0  # an interrupted checkpoint finishes from it
+    if size_valid and not wal_pending and size < pages * page_size:
+        raise StoreError(f"the database file {path} is truncated ({size} of {pages * page_size} bytes);"
+                         " restore it from a backup")
+
+
+async def _connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
+    """An open connection with our pragmas; on any failure the connection (and its thread) is closed."""
+    conn = aiosqlite.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    try:
+        await conn
+    except sqlite3.Error as exc:
+        raise StoreError(f"cannot open the database {path}: {exc}") from None
+    try:
+        conn.row_factory = sqlite3.Row
+        if not read_only:
+            await conn.execute("PRAGMA journal_mode=WAL")
+        await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        await conn.execute("PRAGMA foreign_keys=ON")
+        await conn.execute("PRAGMA synchronous=FULL")
+        if read_only:
+            await conn.execute("PRAGMA query_only=ON")
+        await conn.execute_fetchall("SELECT name FROM sqlite_master LIMIT 1")
+    except BaseException as exc:
+        await conn.close()
+        if isinstance(exc, sqlite3.Error):
+            raise StoreError(f"cannot use the database {path}: {exc}") from None
+        raise
+    return conn
+
+
+class Database:
+    """A database file opened for the store: ``writer`` (``conn``), ``reader``, ``write_lock``."""
+
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, path: Path) -> None:
+        self.conn = writer
+        self.reader = reader
+        self.path = path
+        self.write_lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path):  # noqa: ANN206 - returns the subclass
+        path = Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"cannot create the database folder {path.parent}: {exc.strerror or exc}") from None
+        check_file(path)
+        writer = await _connect(path, read_only=False)
+        try:
+            await apply_migrations(writer)
+            reader = await _connect(path, read_only=True)
+        except BaseException as exc:
+            await writer.close()
+            if isinstance(exc, sqlite3.Error):
+                raise StoreError(f"cannot use the database {path}: {exc}") from None
+            raise
+        return cls(writer, reader, path)
+
+    async def close(self) -> None:
+        try:
+            await self.reader.close()
+        finally:
+            await self.conn.close()
+
+    # -- reading: one statement on the reader, the last committed state ----------------------
+    async def fetch_one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
+        rows = await self.reader.execute_fetchall(sql, params)
+        return next(iter(rows), None)
+
+    async def fetch_all(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+        return list(await self.reader.execute_fetchall(sql, params))
+
+    # -- writing: one transaction on the writer, under the write lock ------------------------
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """``async with db.transaction() as conn:`` the statements run in one immediate
+        transaction (reads through ``conn`` see its own writes); an exception rolls it back."""
+        async with self.write_lock:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+                await self.conn.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+
+    async def _rollback(self) -> None:
+        """Roll back if a transaction is still open (a failed COMMIT leaves it open): the
+        writer must never be left inside a transaction, or every later write would fail."""
+        if self.conn.in_transaction:
+            try:
+                await self.conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+
+    async def write(self, statements: list[tuple[str, tuple]]) -> None:
+        """Run statements in one immediate transaction."""
+        async with self.transaction() as conn:
+            for sql, params in statements:
+                await conn.execute(sql, params)
