@@ -29,3 +29,7 @@ class InvalidMove(HostError):
 
 class BadOptions(HostError):
     pass
+
+
+class GameBroken(HostError):
+    """The game's stored data is damaged beyond repair: it cannot go on (it can be abandoned)."""

@@ -49,6 +49,9 @@ class GameInfo:
     created_at: float = 0.0
     updated_at: float = 0.0
     result: dict | None = None
+    broken: str | None = None
+    """Set when the game's stored data is damaged beyond repair (what: ``log``, ``options``,
+    ``seats``, ``snapshot`` or ``game``): it cannot go on and can only be abandoned."""
 
     @property
     def is_full(self) -> bool:
@@ -95,6 +98,17 @@ class MoveOutcome:
     finished: bool = False
     step_changed: bool = True
     """False while a simultaneous step goes on (a seat sealed its choice; nothing public changed)."""
+
+
+@dataclass
+class GameDamage:
+    """A game's stored data was found damaged: repaired from its log, or the game is broken."""
+
+    game: GameInfo
+    what: str
+    """``snapshot``, ``settings``, ``step_seats``, ``result``, ``version`` (repaired) or
+    ``log``, ``options``, ``seats``, ``game`` (broken)."""
+    repaired: bool
 
 
 @dataclass

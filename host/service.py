@@ -16,13 +16,13 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from db.store import GameMissing, GameRow, SeatRow, Store, VersionConflict
+from db.store import GameDamaged, GameMissing, GameRow, Loaded, SeatRow, Store, VersionConflict
 from host import deadlines
-from host.errors import BadOptions, GameMovedOn, InvalidMove, NotAllowed, NotFound, NotYourTurn
+from host.errors import BadOptions, GameBroken, GameMovedOn, InvalidMove, NotAllowed, NotFound, NotYourTurn
 from host.i18n import _, reason, tr, tr_data, translator
 from host.logging_setup import log_event
-from host.models import Choice, GameInfo, MoveOutcome, PlayerRef, SeatInfo, Timer, TimerOutcome
-from host.views import clip, fallback_png, private_lines_of, public_lines_of, with_names
+from host.models import Choice, GameDamage, GameInfo, MoveOutcome, PlayerRef, SeatInfo, Timer, TimerOutcome
+from host.views import broken_text, clip, fallback_png, private_lines_of, public_lines_of, with_names
 from rules import ENGINES
 from rules.ai import choose_action
 from rules.base import IllegalAction, canonical
@@ -33,6 +33,7 @@ DEFAULT_SETTINGS = {"deadline_seconds": 24 * 3600, "reminders": True, "on_timeou
 AUTO_MOVES_LIMIT = 10000  # automatic moves after one submission (an all-AI game runs to its end)
 
 FinishListener = Callable[[GameInfo], Awaitable[None]]
+DamageListener = Callable[[GameDamage], Awaitable[None]]
 
 
 def engine_for(key: str) -> Any:
@@ -52,12 +53,19 @@ class Host:
         self.auto_play = auto_play
         self.default_settings = dict(DEFAULT_SETTINGS, deadline_seconds=default_deadline_seconds)
         self._finish_listeners: list[FinishListener] = []
+        self._damage_listeners: list[DamageListener] = []
         self._game_locks: dict[int, asyncio.Lock] = {}
 
     def on_game_finished(self, listener: FinishListener) -> None:
         """Call ``listener(game)`` after any game ends: finished, forfeited or abandoned
         (``game.status`` tells which). Tournaments advance this way."""
         self._finish_listeners.append(listener)
+
+    def on_game_damaged(self, listener: DamageListener) -> None:
+        """Call ``listener(damage)`` once when a game's stored data is found damaged: repaired
+        from its log (``damage.repaired``) or marked broken. The Discord adapter tells the
+        game's thread; the log gets a line either way."""
+        self._damage_listeners.append(listener)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._game_locks.setdefault(game_id, asyncio.Lock())
@@ -70,13 +78,19 @@ class Host:
             raise NotFound(_("Game #{id} does not exist.", id=game_id)) from None
 
     async def _info(self, row: GameRow, state: Any = None) -> GameInfo:
+        if row.broken or row.game_key not in ENGINES:
+            return await self._broken_info(row)
         engine = engine_for(row.game_key)
-        seats = [SeatInfo(s.seat, s.user_id, s.display_name, s.is_ai, s.away) for s in await self.store.seats(row.id)]
-        to_act: set[int] = set()
-        if row.status == "active":
-            if state is None:
-                state, _version = await self.store.load_state(row.id, engine)
-            to_act = set(engine.to_act(state))
+        try:
+            seats = [SeatInfo(s.seat, s.user_id, s.display_name, s.is_ai, s.away) for s in await self._seats(row.id)]
+            to_act: set[int] = set()
+            if row.status == "active":
+                if state is None:
+                    loaded = await self._load(row.id, engine)
+                    row, state = loaded.row, loaded.state
+                to_act = set(engine.to_act(state))
+        except GameBroken:
+            return await self._broken_info(await self._row(row.id))
         step = set(row.step_seats) or to_act
         return GameInfo(
             id=row.id, key=row.game_key, title=engine.title, guild_id=row.guild_id, channel_id=row.channel_id,
@@ -85,6 +99,67 @@ class Host:
             max_players=engine.max_players, to_act=to_act, acted=len(step - to_act), waiting=len(to_act),
             created_at=row.created_at, updated_at=row.updated_at, result=row.result,
         )
+
+    async def _broken_info(self, row: GameRow) -> GameInfo:
+        """What a list or ``/game status`` shows of a broken game: its row, the seats if they
+        can be read, nobody to act."""
+        if not row.broken:  # an unknown game key: nothing of it can be loaded
+            await self._damaged(row.id, GameDamaged(row.id, "game", f"unknown game {row.game_key!r}"), raise_=False)
+            row = await self._row(row.id)
+        engine = ENGINES.get(row.game_key)
+        try:
+            seats = [SeatInfo(s.seat, s.user_id, s.display_name, s.is_ai, s.away) for s in await self.store.seats(row.id)]
+        except GameDamaged:
+            seats = []
+        return GameInfo(
+            id=row.id, key=row.game_key, title=engine.title if engine else row.game_key, guild_id=row.guild_id,
+            channel_id=row.channel_id, thread_id=row.thread_id, status=row.status, version=row.version, seats=seats,
+            options=row.options, settings=row.settings, creator_id=row.creator_id,
+            min_players=engine.min_players if engine else 0, max_players=engine.max_players if engine else 0,
+            created_at=row.created_at, updated_at=row.updated_at, result=row.result, broken=row.broken,
+        )
+
+    # -- damaged stored rows: repaired from the log, or the game marked broken ----------------
+    async def _load(self, game_id: int, engine: Any) -> Loaded:
+        try:
+            loaded = await self.store.load_game(game_id, engine)
+        except GameDamaged as exc:
+            raise await self._damaged(game_id, exc) from None
+        if loaded.repaired:
+            log_event(log, "damaged game data repaired", game=game_id, what=",".join(loaded.repaired))
+            await self._tell_damage(GameDamage(await self._info(loaded.row, loaded.state), loaded.repaired[0], True))
+        return loaded
+
+    async def _load_state(self, game_id: int, engine: Any) -> tuple[Any, int]:
+        loaded = await self._load(game_id, engine)
+        return loaded.state, loaded.version
+
+    async def _seats(self, game_id: int) -> list[SeatRow]:
+        try:
+            return await self.store.seats(game_id)
+        except GameDamaged as exc:
+            raise await self._damaged(game_id, exc) from None
+
+    async def _log(self, game_id: int) -> list[dict]:
+        try:
+            return await self.store.action_log(game_id)
+        except GameDamaged as exc:
+            raise await self._damaged(game_id, exc) from None
+
+    async def _damaged(self, game_id: int, exc: GameDamaged, raise_: bool = True) -> GameBroken:
+        """Mark the game broken (reported once: log line and damage listeners); the error to raise."""
+        if await self.store.mark_broken(game_id, exc.what):
+            log.error("game %s is broken: %s", game_id, exc, extra={"fields": {"game": game_id, "what": exc.what}})
+            await self.store.set_timers(game_id, set(), [])
+            await self._tell_damage(GameDamage(await self._info(await self._row(game_id)), exc.what, False))
+        return GameBroken(broken_text(game_id, exc.what))
+
+    async def _tell_damage(self, damage: GameDamage) -> None:
+        for listener in self._damage_listeners:
+            try:
+                await listener(damage)
+            except Exception:  # noqa: BLE001 - telling people must not break the game's other paths
+                log.exception("damage listener failed", extra={"fields": {"game": damage.game.id}})
 
     async def get(self, game_id: int) -> GameInfo:
         return await self._info(await self._row(game_id))
@@ -149,7 +224,9 @@ class Host:
         if row.status != "lobby":
             raise NotAllowed(_("Game #{id} has already started.", id=game_id) if row.status == "active"
                              else _("Game #{id} is over.", id=game_id))
-        return row, await self.store.seats(game_id)
+        if row.broken:
+            raise GameBroken(broken_text(game_id, row.broken))
+        return row, await self._seats(game_id)
 
     async def join(self, game_id: int, player: PlayerRef) -> GameInfo:
         async with self._lock(game_id):
@@ -204,6 +281,8 @@ class Host:
                                    n=engine.min_players, have=len(seats)))
             try:
                 state = await self.store.start_game(game_id, engine, len(seats), self.clock())
+            except GameDamaged as exc:
+                raise await self._damaged(game_id, exc) from None
             except ValueError as exc:
                 raise BadOptions(_("Those options don't work: {why}", why=reason(exc))) from None
             except VersionConflict:
@@ -236,12 +315,14 @@ class Host:
             raise NotAllowed({"lobby": _("Game #{id} has not started yet.", id=game_id),
                               "finished": _("Game #{id} is over.", id=game_id)}.get(
                                   row.status, _("Game #{id} was abandoned.", id=game_id)))
+        if row.broken:
+            raise GameBroken(broken_text(game_id, row.broken))
         engine = engine_for(row.game_key)
-        state, version = await self.store.load_state(game_id, engine)
-        return row, engine, state, version
+        loaded = await self._load(game_id, engine)
+        return loaded.row, engine, loaded.state, loaded.version
 
     async def _seat_for(self, game_id: int, user_id: int) -> SeatRow:
-        for s in await self.store.seats(game_id):
+        for s in await self._seats(game_id):
             if s.user_id == user_id and not s.is_ai:
                 return s
         raise NotAllowed(_("You are not playing in game #{id}.", id=game_id))
@@ -251,7 +332,7 @@ class Host:
         seat = await self._seat_for(game_id, user_id)
         if seat.seat not in engine.to_act(state):
             raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
-        view = with_names(engine.view(state, seat.seat), await self.store.seats(game_id), seat.seat)
+        view = with_names(engine.view(state, seat.seat), await self._seats(game_id), seat.seat)
         simultaneous = len(set(row.step_seats) | set(engine.to_act(state))) > 1
         snapshot = engine.dump(state) if simultaneous else None
         choices = []
@@ -301,7 +382,7 @@ class Host:
             raise InvalidMove(reason(exc) or _("That move is not allowed now.")) from None
         except VersionConflict:
             raise GameMovedOn(_("Someone else's move came first; here is the current state.")) from None
-        names = [s.display_name for s in await self.store.seats(row.id)]
+        names = [s.display_name for s in await self._seats(row.id)]
         outcome.events += [e for e in events if "private_to" not in e]
         outcome.lines += public_lines_of(engine, events, names)
         for s, lines in private_lines_of(engine, events, names).items():
@@ -319,7 +400,7 @@ class Host:
 
         ``private_before``: every seat's view before the caller's own moves (default: now),
         compared once at the end to tell which seats' private views changed."""
-        seats = await self.store.seats(row.id)
+        seats = await self._seats(row.id)
         automatic = {s.seat for s in seats if s.is_ai or s.away}
         before = private_before if private_before is not None else \
             self._private_views(engine, state, await self._row(row.id))
@@ -376,19 +457,21 @@ class Host:
     # -- what people see ---------------------------------------------------------------------
     async def public_view(self, game_id: int) -> dict:
         row, engine, state = await self._any_state(game_id)
-        return with_names(engine.view(state, None), await self.store.seats(game_id), None)
+        return with_names(engine.view(state, None), await self._seats(game_id), None)
 
     async def private_view(self, game_id: int, user_id: int) -> dict:
         row, engine, state = await self._any_state(game_id)
         seat = await self._seat_for(game_id, user_id)
-        return with_names(engine.view(state, seat.seat), await self.store.seats(game_id), seat.seat)
+        return with_names(engine.view(state, seat.seat), await self._seats(game_id), seat.seat)
 
     async def _any_state(self, game_id: int) -> tuple[GameRow, Any, Any]:
         row = await self._row(game_id)
         if row.status == "lobby" or row.n_players is None:
             raise NotAllowed(_("Game #{id} has not started yet.", id=game_id))
+        if row.broken:
+            raise GameBroken(broken_text(game_id, row.broken))
         engine = engine_for(row.game_key)
-        state, _v = await self.store.load_state(game_id, engine)
+        state, _v = await self._load_state(game_id, engine)
         return row, engine, state
 
     async def public_png(self, game_id: int) -> bytes:
@@ -404,14 +487,24 @@ class Host:
         row = await self._row(game_id)
         if row.status == "lobby":
             return []
+        if row.broken:
+            raise GameBroken(broken_text(game_id, row.broken))
+        if "options" in row.damage:
+            raise await self._damaged(game_id, GameDamaged(game_id, "options"))
         engine = engine_for(row.game_key)
-        seats = await self.store.seats(game_id)
+        seats = await self._seats(game_id)
         names = [s.display_name for s in seats]
         mine = next((s.seat for s in seats if user_id is not None and s.user_id == user_id and not s.is_ai), None)
-        state = engine.setup(row.n_players, dict(row.options), row.seed_value)
         lines: list[str] = []
-        for entry in await self.store.action_log(game_id):
-            events = engine.apply(state, entry["seat"], entry["action"])
+        try:
+            state = engine.setup(row.n_players, dict(row.options), row.seed_value)
+            entries = await self._log(game_id)
+            steps = [(e, engine.apply(state, e["seat"], e["action"])) for e in entries]
+        except GameBroken:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a log the engine cannot replay is damaged
+            raise await self._damaged(game_id, GameDamaged(game_id, "log", f"the log does not replay: {exc}")) from None
+        for _entry, events in steps:
             lines += public_lines_of(engine, events, names)
             if mine is not None:
                 lines += private_lines_of(engine, events, names).get(mine, [])
@@ -423,11 +516,11 @@ class Host:
         if not row.result:
             return None
         engine = engine_for(row.game_key)
-        seats = await self.store.seats(game_id)
+        seats = await self._seats(game_id)
         res = dict(row.result)
         if "forfeit" not in res and row.status == "finished":
             # the engine's own texts (the tie-break) come back as translatable messages
-            state, _version = await self.store.load_state(game_id, engine)
+            state, _version = await self._load_state(game_id, engine)
             res["tiebreak"] = (engine.result(state) or res).get("tiebreak", "")
         categories = {tr_data(k): v for k, v in res.get("categories", {}).items()}
         rows = []
@@ -452,7 +545,7 @@ class Host:
         await self.store.update_game(game_id, self.clock(), settings=settings)
         if row.status == "active":
             engine = engine_for(row.game_key)
-            state, _v = await self.store.load_state(game_id, engine)
+            state, _v = await self._load_state(game_id, engine)
             to_act = set(engine.to_act(state))
             await self.store.set_timers(game_id, set(), deadlines.timers_for(settings, to_act, self.clock(), game_id))
         return await self.get(game_id)
@@ -469,7 +562,7 @@ class Host:
             if row.status != "active":
                 return MoveOutcome(game=await self._info(row))
             engine = engine_for(row.game_key)
-            state, _v = await self.store.load_state(game_id, engine)
+            state, _v = await self._load_state(game_id, engine)
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
             await self._after_moves(row, engine, state, outcome, set(engine.to_act(state)))
             return outcome
@@ -478,7 +571,7 @@ class Host:
         """One move of the lowest automatic seat to act (None if no automatic seat is to act)."""
         async with self._lock(game_id):
             row, engine, state, version = await self._active(game_id)
-            automatic = {s.seat for s in await self.store.seats(game_id) if s.is_ai or s.away}
+            automatic = {s.seat for s in await self._seats(game_id) if s.is_ai or s.away}
             seats = sorted(engine.to_act(state) & automatic)
             if not seats:
                 return None
@@ -555,7 +648,7 @@ class Host:
         if row.status != "active":
             return None
         engine = engine_for(row.game_key)
-        state, _v = await self.store.load_state(row.id, engine)
+        state, _v = await self._load_state(row.id, engine)
         if timer.seat not in engine.to_act(state):
             return None
         if timer.kind != "expire":

@@ -6,6 +6,7 @@ import io
 from typing import Any
 
 from db.store import SeatRow
+from host.i18n import _
 
 
 def with_names(view: dict, seats: list[SeatRow], viewer: int | None) -> dict:
@@ -33,6 +34,31 @@ def private_lines_of(engine: Any, events: list[dict], names: list[str]) -> dict[
         if "private_to" in e:
             lines.setdefault(int(e["private_to"]), []).append(engine.describe_event(e, names))
     return lines
+
+
+def broken_text(game_id: int, what: str) -> str:
+    """Why a broken game cannot go on, and what can be done: one whole sentence per case."""
+    if what == "log":
+        text = _("Game #{id} can't go on: its saved move log is damaged.", id=game_id)
+    elif what == "options":
+        text = _("Game #{id} can't go on: its saved options are damaged.", id=game_id)
+    elif what == "seats":
+        text = _("Game #{id} can't go on: its saved seats are damaged.", id=game_id)
+    else:
+        text = _("Game #{id} can't go on: its saved data is damaged.", id=game_id)
+    return text + " " + _("Its creator or a server manager can end it with /game abandon.")
+
+
+def damage_text(game_id: int, what: str, repaired: bool) -> str:
+    """The notice for the game's thread when damaged data is found (repaired, or the game broken)."""
+    if not repaired:
+        return broken_text(game_id, what)
+    if what == "snapshot":
+        return _("Game #{id}'s saved position was damaged and has been rebuilt from its move log;"
+                 " nothing was lost.", id=game_id)
+    if what == "settings":
+        return _("Game #{id}'s saved settings were damaged and have been reset to the defaults.", id=game_id)
+    return _("Some of game #{id}'s saved data was damaged and has been repaired from its move log.", id=game_id)
 
 
 def fallback_png(view: dict) -> bytes:

@@ -76,7 +76,7 @@ async def test_of_two_concurrent_submissions_for_one_version_exactly_one_wins(tm
     first, second = await Store.open(path), await Store.open(path)  # two connections, like two processes
     try:
         gid = await started_game(first)
-        for attempt in range(5):
+        for _attempt in range(5):
             version = (await first.game(gid)).version
             seat = min(RACE.to_act((await first.load_state(gid, RACE))[0]))
             results = await asyncio.gather(
