@@ -9,7 +9,7 @@ import discord
 from host import GameInfo, SeatInfo
 from host.deadlines import describe_seconds
 from host.i18n import _, tr, tr_data
-from host.views import clip
+from host.views import broken_text, clip
 
 COLOUR = discord.Colour(0x2E7D6B)
 BOARD = "board.png"
@@ -59,6 +59,8 @@ def settings_text(info: GameInfo) -> str:
 def lobby_embed(info: GameInfo) -> discord.Embed:
     status = {"lobby": _("Waiting for players"), "active": _("Started"), "finished": _("Finished"),
               "abandoned": _("Abandoned")}.get(info.status, info.status)
+    if info.broken and info.status in ("lobby", "active"):
+        status = _("Damaged: it can't go on")
     embed = discord.Embed(title=game_name(info), colour=COLOUR,
                           description=_("{status} · {n}/{max} seats (needs {min})", status=status,
                                         n=len(info.seats), max=info.max_players, min=info.min_players))
@@ -77,6 +79,8 @@ def lobby_embed(info: GameInfo) -> discord.Embed:
 
 def to_act_text(info: GameInfo, newly: set[int] | None = None) -> str:
     """Who must act: newcomers are mentioned (pinged); those already waiting are named."""
+    if info.broken and info.status == "active":
+        return broken_text(info.id, info.broken)
     if info.status == "finished":
         return _("The game is over.")
     if info.status != "active":
@@ -143,7 +147,9 @@ def private_embed(info: GameInfo, title: str, lines: list[str] | None = None,
 
 def game_list_line(info: GameInfo, user_id: int) -> str:
     mine = info.seat_of(user_id)
-    if info.status == "lobby":
+    if info.broken and info.status in ("lobby", "active"):
+        state = _("damaged, it can't go on")
+    elif info.status == "lobby":
         state = _("in the lobby")
     elif mine is not None and mine.seat in info.to_act:
         state = _("**your move**")

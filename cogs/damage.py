@@ -1,0 +1,21 @@
+"""Damaged game data, told in the game's thread: the host reports it once (repaired from the
+move log, or the game broken) through ``Host.on_game_damaged``; this posts that notice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cogs import languages, notify
+from host import GameDamage
+from host.i18n import speaking
+from host.views import damage_text
+
+
+async def setup(bot: Any) -> None:
+    async def tell_thread(damage: GameDamage) -> None:
+        info = damage.game
+        with speaking(languages.public(bot, info.guild_id)):
+            text = ("⚠️ " if not damage.repaired else "") + damage_text(info.id, damage.what, damage.repaired)
+            await notify.post(bot, info, content=text)
+
+    bot.host.on_game_damaged(tell_thread)

@@ -1,0 +1,58 @@
+"""Damaged game data through the real bot: the thread is told once, players see why the game
+can't go on, and the game list and the player's other games keep working."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from tests.discord.conftest import start_bot
+from tests.discord.play import new_table
+
+
+def notices(h, thread_id: int, words: str) -> list[str]:
+    """Public plain posts in the thread (not the lobby card, which shows the status too)."""
+    return [t for t in (m.payload.get("content") or "" for m in h.messages_in(thread_id) if m.audience == "public")
+            if words in t]
+
+
+async def test_a_damaged_move_log_breaks_one_game_and_the_thread_is_told_once(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    first = await new_table(h, ana, [bo], key="count_up")
+    second = await new_table(h, ana, [bo], key="count_up")
+    await first.play_turn(ana)
+    with sqlite3.connect(db_path) as conn:  # a disk error in one move and in the snapshot
+        conn.execute("UPDATE actions SET action = '{\"type\": ' WHERE game_id = ? AND seq = 1", (first.game_id,))
+        conn.execute("DELETE FROM snapshots WHERE game_id = ?", (first.game_id,))
+    status = h.reply_text(await h.slash(bo, "game status", channel_id=first.thread_id))
+    assert "Damaged" in status and "can't go on: its saved move log is damaged" in status
+    told = notices(h, first.thread_id, "can't go on")
+    assert len(told) == 1 and "/game abandon" in told[0]
+    hand = h.reply_text(await h.slash(bo, "game hand", channel_id=first.thread_id))
+    assert "can't go on" in hand
+    listed = h.reply_text(await h.slash(ana, "game list"))
+    assert f"Count Up #{first.game_id}" in listed and "damaged" in listed
+    assert f"Count Up #{second.game_id}" in listed and "your move" in listed
+    await second.play_turn(ana)
+    assert (await h.bot.host.get(second.game_id)).version == 1
+    assert len(notices(h, first.thread_id, "can't go on")) == 1, "told once"
+    abandoned = h.reply_text(await h.slash(ana, "game abandon", channel_id=first.thread_id))
+    assert "was abandoned" in abandoned
+
+
+async def test_a_damaged_snapshot_is_rebuilt_and_the_thread_is_told(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up")
+    await table.play_turn(ana)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE snapshots SET state = 'garbage' WHERE game_id = ?", (table.game_id,))
+    board = await h.slash(bo, "game board", channel_id=table.thread_id)
+    assert h.original(board).payload["attachments"]
+    told = notices(h, table.thread_id, "rebuilt from its move log")
+    assert len(told) == 1 and "nothing was lost" in told[0]
+    await table.play_turn(bo)
+    assert (await h.bot.host.get(table.game_id)).version == 2
+    assert len(notices(h, table.thread_id, "rebuilt from its move log")) == 1
