@@ -210,6 +210,39 @@ class Store(Database):
             " GROUP BY g.id ORDER BY g.updated_at DESC LIMIT 100", (user_id, *statuses))
         return [_game(r) for r in rows]
 
+    async def game_for_channel(self, channel_id: int, statuses: tuple[str, ...] = ("lobby", "active")) -> GameRow | None:
+        """The newest game in ``statuses`` whose thread this is, or that was opened in this
+        channel without a thread; each branch is one index lookup (games_by_thread_open,
+        games_by_channel_open), so it is flat however many games are stored."""
+        marks = ",".join("?" * len(statuses))
+        row = await self.fetch_one(
+            f"SELECT * FROM (SELECT * FROM games WHERE thread_id = ? AND status IN ({marks})"
+            f" UNION ALL SELECT * FROM games WHERE channel_id = ? AND thread_id IS NULL AND status IN ({marks}))"
+            " ORDER BY updated_at DESC, id DESC LIMIT 1", (channel_id, *statuses, channel_id, *statuses))
+        return _game(row) if row else None
+
+    async def game_of_thread(self, thread_id: int) -> GameRow | None:
+        """The newest game of any status whose thread this is."""
+        row = await self.fetch_one("SELECT * FROM games WHERE thread_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1",
+                                   (thread_id,))
+        return _game(row) if row else None
+
+    async def threads_to_archive(self, ended_before: float, limit: int = 50) -> list[GameRow]:
+        """Ended games with a thread not archived yet, oldest first (a partial index: only
+        these rows are read, not every finished game)."""
+        rows = await self.fetch_all(
+            "SELECT * FROM games INDEXED BY games_threads_to_archive WHERE thread_archived = 0 AND thread_id IS NOT NULL"
+            " AND status IN ('finished', 'abandoned') AND updated_at <= ? ORDER BY updated_at LIMIT ?",
+            (ended_before, limit))
+        return [_game(r) for r in rows]
+
+    async def mark_thread_archived(self, game_id: int) -> bool:
+        """True the first time (the thread of an ended game is archived once)."""
+        async with self.transaction() as conn:
+            cur = await conn.execute("UPDATE games SET thread_archived = 1 WHERE id = ? AND thread_archived = 0",
+                                     (game_id,))
+            return cur.rowcount == 1
+
     async def update_game(self, game_id: int, now: float, **fields: Any) -> None:
         allowed = {"thread_id", "channel_id", "status", "settings", "result", "n_players", "step_seats"}
         if not fields or set(fields) - allowed:

@@ -166,11 +166,8 @@ class Host:
 
     async def game_for_channel(self, channel_id: int) -> GameInfo | None:
         """The newest open game whose thread (or channel) this is."""
-        rows = await self.store.games_where("(thread_id = ? OR (channel_id = ? AND thread_id IS NULL))"
-                                            " AND status IN ('lobby', 'active')", (channel_id, channel_id), limit=1)
-        if not rows:
-            rows = await self.store.games_where("thread_id = ?", (channel_id,), limit=1)
-        return await self._info(rows[0]) if rows else None
+        row = await self.store.game_for_channel(channel_id) or await self.store.game_of_thread(channel_id)
+        return await self._info(row) if row else None
 
     async def games_for_user(self, user_id: int) -> list[GameInfo]:
         return [await self._info(r) for r in await self.store.games_for_user(user_id)]
@@ -618,14 +615,11 @@ class Host:
     async def threads_to_archive(self, grace_seconds: float, limit: int = 50) -> list[GameInfo]:
         """Ended games whose thread has stayed open for the grace period and is not archived yet
         (kept in the store, so a restart in the grace period archives them all the same)."""
-        rows = await self.store.games_where(
-            "status IN ('finished', 'abandoned') AND thread_id IS NOT NULL AND updated_at <= ?"
-            " AND id NOT IN (SELECT game_id FROM notices WHERE user_id = 0 AND kind = 'thread archived')",
-            (self.clock() - grace_seconds,), order="updated_at", limit=limit)
+        rows = await self.store.threads_to_archive(self.clock() - grace_seconds, limit)
         return [await self._info(r) for r in rows]
 
     async def mark_thread_archived(self, game_id: int) -> None:
-        await self.store.first_notice(game_id, 0, "thread archived")
+        await self.store.mark_thread_archived(game_id)
 
     async def channel_deleted(self, channel_id: int) -> list[int]:
         rows = await self.store.games_where("(thread_id = ? OR channel_id = ?) AND status IN ('lobby', 'active')",

@@ -111,3 +111,53 @@ async def test_a_corrupt_snapshot_is_detected_and_rebuilt_from_the_log(store, tm
     assert state_text(RACE.dump(state)) == good
     log = [(e["seat"], e["action"]) for e in await store.action_log(gid)]
     assert RACE.dump(replay(RACE, 2, {}, "7", log)) == RACE.dump(state)
+
+
+def query_plan(path, sql: str, params: tuple) -> str:
+    with sqlite3.connect(path) as conn:
+        return " | ".join(r[3] for r in conn.execute("EXPLAIN QUERY PLAN " + sql, params))
+
+
+async def test_thread_lookups_and_the_archive_sweep_use_indexes_not_scans(store):
+    """Flat from 1k to 100k games: each lookup the bot makes is an index search, never a scan."""
+    for i in range(30):  # finished, abandoned, active with threads; lobbies without
+        gid = await store.create_game("toy_race", guild_id=1, channel_id=2 + i % 3, creator_id=1, options={},
+                                      settings={}, seed=str(i), now=float(i))
+        await store.update_game(gid, float(i), thread_id=1000 + i if i % 4 != 3 else None,
+                                status=("finished", "abandoned", "active", "lobby")[i % 4])
+    executed: list[str] = []
+    await store.reader.set_trace_callback(executed.append)
+    assert (await store.game_for_channel(1006)).id == 7
+    assert (await store.game_for_channel(2)).id == 28  # the newest open game without a thread there
+    assert (await store.game_of_thread(1001)).status == "abandoned"
+    ended = await store.threads_to_archive(100.0)
+    await store.reader.set_trace_callback(None)
+    assert [g.id for g in ended] == [i + 1 for i in range(30) if i % 4 in (0, 1)]
+    assert await store.mark_thread_archived(ended[0].id) and not await store.mark_thread_archived(ended[0].id)
+    assert ended[0].id not in {g.id for g in await store.threads_to_archive(100.0)}
+    plans = [query_plan(store.path, sql, ()) for sql in executed if sql.startswith("SELECT")]
+    assert len(plans) == 4
+    for plan in plans:
+        assert "SCAN games" not in plan and "SEARCH games USING" in plan, plan
+    assert "games_by_thread_open" in plans[0] and "games_by_channel_open" in plans[0]
+    assert "games_threads_to_archive" in plans[3]
+
+
+async def test_migration_4_carries_archived_threads_over(tmp_path):
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as conn:  # a database as release 3 left it
+        conn.execute("CREATE TABLE schema_migrations (number INTEGER PRIMARY KEY, name TEXT NOT NULL)")
+        for number, file in migration_files():
+            if number < 4:
+                conn.executescript(file.read_text())
+                conn.execute("INSERT INTO schema_migrations VALUES (?, ?)", (number, file.stem))
+        for gid in (1, 2):
+            conn.execute("INSERT INTO games (id, game_key, thread_id, seed, status, created_at, updated_at)"
+                         " VALUES (?, 'toy_race', ?, '1', 'finished', 0, 0)", (gid, 100 + gid))
+        conn.execute("INSERT INTO notices VALUES (1, 0, 'thread archived')")
+    store = await Store.open(path)
+    try:
+        assert [g.id for g in await store.threads_to_archive(1.0)] == [2]
+        assert (await store.game(1)).broken is None
+    finally:
+        await store.close()

@@ -160,7 +160,7 @@ async def test_concurrent_readers_and_writers_never_corrupt_or_freeze_a_game(tmp
         for s in stores:
             await s.close()
     moves = sum(version for _status, version in games.values())
-    assert tally.clicks > 100 and tally.ai_moves > 100 and tally.reads > 200
+    assert tally.clicks > 3 * SECONDS and tally.ai_moves > 3 * SECONDS and tally.reads > 10 * SECONDS
     assert keys == set(ENGINES), "every game took part"
     with capsys.disabled():
         print(f"\nstress: {moves} moves stored ({tally.clicks} clicks, {tally.ai_moves} by AI seats),"
