@@ -104,7 +104,7 @@ class Host:
         """What a list or ``/game status`` shows of a broken game: its row, the seats if they
         can be read, nobody to act."""
         if not row.broken:  # an unknown game key: nothing of it can be loaded
-            await self._damaged(row.id, GameDamaged(row.id, "game", f"unknown game {row.game_key!r}"), raise_=False)
+            await self._damaged(row.id, GameDamaged(row.id, "game", f"unknown game {row.game_key!r}"))
             row = await self._row(row.id)
         engine = ENGINES.get(row.game_key)
         try:
@@ -146,7 +146,7 @@ class Host:
         except GameDamaged as exc:
             raise await self._damaged(game_id, exc) from None
 
-    async def _damaged(self, game_id: int, exc: GameDamaged, raise_: bool = True) -> GameBroken:
+    async def _damaged(self, game_id: int, exc: GameDamaged) -> GameBroken:
         """Mark the game broken (reported once: log line and damage listeners); the error to raise."""
         if await self.store.mark_broken(game_id, exc.what):
             log.error("game %s is broken: %s", game_id, exc, extra={"fields": {"game": game_id, "what": exc.what}})

@@ -161,3 +161,17 @@ async def test_migration_4_carries_archived_threads_over(tmp_path):
         assert (await store.game(1)).broken is None
     finally:
         await store.close()
+
+
+def test_the_sqlite_store_implements_the_store_interface_exactly():
+    """A PostgreSQL store follows db.interface.GameStore; the SQLite one must match it."""
+    import inspect
+
+    from db.interface import GameStore
+
+    declared = {n for n, v in vars(GameStore).items() if callable(v) and not n.startswith("_")}
+    assert len(declared) > 30
+    for name in declared:
+        ours, spec = getattr(Store, name), getattr(GameStore, name)
+        assert inspect.signature(ours).parameters.keys() == inspect.signature(spec).parameters.keys(), name
+        assert inspect.iscoroutinefunction(ours) == inspect.iscoroutinefunction(spec), name
