@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -58,9 +59,19 @@ def check_file(path: Path) -> None:
                          " restore it from a backup")
 
 
+def _daemon(conn: aiosqlite.Connection) -> None:
+    """Make the connection's worker thread a daemon (before it starts), so a process that
+    ends without closing the store (a failed start) exits instead of waiting on it forever;
+    committed data is safe either way (WAL, synchronous=FULL), as after a kill."""
+    thread = conn if isinstance(conn, threading.Thread) else getattr(conn, "_thread", None)
+    if isinstance(thread, threading.Thread) and not thread.is_alive():
+        thread.daemon = True
+
+
 async def _connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
     """An open connection with our pragmas; on any failure the connection (and its thread) is closed."""
     conn = aiosqlite.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    _daemon(conn)
     try:
         await conn
     except sqlite3.Error as exc:

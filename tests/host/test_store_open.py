@@ -102,3 +102,21 @@ def test_a_process_that_fails_to_open_exits_at_once(tmp_path):
     assert done.returncode == 3, done.stderr
     assert done.stderr.strip().count("\n") == 0 and "not an SQLite database" in done.stderr
     assert time.monotonic() - started < 30
+
+
+def test_a_process_that_never_closes_its_store_still_exits(tmp_path):
+    """A start that fails after the store opened (no network, a wrong token) must not hang on
+    the store's connection threads; the committed data is there at the next start."""
+    path = tmp_path / "isle.db"
+    script = ("import asyncio, sys; from db.store import Store\n"
+              "async def main():\n"
+              "    store = await Store.open(sys.argv[1])\n"
+              "    await store.create_game('toy_race', guild_id=1, channel_id=2, creator_id=1, options={},"
+              " settings={}, seed='1', now=0.0)\n"
+              "    raise SystemExit(4)\n"
+              "asyncio.run(main())\n")
+    done = subprocess.run([sys.executable, "-c", script, str(path)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 4, done.stderr
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM games").fetchone() == (1,)
