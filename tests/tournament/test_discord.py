@@ -29,7 +29,7 @@ async def finish_round(h, service, tid):
     await h.settle()
 
 
-async def test_tournament_signup_start_threads_and_standings(harness, db_path, clock, monkeypatch):  # noqa: F811
+async def test_tournament_signup_start_threads_and_standings(monkeypatch, harness, db_path, clock):  # noqa: F811 - engines outlive the bot
     toy_engines.register(monkeypatch)
     h = harness
     bot = await start_bot(h, db_path, clock)
@@ -78,7 +78,7 @@ async def test_tournament_signup_start_threads_and_standings(harness, db_path, c
     assert "2 games" in h.reply_text(r)
 
 
-async def test_report_drop_and_departure_through_discord(harness, db_path, clock, monkeypatch):  # noqa: F811
+async def test_report_drop_and_departure_through_discord(monkeypatch, harness, db_path, clock):  # noqa: F811 - engines outlive the bot
     toy_engines.register(monkeypatch)
     h = harness
     bot = await start_bot(h, db_path, clock)
@@ -130,7 +130,7 @@ async def test_report_drop_and_departure_through_discord(harness, db_path, clock
     assert "cancelled" in h.reply_text(r)
 
 
-async def test_a_restarted_bot_gives_unpresented_tables_their_threads(harness, db_path, clock, monkeypatch):  # noqa: F811
+async def test_a_restarted_bot_gives_unpresented_tables_their_threads(monkeypatch, harness, db_path, clock):  # noqa: F811 - engines outlive the bot
     """The process died right after creating round 1's games: the next bot finishes presenting it."""
     import asyncio
 
