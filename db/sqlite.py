@@ -52,9 +52,10 @@ def check_file(path: Path) -> None:
     page_size = 65536 if page_size == 1 else page_size
     pages = int.from_bytes(header[28:32], "big")
     size_valid = pages > 0 and header[24:28] == header[92:96]
-    wal = path.with_name(path.name + "-wal")
-    wal_pending = wal.exists() and wal.stat().st_size > 0  # an interrupted checkpoint finishes from it
-    if size_valid and not wal_pending and size < pages * page_size:
+    # an interrupted checkpoint (-wal) or transaction (-journal) is finished or undone from its file
+    pending = any(p.exists() and p.stat().st_size > 0
+                  for p in (path.with_name(path.name + "-wal"), path.with_name(path.name + "-journal")))
+    if size_valid and not pending and size < pages * page_size:
         raise StoreError(f"the database file {path} is truncated ({size} of {pages * page_size} bytes);"
                          " restore it from a backup")
 
