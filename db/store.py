@@ -368,8 +368,9 @@ class Store(Database):
                     extra={"fields": {"game": row.id, "columns": columns}})
         result = engine.result(state) if row.status == "finished" else None
         values = {"settings": "{}", "step_seats": "[]", "result": json.dumps(result) if result else None}
-        async with self.transaction() as conn:
-            for column in columns:
+        async with self.transaction() as conn:  # only what is still damaged now (compare-and-set)
+            raw = await (await conn.execute("SELECT * FROM games WHERE id = ?", (row.id,))).fetchone()
+            for column in [c for c in columns if raw is not None and c in _game(raw).damage]:
                 if column == "version":
                     await conn.execute("UPDATE games SET version = (SELECT COALESCE(MAX(seq), 0) FROM actions"
                                        " WHERE game_id = ?) WHERE id = ?", (row.id, row.id))
