@@ -59,6 +59,7 @@ class IsleBot(commands.Bot):
         if self.host is None:
             self.host = await open_host(self.settings)
             self._store = self.host.store
+        await self.host.languages.load()
         for name in extension_names():
             try:
                 await self.load_extension(name)

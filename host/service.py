@@ -20,6 +20,7 @@ from db.store import GameMissing, GameRow, SeatRow, Store, VersionConflict
 from host import deadlines
 from host.errors import BadOptions, GameMovedOn, InvalidMove, NotAllowed, NotFound, NotYourTurn
 from host.i18n import _, reason, tr, tr_data, translator
+from host.languages import Languages
 from host.logging_setup import log_event
 from host.models import Choice, GameInfo, MoveOutcome, PlayerRef, SeatInfo, Timer, TimerOutcome
 from host.views import clip, fallback_png, private_lines_of, public_lines_of, with_names
@@ -53,6 +54,7 @@ class Host:
         self.default_settings = dict(DEFAULT_SETTINGS, deadline_seconds=default_deadline_seconds)
         self._finish_listeners: list[FinishListener] = []
         self._game_locks: dict[int, asyncio.Lock] = {}
+        self.languages = Languages(store)
 
     def on_game_finished(self, listener: FinishListener) -> None:
         """Call ``listener(game)`` after any game ends: finished, forfeited or abandoned
