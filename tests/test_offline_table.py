@@ -1,15 +1,14 @@
 """The offline table (``python bot.py offline``): the token-free front end over the host."""
 
 import io
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from PIL import Image
-
-import json
-import re
 
 from offline.table import options_help, parse_args, play
 from rules import ENGINES
