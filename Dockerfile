@@ -5,7 +5,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    DATABASE_PATH=/app/data/isle.db
+    DATABASE_PATH=/app/data/isle.db \
+    HEALTH_FILE=/tmp/isle-health \
+    ISLE_IN_CONTAINER=1
 
 WORKDIR /app
 
@@ -18,9 +20,14 @@ RUN pip install . \
 
 COPY --chown=isle:isle . .
 
-USER isle
 VOLUME ["/app/data"]
 
-# discord.py closes cleanly on SIGTERM (docker stop); see cogs/app.py.
+# Healthy while the bot is connected to Discord (it touches HEALTH_FILE every 20 s).
+HEALTHCHECK --interval=60s --timeout=10s --start-period=120s --retries=3 CMD ["python", "bot.py", "health"]
+
+# The entrypoint starts as root only to make a bind-mounted data folder writable for uid 10001,
+# then runs the bot as that user (scripts/container-start). Without DISCORD_TOKEN the bot explains
+# what to do once and exits 0, so restart: on-failure does not loop.
 STOPSIGNAL SIGTERM
+ENTRYPOINT ["scripts/container-start"]
 CMD ["python", "bot.py"]

@@ -3,11 +3,14 @@
     python bot.py                      run the Discord bot (reads .env)
     python bot.py offline GAME ...     play in the terminal, no token needed
     python bot.py tournament GAME ...  run a whole AI tournament and print the standings
+    python bot.py health               exit 0 while the running bot is connected (HEALTH_FILE)
 """
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
 from host.settings import SettingsError, load_settings
 
@@ -44,10 +47,12 @@ def run_discord() -> int:
         return 2
     if not settings.has_token:
         print(NO_TOKEN_HELP, file=sys.stderr)
-        return 1
+        return 0 if os.environ.get("ISLE_IN_CONTAINER") else 1  # a container stops instead of restart-looping
     import asyncio
+    import logging
 
     from cogs.app import run_bot
+    from cogs.startup import explain
     from host.logging_setup import setup_logging
 
     setup_logging(settings.log_level)
@@ -55,7 +60,24 @@ def run_discord() -> int:
         asyncio.run(run_bot(settings))
     except KeyboardInterrupt:
         pass
+    except Exception as exc:  # every start-up failure: one line and a non-zero exit, never a traceback
+        logging.getLogger("bot").debug("start-up failed", exc_info=True)
+        line, code = explain(exc, settings.database_path)
+        print(line, file=sys.stderr)
+        _exit_even_if_a_thread_lingers(code)
+        return code
     return 0
+
+
+def _exit_even_if_a_thread_lingers(code: int) -> None:
+    """A half-opened database can leave a worker thread behind, and Python waits for it at exit:
+    the process would stay alive and offline, so a supervisor never restarts it. Never hang."""
+    import threading
+
+    if any(t.is_alive() and not t.daemon for t in threading.enumerate() if t is not threading.main_thread()):
+        sys.stderr.flush()
+        sys.stdout.flush()
+        os._exit(code)
 
 
 def main(argv: list[str]) -> int:
@@ -67,6 +89,11 @@ def main(argv: list[str]) -> int:
         from host.tournament.cli import main as tournament
 
         return tournament(argv[1:])
+    if argv and argv[0] == "health":  # the container's HEALTHCHECK: connected within the last minutes?
+        from cogs.health import healthy
+
+        path = load_settings().health_file
+        return 0 if path and healthy(Path(path)) else 1
     if argv and argv[0] in ("-h", "--help", "help"):
         print(__doc__)
         return 0

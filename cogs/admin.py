@@ -25,6 +25,7 @@ async def sync(interaction: discord.Interaction) -> None:
 
 
 async def setup(bot: Any) -> None:
-    group = app_commands.Group(name="admin", description=locale_str("Bot administration"))
+    group = app_commands.Group(name="admin", description=locale_str("Bot administration"),
+                               default_permissions=discord.Permissions(administrator=True))
     group.add_command(sync)
     bot.tree.add_command(group)

@@ -42,6 +42,8 @@ def extension_names() -> list[str]:
 
 class IsleBot(commands.Bot):
     def __init__(self, settings: Any, host: Any = None) -> None:
+        # The bot never joins voice: no start-up warnings about voice libraries it does not need.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # threads, channel deletions; no privileged intents
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
@@ -57,6 +59,7 @@ class IsleBot(commands.Bot):
         if self.host is None:
             self.host = await open_host(self.settings)
             self._store = self.host.store
+        await self.host.languages.load()
         for name in extension_names():
             try:
                 await self.load_extension(name)
@@ -96,8 +99,20 @@ def create_bot(settings: Any, host: Any = None) -> IsleBot:
 
 
 async def run_bot(settings: Any) -> None:
-    """Run until SIGTERM/SIGINT, then close cleanly (Docker stops containers with SIGTERM)."""
-    bot = create_bot(settings)
+    """Run until SIGTERM/SIGINT, then close cleanly (Docker stops containers with SIGTERM).
+
+    The database is opened before connecting, so a damaged or unwritable one stops the start at
+    once (``cogs.startup`` words it) instead of after a login; the store is closed whatever happens.
+    """
+    host = await open_host(settings)
+    try:
+        await _run(settings, host)
+    finally:
+        await host.store.close()
+
+
+async def _run(settings: Any, host: Any) -> None:
+    bot = create_bot(settings, host)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -27,14 +27,15 @@ from host import GameInfo, PlayerRef
 from host.campaign import CampaignInfo, CampaignService
 from host.campaign.render import campaign_png
 from host.deadlines import DEADLINE_CHOICES
-from host.i18n import T, _
+from host.i18n import N_, T, _
 from rules.my_island.modules import N_EPISODES
 
 log = logging.getLogger("cogs.campaign")
 
 COLOUR = discord.Colour(0x2E7D6B)
 DEADLINES = [app_commands.Choice(name=label, value=seconds or 0) for label, seconds in DEADLINE_CHOICES.items()][:25]
-STATUS = {"forming": "Gathering players", "running": "Running", "finished": "Finished", "abandoned": "Abandoned"}
+STATUS = {"forming": N_("Gathering players"), "running": N_("Running"), "finished": N_("Finished"),
+          "abandoned": N_("Abandoned")}
 ACTIONS = ("join", "leave", "ai", "next")
 CHART = "campaign.png"
 

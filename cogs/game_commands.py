@@ -43,7 +43,7 @@ async def my_games(interaction: discord.Interaction, current: str) -> list[app_c
     games = await host_of(interaction).games_for_user(interaction.user.id)
     out = []
     for info in games:
-        label = f"{present.game_name(info)} ({info.status})"
+        label = f"{present.game_name(info)} ({present.status_word(info.status)})"
         if current.lower() in label.lower():
             out.append(app_commands.Choice(name=label[:100], value=info.id))
     return out[:25]

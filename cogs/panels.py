@@ -60,7 +60,7 @@ async def show_panel(interaction: discord.Interaction, game_id: int, *, note: st
         raise AdapterError(_("You are not playing in {game}.", game=present.game_name(info)))
     if info.status != "active":
         raise AdapterError(_("{game} is not being played right now ({status}).", game=present.game_name(info),
-                             status=info.status))
+                             status=present.status_word(info.status)))
     view: discord.ui.View | None = None
     lines = [note] if note else []
     if seat.seat in info.to_act and not seat.automatic:

@@ -8,7 +8,7 @@ import discord
 
 from host import GameInfo, SeatInfo
 from host.deadlines import describe_seconds
-from host.i18n import _, tr, tr_data
+from host.i18n import N_, _, tr, tr_data
 from host.views import broken_text, clip
 
 COLOUR = discord.Colour(0x2E7D6B)
@@ -56,9 +56,17 @@ def settings_text(info: GameInfo) -> str:
     return "\n".join(parts)
 
 
+GAME_STATUS = {"lobby": N_("Waiting for players"), "active": N_("Started"), "finished": N_("Finished"),
+               "abandoned": N_("Abandoned")}
+
+
+def status_word(status: str) -> str:
+    """A game's status as players read it (never the stored code word)."""
+    return _(GAME_STATUS[status]) if status in GAME_STATUS else status
+
+
 def lobby_embed(info: GameInfo) -> discord.Embed:
-    status = {"lobby": _("Waiting for players"), "active": _("Started"), "finished": _("Finished"),
-              "abandoned": _("Abandoned")}.get(info.status, info.status)
+    status = status_word(info.status)
     if info.broken and info.status in ("lobby", "active"):
         status = _("Damaged: it can't go on")
     embed = discord.Embed(title=game_name(info), colour=COLOUR,
@@ -155,5 +163,5 @@ def game_list_line(info: GameInfo, user_id: int) -> str:
         state = _("**your move**")
     else:
         names = [s.name for s in info.seats if s.seat in info.to_act]
-        state = _("waiting for {who}", who=", ".join(names)) if names else info.status
+        state = _("waiting for {who}", who=", ".join(names)) if names else status_word(info.status)
     return f"[{game_name(info)}]({jump_url(info)}): {state}"

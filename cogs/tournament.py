@@ -23,7 +23,7 @@ from cogs import catalog, notify, present
 from cogs.errors import AdapterError, check_permissions, guarded
 from host import MoveOutcome, PlayerRef
 from host.deadlines import DEADLINE_CHOICES
-from host.i18n import T, _
+from host.i18n import N_, T, _
 from host.tournament.formats import FORMATS
 from host.tournament.models import Notice, TableInfo, TournamentInfo
 from host.tournament.render import standings_lines, standings_png
@@ -45,7 +45,8 @@ TIEBREAK_CHOICES = [
     app_commands.Choice(name=locale_str("points, opponents' strength, total score"), value="match_points,opponents,total_score"),
     app_commands.Choice(name=locale_str("points, table wins, total score"), value="match_points,wins,total_score"),
 ]
-STATUS = {"signup": "Sign-up open", "running": "Running", "finished": "Finished", "cancelled": "Cancelled"}
+STATUS = {"signup": N_("Sign-up open"), "running": N_("Running"), "finished": N_("Finished"),
+          "cancelled": N_("Cancelled")}
 
 
 def service_of(interaction: discord.Interaction) -> TournamentService:

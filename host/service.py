@@ -20,6 +20,7 @@ from db.store import GameDamaged, GameMissing, GameRow, Loaded, SeatRow, Store, 
 from host import deadlines
 from host.errors import BadOptions, GameBroken, GameMovedOn, InvalidMove, NotAllowed, NotFound, NotYourTurn
 from host.i18n import _, reason, tr, tr_data, translator
+from host.languages import Languages
 from host.logging_setup import log_event
 from host.models import Choice, GameDamage, GameInfo, MoveOutcome, PlayerRef, SeatInfo, Timer, TimerOutcome
 from host.views import broken_text, clip, fallback_png, private_lines_of, public_lines_of, with_names
@@ -55,6 +56,7 @@ class Host:
         self._finish_listeners: list[FinishListener] = []
         self._damage_listeners: list[DamageListener] = []
         self._game_locks: dict[int, asyncio.Lock] = {}
+        self.languages = Languages(store)
 
     def on_game_finished(self, listener: FinishListener) -> None:
         """Call ``listener(game)`` after any game ends: finished, forfeited or abandoned

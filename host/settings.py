@@ -30,6 +30,7 @@ class Settings:
     thread_archive_grace_seconds: int = 3600
     default_locale: str = "en"
     owner_ids: frozenset[int] = field(default_factory=frozenset)
+    health_file: str = ""
 
     @property
     def has_token(self) -> bool:
@@ -89,6 +90,7 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         thread_archive_grace_seconds=_int(env, "THREAD_ARCHIVE_GRACE_SECONDS", problems, 3600, 0, 7 * 24 * 3600),
         default_locale=locale,
         owner_ids=frozenset(owners),
+        health_file=env.get("HEALTH_FILE", "").strip(),
     )
     if url.startswith(("postgresql://", "postgres://")):
         problems.append("PostgreSQL support (DATABASE_URL) is not available yet; unset it to use SQLite.")

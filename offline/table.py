@@ -18,22 +18,45 @@ from typing import TextIO
 
 from db.store import Store
 from host import Host, HostError, PlayerRef
-from host.i18n import _, current_locale, tr
+from host.i18n import _, available_locales, current_locale, has_catalog, tr, tr_data
+from render.summary import summarize
 from rules import ENGINES
 
 CLEAR = "\033[2J\033[H"
 
 
+def options_help() -> str:
+    """Every game's options, for ``--help`` (the README's table lists the same)."""
+    out = [_("Game options (--options as JSON, e.g. --options '{\"goals\": \"random\"}'):")]
+    for key in sorted(ENGINES):
+        engine = ENGINES[key]
+        out.append(f"  {key}:")
+        for name, spec in sorted(engine.options_schema.items()):
+            values = {"bool": "true|false", "int": f"{spec.get('min')}..{spec.get('max')}",
+                      "choice": "|".join(map(str, spec.get("choices", [])))}.get(spec["type"], spec["type"])
+            default = json.dumps(spec["default"], ensure_ascii=False)
+            out.append(f"    {name} ({values}, {_('default')} {default}): {tr_data(spec.get('help', ''))}")
+    return "\n".join(out)
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="bot.py offline", description=_("Play a game in the terminal."))
-    parser.add_argument("game", choices=sorted(ENGINES), help=_("which game"))
+    parser = argparse.ArgumentParser(prog="bot.py offline", description=_("Play a game in the terminal."),
+                                     epilog=options_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", nargs="?", choices=sorted(ENGINES), help=_("which game"))
     parser.add_argument("--seats", default="ai,human",
                         help=_("comma-separated seats, each 'ai' or 'human' or a player's name (default: ai,human)"))
     parser.add_argument("--seed", default=None, help=_("the game's seed (same seed and moves: same game)"))
     parser.add_argument("--out", default=None, help=_("folder for the board images and the database"))
-    parser.add_argument("--lang", default="en", help=_("language of the texts"))
+    parser.add_argument("--lang", default="en", help=_("language of the texts: {languages}",
+                                                       languages=", ".join(available_locales())))
     parser.add_argument("--options", default="{}", help=_('game options as JSON, e.g. \'{"variant": true}\''))
-    return parser.parse_args(argv)
+    parser.add_argument("--resume", nargs="?", const="", default=None, metavar="NAME",
+                        help=_("continue a saved game (q saves): the newest, or the one named (see --saved)"))
+    parser.add_argument("--saved", action="store_true", help=_("list the saved games that can be resumed"))
+    args = parser.parse_args(argv)
+    if args.game is None and args.resume is None and not args.saved:
+        parser.error(_("name a game ({games}), or --resume a saved one", games=", ".join(sorted(ENGINES))))
+    return args
 
 
 def seat_list(spec: str) -> list[PlayerRef | None]:
@@ -96,14 +119,13 @@ class OfflineTable:
                 return None
             self.say(CLEAR)
         self.last_human = user_id
+        game = await self.host.get(self.game_id)
         view = await self.host.private_view(self.game_id, user_id)
-        public = await self.host.public_view(self.game_id)
         private_png = self.out / "your-view.png"
         private_png.write_bytes(await self.host.private_png(self.game_id, user_id))
         self.say(_("{name}, it is your turn. Your private view is in {path}.", name=name, path=private_png))
-        for key, value in view.items():
-            if key not in ("viewer",) and public.get(key) != value:
-                self.say(f"  {key}: {json.dumps(value, ensure_ascii=False)[:300]}")
+        for line in summarize(game.key, view, tr):
+            self.say(f"  {line}")
         while True:
             choices = await self.host.choices(self.game_id, user_id)
             for c in choices:
@@ -111,7 +133,7 @@ class OfflineTable:
             self.say(_("Choose 1-{n} (q to quit): ", n=len(choices)))
             answer = self.stdin.readline()
             if not answer or answer.strip().lower() in ("q", "quit"):
-                self.say(_("Game saved; goodbye."))
+                self.say(_("Game saved; continue it with: scripts/run offline --resume {name}", name=self.out.name))
                 return None
             answer = answer.strip()
             if not answer.isdigit() or not 1 <= int(answer) <= len(choices):
@@ -145,11 +167,76 @@ class OfflineTable:
             self.say(_("Tie-break: {text}", text=sheet["tiebreak"]))
 
 
+SAVES = Path("out")
+
+
+def player_count_problem(engine, n: int) -> str | None:
+    """A natural sentence when ``n`` seats can't play ``engine`` ("Island Siege is for 2 players")."""
+    if engine.min_players <= n <= engine.max_players:
+        return None
+    if engine.min_players == engine.max_players:
+        return _("{title} is for {n} players; --seats names {given}.", title=tr_data(engine.title),
+                 n=engine.min_players, given=n)
+    return _("{title} is for {lo} to {hi} players; --seats names {given}.", title=tr_data(engine.title),
+             lo=engine.min_players, hi=engine.max_players, given=n)
+
+
+def saved_games(root: Path = SAVES) -> list[Path]:
+    """Folders under ``root`` holding an offline game, newest first."""
+    found = [db.parent for db in root.glob("*/offline.db")] if root.is_dir() else []
+    return sorted(found, key=lambda p: (p / "offline.db").stat().st_mtime, reverse=True)
+
+
+def pick_saved(name: str, root: Path = SAVES) -> Path | None:
+    if name:
+        for candidate in (Path(name), root / name):
+            if (candidate / "offline.db").is_file():
+                return candidate
+        return None
+    games = saved_games(root)
+    return games[0] if games else None
+
+
+async def _unfinished(folder: Path) -> str | None:
+    """``folder``'s game as "title, seed N: names (status)" (for --saved); None if it can't be read."""
+    try:
+        store = await Store.open(folder / "offline.db")
+    except Exception:  # noqa: BLE001 - a damaged save is listed as such
+        return None
+    try:
+        game = await Host(store, auto_play=False, default_deadline_seconds=None).get(1)
+        title = tr_data(game.title)
+        state = _("finished") if game.status != "active" else _("in progress")
+        return f"{title}, {', '.join(game.names)} ({state})"
+    except HostError:
+        return None
+    finally:
+        await store.close()
+
+
+async def list_saved(stdout: TextIO, root: Path = SAVES) -> int:
+    games = saved_games(root)
+    if not games:
+        print(_("No saved games in {folder}.", folder=root), file=stdout)
+        return 0
+    print(_("Saved games (continue one with --resume NAME):"), file=stdout)
+    for folder in games:
+        print(f"  {folder.name:<28} {await _unfinished(folder) or _('(unreadable)')}", file=stdout)
+    return 0
+
+
 async def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout) -> int:
+    if not has_catalog(args.lang):
+        print(_("Unknown language {lang!r}; available: {languages}.", lang=args.lang,
+                languages=", ".join(available_locales())), file=sys.stderr)
+        return 2
     current_locale.set(args.lang)
+    if args.saved:
+        return await list_saved(stdout)
+    if args.resume is not None:
+        return await resume(args.resume, stdin, stdout)
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
-    out = Path(args.out or f"out/{args.game}-{seed}")
-    out.mkdir(parents=True, exist_ok=True)
+    out = Path(args.out or SAVES / f"{args.game}-{seed}")
     try:
         options = json.loads(args.options)
     except json.JSONDecodeError:
@@ -157,10 +244,11 @@ async def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: Text
         return 2
     seats = seat_list(args.seats)
     engine = ENGINES[args.game]
-    if not engine.min_players <= len(seats) <= engine.max_players:
-        print(_("{title} takes {lo} to {hi} players; --seats names {n}.", title=engine.title,
-                lo=engine.min_players, hi=engine.max_players, n=len(seats)), file=sys.stderr)
+    problem = player_count_problem(engine, len(seats))
+    if problem:
+        print(problem, file=sys.stderr)
         return 2
+    out.mkdir(parents=True, exist_ok=True)
     store = await Store.open(out / "offline.db")
     try:
         host = Host(store, auto_play=False, default_deadline_seconds=None)
@@ -169,9 +257,31 @@ async def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: Text
         except HostError as exc:
             print(str(exc), file=sys.stderr)
             return 2
-        print(_("{title}, seed {seed}: {names}", title=engine.title, seed=seed,
+        print(_("{title}, seed {seed}: {names}", title=tr_data(engine.title), seed=seed,
                 names=", ".join(outcome.game.names)), file=stdout, flush=True)
         return await OfflineTable(host, outcome.game.id, out, stdin, stdout).run()
+    finally:
+        await store.close()
+
+
+async def resume(name: str, stdin: TextIO, stdout: TextIO) -> int:
+    folder = pick_saved(name)
+    if folder is None:
+        print(_("No saved game {name!r}; --saved lists them.", name=name) if name else
+              _("There is no saved game to continue."), file=sys.stderr)
+        return 2
+    store = await Store.open(folder / "offline.db")
+    try:
+        host = Host(store, auto_play=False, default_deadline_seconds=None)
+        game = await host.get(1)
+        if game.status != "active":
+            print(_("That game is over; start a new one."), file=sys.stderr)
+            return 2
+        print(_("Continuing {title}: {names}", title=tr_data(game.title),
+                names=", ".join(game.names)), file=stdout, flush=True)
+        table = OfflineTable(host, game.id, folder, stdin, stdout)
+        table.moves = len(list(folder.glob("board-*.png")))
+        return await table.run()
     finally:
         await store.close()
 

@@ -1,6 +1,8 @@
 """The offline table (``python bot.py offline``): the token-free front end over the host."""
 
 import io
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -8,7 +10,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from offline.table import parse_args, play
+from offline.table import options_help, parse_args, play
+from rules import ENGINES
 from tests import toy_engines
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,4 +57,75 @@ async def test_quitting_keeps_the_game_in_its_database(tmp_path, monkeypatch):
 def test_wrong_player_count_is_explained(tmp_path):
     proc = subprocess.run([sys.executable, "bot.py", "offline", "isle_of_skye", "--seats", "ai", "--out",
                            str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 2 and "takes 2 to 5 players" in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "Isle of Skye is for 2 to 5 players; --seats names 1." in proc.stderr
+
+
+def test_a_fixed_player_count_reads_naturally(tmp_path):
+    proc = subprocess.run([sys.executable, "bot.py", "offline", "island_siege", "--seats", "ai,ai,ai", "--out",
+                           str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "Island Siege is for 2 players; --seats names 3." in proc.stderr
+
+
+def test_an_unknown_language_is_a_clear_error_not_silent_english(tmp_path):
+    proc = subprocess.run([sys.executable, "bot.py", "offline", "isle_of_skye", "--lang", "xx", "--out",
+                           str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "Unknown language 'xx'; available: en" in proc.stderr
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+def test_an_unknown_option_lists_the_valid_ones(tmp_path, key):
+    proc = subprocess.run([sys.executable, "bot.py", "offline", key, "--seats", "ai,ai", "--out", str(tmp_path),
+                           "--options", '{"no_such_option": true}'], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "no_such_option" in proc.stderr
+    for name in ENGINES[key].options_schema:
+        assert name in proc.stderr, f"{name} is not listed for {key}: {proc.stderr}"
+
+
+def test_help_documents_every_games_options():
+    text = options_help()
+    for key, engine in ENGINES.items():
+        assert f"  {key}:" in text
+        for name, spec in engine.options_schema.items():
+            assert f"    {name} (" in text and str(spec.get("help", ""))[:30] in text
+
+
+def test_the_readme_documents_every_option_and_its_offline_examples_are_valid():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for key, engine in ENGINES.items():
+        for name in engine.options_schema:
+            assert f"`{name}`" in readme, f"README's options table lacks {key}'s {name}"
+    examples = re.findall(r"scripts/run offline (\w+) [^\n]*--options '([^']*)'", readme)
+    assert examples, "the README shows --options in use"
+    for key, options in examples:
+        ENGINES[key].setup(ENGINES[key].min_players, json.loads(options), 1)
+
+
+async def test_q_saves_and_resume_continues_the_same_game(tmp_path, monkeypatch):
+    toy_engines.register(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    stdout = io.StringIO()
+    assert await play(parse_args(["toy_race", "--seats", "Ana,ai", "--seed", "3"]), io.StringIO("2\nq\n"),
+                      stdout) == 130
+    assert "continue it with: scripts/run offline --resume toy_race-3" in stdout.getvalue()
+    listing = io.StringIO()
+    assert await play(parse_args(["--saved"]), io.StringIO(""), listing) == 0
+    assert "toy_race-3" in listing.getvalue() and "in progress" in listing.getvalue()
+    resumed = io.StringIO()
+    assert await play(parse_args(["--resume", "toy_race-3"]), io.StringIO("2\n" * 20), resumed) == 0
+    text = resumed.getvalue()
+    assert "Continuing Toy Race: Ana, AI" in text and "Final scores: Toy Race" in text
+    assert "Ana added 2" in text
+    again = io.StringIO()
+    assert await play(parse_args(["--resume"]), io.StringIO(""), again) == 2  # the newest save is over now
+
+
+async def test_the_private_view_is_a_text_summary_never_json(tmp_path, monkeypatch):
+    toy_engines.register(monkeypatch)
+    stdout = io.StringIO()
+    await play(parse_args(["toy_sealed", "--seats", "Ana,Bo", "--out", str(tmp_path)]), io.StringIO("\n1\nq\n"),
+               stdout)
+    text = stdout.getvalue()
+    assert "{" not in text and '"' not in text, text

@@ -58,9 +58,8 @@ def standings_png(rows: Sequence[Row], title: str, subtitle: str = "") -> bytes:
         if r.place in medal and not r.dropped:
             draw.rectangle([30, y + 6, 40, y + row_h - 6], fill=medal[r.place])
         colour = MUTED if r.dropped else INK
-        name = r.name if len(r.name) <= 24 else r.name[:23] + "…"
-        if r.dropped:
-            name += " " + _("(dropped)")
+        mark = " " + _("(dropped)") if r.dropped else ""
+        name = _fit(draw, r.name, font(26), 430 - 28 - draw.textlength(mark, font=font(26))) + mark
         values = [str(r.place), name, fmt_points(r.match_points), _score(r.total_score), fmt_points(r.opponents),
                   str(r.wins), str(r.games + r.byes)]
         x = 30
@@ -72,7 +71,17 @@ def standings_png(rows: Sequence[Row], title: str, subtitle: str = "") -> bytes:
     return to_png(img)
 
 
+def _fit(draw: ImageDraw.ImageDraw, text: str, f, width: float) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels (long or wide names never run into a column)."""
+    if draw.textlength(text, font=f) <= width:
+        return text
+    while text and draw.textlength(text + "…", font=f) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def _cell(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, text: str, align: str, f, fill) -> None:
+    text = _fit(draw, text, f, w - 18)
     if align == "r":
         draw.text((x + w - 14, y + h / 2), text, font=f, fill=fill, anchor="rm")
     else:

@@ -21,13 +21,15 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from host.i18n import N_
+
 Pid = Hashable
 
 TIEBREAKS: dict[str, str] = {
-    "match_points": "match points",
-    "total_score": "total score",
-    "opponents": "opponents' strength",
-    "wins": "table wins",
+    "match_points": N_("match points"),
+    "total_score": N_("total score"),
+    "opponents": N_("opponents' strength"),
+    "wins": N_("table wins"),
 }
 DEFAULT_TIEBREAKS = ("match_points", "total_score", "opponents")
 

@@ -43,8 +43,9 @@ class MyIsland(Engine):
             raise ValueError(T("Options must be a JSON object."))
         unknown = sorted(set(options) - OPTION_KEYS)
         if unknown:
-            raise ValueError(Tn("Unknown option for My Island: {names}.", "Unknown options for My Island: {names}.",
-                                len(unknown), names=", ".join(map(str, unknown))))
+            raise ValueError(Tn("Unknown option for My Island: {names}; known options: {known}.",
+                                "Unknown options for My Island: {names}; known options: {known}.",
+                                len(unknown), names=", ".join(map(str, unknown)), known=", ".join(sorted(OPTION_KEYS))))
         mode = options.get("mode", "regular")
         if mode not in ("regular", "campaign"):
             raise ValueError(T("Option 'mode' must be 'regular' or 'campaign'."))

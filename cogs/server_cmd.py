@@ -1,0 +1,41 @@
+"""``/server language``: the language of this server's game threads (server managers only).
+
+Most servers are not Community servers and cannot set a preferred locale in Discord, so an admin
+chooses here; the choice is stored and survives restarts (host.languages).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from host.i18n import _
+
+LANGUAGES = {"en": "English", "ru": "Русский", "uk": "Українська"}
+AUTO = "auto"
+
+
+@app_commands.command(name="language", description=locale_str("The language of this server's game threads"))
+@app_commands.describe(language=locale_str("English, Russian, Ukrainian, or follow the server's Discord setting"))
+@app_commands.choices(language=[app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
+                      + [app_commands.Choice(name=locale_str("Follow the server's Discord setting"), value=AUTO)])
+async def language(interaction: discord.Interaction, language: str) -> None:
+    await interaction.response.defer(ephemeral=True)
+    languages = interaction.client.host.languages  # type: ignore[attr-defined]
+    await languages.set_server(interaction.guild_id, None if language == AUTO else language)
+    if language == AUTO:
+        text = _("Game threads here now follow the server's Discord language setting.")
+    else:
+        text = _("Game threads here are now in {language}. Buttons and private panels still follow each "
+                 "player's own Discord language.", language=LANGUAGES[language])
+    await interaction.followup.send(text, ephemeral=True)
+
+
+async def setup(bot: Any) -> None:
+    group = app_commands.Group(name="server", description=locale_str("Settings of Isle Host on this server"),
+                               guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
+    group.add_command(language)
+    bot.tree.add_command(group)

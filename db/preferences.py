@@ -1,0 +1,26 @@
+"""Languages chosen per server and remembered per player (tables ``guild_prefs``, ``user_prefs``)."""
+
+from __future__ import annotations
+
+from db.store import Store
+
+
+class PreferenceStore:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def server_languages(self) -> dict[int, str]:
+        rows = await self.store.fetch_all("SELECT guild_id, locale FROM guild_prefs WHERE locale IS NOT NULL")
+        return {row["guild_id"]: row["locale"] for row in rows}
+
+    async def set_server_language(self, guild_id: int, locale: str | None) -> None:
+        await self.store.write([("INSERT INTO guild_prefs (guild_id, locale) VALUES (?, ?) "
+                                 "ON CONFLICT (guild_id) DO UPDATE SET locale = excluded.locale", (guild_id, locale))])
+
+    async def reader_languages(self) -> dict[int, str]:
+        rows = await self.store.fetch_all("SELECT user_id, locale FROM user_prefs WHERE locale IS NOT NULL")
+        return {row["user_id"]: row["locale"] for row in rows}
+
+    async def set_reader_language(self, user_id: int, locale: str) -> None:
+        await self.store.write([("INSERT INTO user_prefs (user_id, locale) VALUES (?, ?) "
+                                 "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale", (user_id, locale))])

@@ -1,0 +1,74 @@
+"""A server's chosen language and each player's DM language are stored: a restart changes neither.
+
+``/server language`` (managers: its default permissions hide it from everyone else) decides the
+language of the server's game threads; a player's DMs follow the language they last used.
+A pseudo-Russian catalog stands in for Russian (tests/pseudo_locale.py).
+"""
+
+from __future__ import annotations
+
+import re
+
+from tests.discord.conftest import start_bot
+from tests.discord.harness import iter_components
+from tests.discord.test_translation import pseudo_russian  # noqa: F401 - the fixture
+from tests.pseudo_locale import pseudo
+
+FULLWIDTH = re.compile("[\uff21-\uff5a]")
+
+
+def newest_thread(h):
+    return max((c for c in h.fake.channels.values() if c.type == 11), key=lambda c: c.id)
+
+
+def lobby_labels(h, thread_id: int) -> list[str]:
+    lobby = h.messages_in(thread_id)[0]
+    return [c.get("label") for c in iter_components(lobby.payload)]
+
+
+async def test_server_language_is_an_admin_command_and_survives_a_restart(harness, db_path, clock,
+                                                                          pseudo_russian):  # noqa: F811
+    h = harness
+    await start_bot(h, db_path, clock, dev_guild_id=h.fake.GUILD_ID)
+    put = [r for r in h.fake.requests if r.path == "/applications/{app}/guilds/{guild}/commands"][-1]
+    server = next(c for c in put.json if c["name"] == "server")
+    assert server["default_member_permissions"] in (1 << 5, str(1 << 5)), "only Manage Server sees /server"
+    admin = next(c for c in put.json if c["name"] == "admin")
+    assert admin["default_member_permissions"] in (1 << 3, str(1 << 3)), "only administrators see /admin"
+
+    ana = h.user(11, "Ana")
+    reply = await h.slash(ana, "server language", language="ru")
+    assert not FULLWIDTH.search(h.reply_text(reply)), "the admin's own reply follows her Discord language"
+    await h.slash(ana, "game new", game="isle_of_skye")
+    assert pseudo("Join") in lobby_labels(h, newest_thread(h).id)
+
+    await h.shutdown()
+    await start_bot(h, db_path, clock)  # a new process on the same database
+    await h.slash(ana, "game new", game="island_siege")
+    assert pseudo("Join") in lobby_labels(h, newest_thread(h).id), "the choice survived the restart"
+
+    await h.slash(ana, "server language", language="auto")
+    await h.slash(ana, "game new", game="my_island")
+    assert "Join" in lobby_labels(h, newest_thread(h).id), "back to the server's Discord setting (English)"
+
+
+async def test_a_players_dm_language_survives_a_restart(harness, db_path, clock, pseudo_russian):  # noqa: F811
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, olya = h.user(11, "Ana"), h.user(12, "Оля")
+    h.fake.user_locales[olya] = "ru"
+    await h.slash(ana, "game new", game="isle_of_skye")
+    thread = newest_thread(h)
+    lobby = h.messages_in(thread.id)[0]
+    await h.click(olya, lobby.id, custom_id=h.find_component(lobby.id, "Join")["custom_id"])
+
+    await h.shutdown()
+    await start_bot(h, db_path, clock)
+    start = len(h.fake.requests)
+    await h.click(ana, lobby.id, "Start")  # pricing is simultaneous: both players get a "your move" DM
+    dms = [r for r in h.fake.requests[start:] if r.audience == f"user:{olya}" and r.method == "POST" and "/channels/" in r.path and r.json]
+    assert dms, "Оля was told by DM that it is her move"
+    assert all(FULLWIDTH.search(str(r.json.get("content") or r.json)) for r in dms), \
+        "her DMs are still in her language after the restart"
+    to_ana = [r for r in h.fake.requests[start:] if r.audience == f"user:{ana}" and r.method == "POST" and "/channels/" in r.path and r.json]
+    assert to_ana and not any(FULLWIDTH.search(str(r.json)) for r in to_ana)
