@@ -88,8 +88,9 @@ def _player(view: dict, who: list, seat: int, p: dict, me: int | None) -> list:
     if seat == me:
         tags.append(T("you"))
     name = T("{name} ({tags})", name=who[seat], tags=listing(tags)) if tags else who[seat]
+    coins = Tn("{n} coin", "{n} coins", p["coins"])
     out: list[Any] = [T("{name}: {coins} · imperial {n}/{total} · hand {hand} · own bank: {cubes}", name=name,
-                        coins=Tn("{n} coin", "{n} coins", p["coins"]), n=p["imperial"], total=data.COLONISTS,
+                        coins=coins, n=p["imperial"], total=data.COLONISTS,
                         hand=p["hand_size"], cubes=_cubes(p["bank"]))]
     forts = []
     for f in p["forts"]:

@@ -89,7 +89,7 @@ def _tiles(view: dict, p: dict, priced_below: bool) -> Any:
     if phase == "price" and p["drawn"]:
         if priced_below:
             return None  # the viewer's own tiles are listed with their secret prices below
-        return T("drew (prices secret): {tiles}", tiles=listing([_tile(t) for t in p["drawn"]]))
+        return T("drew {tiles}", tiles=listing([_tile(t) for t in p["drawn"]]))
     if phase == "buy" and (p["offer"] or p["bought"]):
         offers = [Tn("{tile} for {n} coin", "{tile} for {n} coins", o["price"], tile=_tile(o["tile"]))
                   for o in p["offer"]]
@@ -107,7 +107,7 @@ def _last(view: dict, who: list) -> list:
         said = [T("Builds revealed.")] + [describe_event(e, who) for e in events if e["type"] == "goal"][:2]
     if not said and any(e.get("type") == "reveal" for e in view.get("last_move") or []):
         said = [T("Prices revealed; discarded tiles went back to the bag.")]
-    return said[-3:]
+    return said[-2:]
 
 
 def _private(view: dict, me: int) -> list:
@@ -133,8 +133,9 @@ def _private(view: dict, me: int) -> list:
     if build is not None:
         placed = [T("{tile} at {where}, {turn}", tile=_tile(c["tile"]), where=where(c["at"]), turn=turn_words(c["rot"]))
                   for c in build["placed"]]
-        out.append(T("Your build this round: {placed}", placed=listing(placed)) if placed
+        out.append(T("Your build this round (secret until all are done):") if placed
                    else T("Your build this round: nothing placed yet"))
+        out += [indent(T("placed {tile}", tile=tile)) for tile in placed]
         if build["done"]:
             out.append(indent(T("Done; waiting for the others.")))
         elif build["castle_choice"]:

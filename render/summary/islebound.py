@@ -1,6 +1,7 @@
 """Islebound as text: the round and who plays, each captain's fame, goods, position, crew and
 buildings, the building row, events and sailors on offer, an attack, visit or trade in progress,
-the last move and (private) the viewer's draft packet, hand and reachable destinations."""
+the last move and (private) the viewer's draft packet and hand, each building with what it does.
+(Where the viewer may sail is the numbered choice list itself, with each toll.)"""
 
 from __future__ import annotations
 
@@ -104,13 +105,22 @@ def _player(view: dict, who: list, seat: int, p: dict, me: int | None) -> list:
         where = T("at {city} (home {home})", city=_city(p["region"]), home=_city(p["home"]))
     else:
         where = T("at {city} (home port)", city=_city(p["region"]))
-    first = T("{name}: {fame} · {goods} · {where}", name=name, fame=goods_count("fame", score),
-              goods=listing(goods) if goods else T("no goods"), where=where)
-    crew = []
+    held = listing(goods) if goods else T("no goods")
+    first = T("{name}: {fame} · {goods} · {where}", name=name, fame=goods_count("fame", score), goods=held,
+              where=where)
+    on_deck, below, wounded = [], [], 0
     for sl in p["sailors"]:
         skills = join("/", [_skill(k) for k in SAILORS[sl["id"]]["skills"]])
-        crew.append(T("wounded") if sl["wounded"] else skills if sl["deck"] else T("{skills} below deck", skills=skills))
-    second = [T("crew: {sailors}", sailors=listing(crew))]
+        if sl["wounded"]:
+            wounded += 1
+        else:
+            (on_deck if sl["deck"] else below).append(skills)
+    crew = [T("on deck {sailors}", sailors=listing(on_deck)) if on_deck else T("nobody on deck")]
+    if below:
+        crew.append(T("below deck {sailors}", sailors=listing(below)))
+    if wounded:
+        crew.append(Tn("{n} wounded", "{n} wounded", wounded))
+    second = [T("crew: {sailors}", sailors=join("; ", crew))]
     if p["buildings"]:
         second.append(T("buildings: {list}", list=listing([_building(b) for b in p["buildings"]])))
     return [first, indent(join(" · ", second))]
@@ -204,10 +214,6 @@ def _private(view: dict, who: list, me: int, room: int) -> list:
     out: list[Any] = []
     if view.get("active") == me and view["phase"] == "act" and p.get("region") in CITIES:
         out.append(T("Here at {city}: {action}", city=_city(p["region"]), action=T(_side(view, p["region"])["text"])))
-    if view.get("reachable"):
-        out.append(T("You can sail to: {places}", places=listing([
-            T("{city} ({toll}, admin)", city=_city(r["to"]), toll=r["toll"]) if r["admins"] else
-            T("{city} ({toll})", city=_city(r["to"]), toll=r["toll"]) for r in view["reachable"]])))
     for title, cards in ((T("Draft packet: keep one, pass the others"), p.get("packet")), (T("Your hand"), p.get("hand"))):
         if cards:
             out += _cards(title, cards, max(2, room - len(finish(out))))

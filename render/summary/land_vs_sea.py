@@ -21,10 +21,9 @@ def lines(view: dict) -> list[str]:
     who = names(view, view["n_players"])
     me = viewer(view)
     out: list[Any] = [_headline(view, who)]
-    out.append(T("Score: {teams}", teams=join(" · ", [
-        T("{team} {points} ({players})", team=ROLE_NAMES[t], points=view["scores"].get(t, 0),
-          players=listing([who[s] for s in view["teams"][t]]))
-        for t in TEAMS if t in view["teams"]])))
+    teams = [T("{team} {points} ({players})", team=ROLE_NAMES[t], points=view["scores"].get(t, 0),
+               players=listing([who[s] for s in view["teams"][t]])) for t in TEAMS if t in view["teams"]]
+    out.append(T("Score: {teams}", teams=join(" · ", teams)))
     if view["phase"] == "over":
         out += _score_sheet(view)
     else:
@@ -83,8 +82,8 @@ def _score_sheet(view: dict) -> list:
     for cat in view.get("categories_order") or []:
         values = [view["categories"].get(t, {}).get(cat, 0) for t in teams]
         if any(values):
-            out.append(indent(T("{category}: {values}", category=T(cat), values=join(" · ", [
-                T("{team} {points}", team=ROLE_NAMES[t], points=v) for t, v in zip(teams, values, strict=True)]))))
+            scores = [T("{team} {points}", team=ROLE_NAMES[t], points=v) for t, v in zip(teams, values, strict=True)]
+            out.append(indent(T("{category}: {values}", category=T(cat), values=join(" · ", scores))))
     if not out:
         out.append(indent(T("No area, chain or route scored.")))
     for route in view.get("routes") or []:
