@@ -93,8 +93,10 @@ def _tiles(view: dict, p: dict, priced_below: bool) -> Any:
     if phase == "buy" and (p["offer"] or p["bought"]):
         offers = [Tn("{tile} for {n} coin", "{tile} for {n} coins", o["price"], tile=_tile(o["tile"]))
                   for o in p["offer"]]
-        bought = [T("bought {tile}", tile=_tile(t)) for t in p["bought"]]
-        return T("offers: {tiles}", tiles=listing(offers + bought)) if offers else listing(bought)
+        parts = [T("offers: {tiles}", tiles=listing(offers))] if offers else []
+        if p["bought"]:
+            parts.append(T("bought: {tiles}", tiles=listing([_tile(t) for t in p["bought"]])))
+        return join(" · ", parts)
     if phase == "build" and p["to_build"]:
         return T("to build: {tiles}", tiles=listing([_tile(t) for t in p["to_build"]]))
     return None

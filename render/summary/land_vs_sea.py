@@ -33,13 +33,18 @@ def lines(view: dict) -> list[str]:
                 out.append(indent(T("{stack}: {n} tiles, top shows {face}", stack="AB"[i], n=st["size"],
                                     face=face_summary(st["top"]))))
         out.append(T("Hands (shown sides; hidden sides stay secret):"))
+        mine = me is not None and "my_hand" in view
         for seat in range(view["n_players"]):
-            out.append(indent(_hand(view, who, seat, me)))
+            if seat == me and mine:
+                continue  # the viewer's tiles are listed below with both sides
+            out.append(indent(_hand(view, who, seat)))
     last = _last(view, who)
     if last is not None:
         out.append(T("Last: {event}", event=last))
     if me is not None and "my_hand" in view:
         out += _private(view, who, me)
+    elif me is not None:
+        out.append(T("You play {team}.", team=ROLE_NAMES[view["roles"][me]]))
     return finish(out)
 
 
@@ -55,10 +60,8 @@ def _headline(view: dict, who: list) -> Any:
              phase=PHASES.get(view["phase"], view["phase"]))
 
 
-def _hand(view: dict, who: list, seat: int, me: int | None) -> Any:
+def _hand(view: dict, who: list, seat: int) -> Any:
     name = T("{who} ({team})", who=who[seat], team=ROLE_NAMES[view["roles"][seat]])
-    if seat == me:
-        name = T("{name}, you", name=name)
     tiles = [T("tile {n} shows {face}", n=h["slot"] + 1, face=face_summary(h["shown"])) for h in view["hands"][seat]]
     return T("{who}: {tiles}", who=name, tiles=join("; ", tiles)) if tiles else T("{who}: no tiles", who=name)
 
@@ -97,7 +100,8 @@ def _score_sheet(view: dict) -> list:
 
 def _private(view: dict, who: list, me: int) -> list:
     out: list[Any] = [T("Your tiles ({who}, {team}) — hidden sides are for your eyes only", who=who[me],
-                        team=ROLE_NAMES[view["my_role"]])]
+                        team=ROLE_NAMES[view["my_role"]]) if view["my_hand"] else
+                      T("You play {team} and hold no tiles.", team=ROLE_NAMES[view["my_role"]])]
     pending = view.get("pending") or {}
     for h in view["my_hand"]:
         heading = T("Tile {n} (stolen, play next turn)", n=h["slot"] + 1) if h["stolen_this_turn"] else \
