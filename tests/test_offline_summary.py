@@ -19,6 +19,7 @@ from rules import ENGINES
 from rules.base import localize
 from rules.isle_of_skye.data import tile_label
 from rules.isle_of_skye.describe import where
+from rules.islebound.data import CITY_NAMES, EVENTS
 from rules.land_vs_sea.data import face_summary
 from tests.pseudo_locale import NAMES, fresh_template, pseudo, untranslated
 
@@ -143,3 +144,20 @@ async def test_the_offline_table_prints_the_summary_and_choices_that_name_the_ca
     assert "Give away Sea Hawk" in turn and "Sea Hawk (Ship, cost 2, 2 coins): Re-roll symbol" in turn
     assert not RAW & set(turn), turn
     assert len(turn.splitlines()) <= MAX_LINES + 5
+
+
+def test_islebound_labels_name_the_city_event_and_captain():
+    engine = ENGINES["islebound"]
+    state = engine.setup(2, {}, 4)
+    view = dict(engine.view(state, 0), seat_names=["Ana", "Bo"], viewer=0)
+    view["players"][0]["region"] = "morlim"
+    event = view["event_active"][0]
+    label = engine.describe_action
+    city = CITY_NAMES[EVENTS[event]["region"]]
+    assert label({"type": "event", "deck": 1}, view).startswith(f"Complete event 1 at {city} (+")
+    assert label({"type": "event", "deck": 1}) == "Complete event 1"
+    assert label({"type": "board", "target": 1}, view) == "Board Bo's ship"
+    assert label({"type": "trade", "with": 1}, view) == "Offer a trade to Bo"
+    assert label({"type": "visit"}, view) == "Visit Morlim (pay toll, take its action)"
+    assert label({"type": "attack"}, view) == "Attack Morlim"
+    assert label({"type": "attack"}) == "Attack the city"

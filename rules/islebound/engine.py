@@ -308,13 +308,13 @@ class Islebound(Engine):
             return T("No reachable region: stay")
         names = (view or {}).get("seat_names") or []
         me = (view or {}).get("seat")
+        region = view["players"][me].get("region") if isinstance(me, int) and view.get("players") else None
         if t == "visit":
-            region = view["players"][me].get("region") if isinstance(me, int) and view.get("players") else None
             if region in CITY_NAMES:
                 return T("Visit {city} (pay toll, take its action)", city=_city(region))
             return T("Visit the city (pay toll, take its action)")
         if t == "attack":
-            return T("Attack the city")
+            return T("Attack {city}", city=_city(region)) if region in CITY_NAMES else T("Attack the city")
         if t == "diplomacy":
             k = action["sailors"]
             if k:
