@@ -21,6 +21,7 @@ from rules.isle_of_skye.data import tile_label
 from rules.isle_of_skye.describe import where
 from rules.islebound.data import CITY_NAMES, EVENTS
 from rules.land_vs_sea.data import face_summary
+from rules.my_island.data import TERRAIN
 from tests.pseudo_locale import NAMES, fresh_template, pseudo, untranslated
 
 MAX_LINES = 25
@@ -161,3 +162,16 @@ def test_islebound_labels_name_the_city_event_and_captain():
     assert label({"type": "visit"}, view) == "Visit Morlim (pay toll, take its action)"
     assert label({"type": "attack"}, view) == "Attack Morlim"
     assert label({"type": "attack"}) == "Attack the city"
+
+
+def test_my_island_spot_labels_say_which_symbol_lands_on_which_terrain():
+    engine = ENGINES["my_island"]
+    state = engine.setup(2, {}, 1)
+    view = engine.view(state, 0)
+    spot = next(a for a in engine.legal_actions(state, 0) if a["type"] == "place" and a.get("spot") == 1)
+    cells = view["private"]["spots"][0]["cells"]
+    row, col = cells[0][0], cells[0][1]
+    label = engine.describe_action(spot, view)
+    assert label.startswith(f"Spot 1 (row {spot['at'][0] + 1}): {cells[0][2]} on {TERRAIN[(row, col)]}, "), label
+    assert label.count(" on ") == len(cells)
+    assert engine.describe_action(spot) == f"Spot 1 (row {spot['at'][0] + 1})"
