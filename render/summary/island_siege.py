@@ -173,12 +173,15 @@ def _short_gist(card: dict) -> Any:
 
 
 def _cards(cards: list[dict], room: int) -> list:
-    """One line per card with what it does, or (no room for that) the cards named in a few lines."""
+    """A line per card with what it does, as many as ``room`` lines allow; the rest named together."""
     full = [indent(T("{card} ({gist}): {text}", card=T(c["name"]), gist=_gist(c), text=T(c["text"]))) for c in cards]
-    if len(finish(full)) <= room:
-        return full
-    short = [T("{card} ({gist})", card=T(c["name"]), gist=_short_gist(c)) for c in cards]
-    return [indent(listing(short))]
+    sizes = [len(finish([line])) for line in full]
+    for k in range(len(cards), -1, -1):
+        rest = [T("{card} ({gist})", card=T(c["name"]), gist=_short_gist(c)) for c in cards[k:]]
+        tail = [indent(T("also: {cards}", cards=listing(rest)) if k else listing(rest))] if rest else []
+        if k == 0 or sum(sizes[:k]) + len(finish(tail)) <= room:
+            return full[:k] + tail
+    return full
 
 
 def _private(view: dict, me: int, room: int) -> list:
