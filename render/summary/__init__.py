@@ -4,7 +4,8 @@
 what is on the table, and, for a private view, the viewer's own hand or secret choices. A game
 with a module ``render/summary/<key>.py`` (``lines(view) -> list[str]``) gets its own wording;
 any other view is laid out generically, never as raw JSON. Words go through
-``render.common.tx``, so the lines follow the reader's language like the board images.
+``render.common.tx``, so the lines follow the reader's language like the board images;
+``render.summary.text`` has the helpers the games share (names, wrapping to 100 columns).
 """
 
 from __future__ import annotations

@@ -65,8 +65,8 @@ def describe_action(action: dict, view: dict | None = None):
     if kind == "back":
         return T("Start pricing again") if phase == "price" else T("Back")
     if kind == "buy":
-        return T("Buy {tile} from {owner} for {price}", tile=_tile(action["tile"]),
-                 owner=_name(names, action["from"]), price=action["price"])
+        return Tn("Buy {tile} from {owner} for {n} coin", "Buy {tile} from {owner} for {n} coins", action["price"],
+                  tile=_tile(action["tile"]), owner=_name(names, action["from"]))
     if kind == "pass":
         return T("Pass (buy nothing)")
     if kind == "castle":

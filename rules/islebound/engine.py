@@ -306,10 +306,15 @@ class Islebound(Engine):
             return T("Spend 1 fish: +1 speed")
         if t == "stay":
             return T("No reachable region: stay")
+        names = (view or {}).get("seat_names") or []
+        me = (view or {}).get("seat")
+        region = view["players"][me].get("region") if isinstance(me, int) and view.get("players") else None
         if t == "visit":
+            if region in CITY_NAMES:
+                return T("Visit {city} (pay toll, take its action)", city=_city(region))
             return T("Visit the city (pay toll, take its action)")
         if t == "attack":
-            return T("Attack the city")
+            return T("Attack {city}", city=_city(region)) if region in CITY_NAMES else T("Attack the city")
         if t == "diplomacy":
             k = action["sailors"]
             if k:
@@ -318,12 +323,23 @@ class Islebound(Engine):
         if t == "treasure":
             return T("Hunt for treasure")
         if t == "board":
+            if 0 <= action["target"] < len(names):
+                return T("Board {who}'s ship", who=names[action["target"]])
             return T("Board the ship of seat {seat}", seat=action["target"] + 1)
         if t == "event":
+            eid = ((view or {}).get("event_active") or [None] * action["deck"])[action["deck"] - 1]
+            if eid in EVENTS:
+                reward = Tn("+{n} cube", "+{n} cubes", EVENTS[eid]["reward"].get("cubes", 0))
+                if EVENTS[eid]["reward"].get("fame"):
+                    reward = T("{cubes} +{fame} fame", cubes=reward, fame=EVENTS[eid]["reward"]["fame"])
+                return T("Complete event {n} at {city} ({reward})", n=action["deck"],
+                         city=_city(EVENTS[eid]["region"]), reward=reward)
             return T("Complete event {n}", n=action["deck"])
         if t in ("buy", "build"):
             return self._gain_label(t, action, view)
         if t == "trade":
+            if 0 <= action["with"] < len(names):
+                return T("Offer a trade to {who}", who=names[action["with"]])
             return T("Offer a trade to seat {seat}", seat=action["with"] + 1)
         if t == "offer":
             return T("Offer {give} for {get}", give=_good(action["give"]), get=_good(action["get"]))

@@ -15,13 +15,14 @@ from rules.my_island.data import (
     CARD_TILE,
     ROW_MAPS,
     SHAPE_NAMES,
+    TERRAIN,
     TOTEMS,
     footprint,
     shape_picture,
     unkey,
 )
 from rules.my_island.modules import CHAPTERS, EPISODES, chapter_of, module_lines
-from rules.my_island.words import SYMBOL_WORDS, word
+from rules.my_island.words import SYMBOL_WORDS, TERRAIN_WORDS, word
 
 
 def _island_public(state: dict, seat: int) -> dict:
@@ -158,6 +159,12 @@ def describe_action(action: dict, view: dict | None = None) -> Msg | str:
     if kind == "place":
         if "spot" in action:
             r, c = action["at"]
+            spots = ((view or {}).get("private") or {}).get("spots") or []
+            cells = next((s["cells"] for s in spots if s.get("n") == action["spot"]), None)
+            if cells and all((cr, cc) in TERRAIN for cr, cc, _sym in cells):
+                parts = [T("{symbol} on {terrain}", symbol=word(SYMBOL_WORDS, sym),
+                           terrain=word(TERRAIN_WORDS, TERRAIN[(cr, cc)])) for cr, cc, sym in cells]
+                return T("Spot {n} (row {row}): {cells}", n=action["spot"], row=r + 1, cells=join(", ", parts))
             return T("Spot {n} (row {row})", n=action["spot"], row=r + 1)
         return T("Place {tile} at {at} turned {rot}", tile=str(action.get("tile")), at=str(action.get("at")),
                  rot=str(action.get("rot")))

@@ -67,7 +67,7 @@ def test_action_labels_read_like_the_game():
     view = {"seat_names": ["Ana", "Bo"], "phase": "buy"}
     label = ENGINE.describe_action
     assert label({"type": "buy", "tile": "L03", "from": 1, "price": 5}, view) == \
-        "Buy L03 (sheep, farm, broch) from Bo for 5"
+        "Buy L03 (sheep, farm, broch) from Bo for 5 coins"
     assert label({"type": "discard", "tile": "L49"}) == "Discard L49 (whisky, cattle, farm)"
     assert label({"type": "price", "tile": "L01", "price": 1}) == "1 coin for L01 (whisky, 2 ships)"
     assert label({"type": "place", "tile": "L01", "at": [2, -1], "rot": 1, "spot": 3}) == \
