@@ -45,7 +45,7 @@ class MyIsland(Engine):
         if unknown:
             raise ValueError(Tn("Unknown option for My Island: {names}; known options: {known}.",
                                 "Unknown options for My Island: {names}; known options: {known}.",
-                                len(unknown), names=", ".join(map(str, unknown)), known=", ".join(sorted(OPTION_KEYS))))
+                                len(unknown), names=", ".join(map(str, unknown)), known=", ".join(sorted(self.options_schema))))
         mode = options.get("mode", "regular")
         if mode not in ("regular", "campaign"):
             raise ValueError(T("Option 'mode' must be 'regular' or 'campaign'."))
