@@ -29,7 +29,8 @@ CATEGORY_LARGEST = {"field": "Largest farm", "house": "Largest village", "wall":
 #: results; shown translated through the catalog: ``MyIsland.catalog_texts`` lists them)
 CATEGORIES = ("Start", "Houses on beach", "Fields on palms", "Harbour roads", *CATEGORY_GROUP.values(),
               "Totem roads", "Passes", *CATEGORY_LARGEST.values(), "Cleared jungle", "Mountain row",
-              "Beach penalty", "Debt repaid", "Frozen at 55")
+              "Beach penalty", "Debt repaid", "Frozen at 55", "Below 0: carried as debt")
+BELOW_ZERO = "Below 0: carried as debt"
 
 
 def _group_what(sym: str, n: int):
@@ -343,6 +344,17 @@ def add_points(isl: dict, rules: dict, category: str, points: int) -> int:
         if excess:
             cat["Frozen at 55"] = cat.get("Frozen at 55", 0) - excess
     return isl["score"] - before
+
+
+def track(isl: dict, rules: dict) -> int:
+    """Where the score marker stands: the legacy track stops at 0 (spec §10.4, ruling M14); the
+    signed score stays in ``isl["score"]`` for ranking and debt."""
+    return max(0, isl["score"]) if rules["legacy"] else isl["score"]
+
+
+def debt_now(isl: dict, rules: dict) -> int:
+    """What the island owes now (legacy): the unpaid carried debt plus any points below 0."""
+    return isl["debt"] + max(0, -isl["score"]) if rules["legacy"] else 0
 
 
 def hut_candidates(isl: dict) -> list[Cell]:
