@@ -109,6 +109,8 @@ def apply(ctx: Ctx, seat: int, action: dict) -> None:
     elif kind == "reinforce_pick":
         picked = att.setdefault("picked", {})
         picked[action["color"]] = picked.get(action["color"], 0) + 1
+    elif kind == "back":  # reinforcement: the picks go back, nothing was taken yet
+        att["picked"] = {}
     elif kind == "reinforce":
         take_cubes(ctx, action["take"])
         att["step"] = "wave2_check"

@@ -134,8 +134,8 @@ def reinforce_options(state: dict) -> list[dict]:
 
     ``reinforce`` commits its ``take``: every cube still eligible on top of the picks, or the picks
     alone (nothing, when nothing was picked: the second wave follows). A pick is offered only while
-    at least two cubes are left, so no two steps lead to the same result; every subset is reachable
-    and the list never exceeds five entries.
+    at least two cubes are left, so no two steps lead to the same result; ``back`` puts the picks
+    back. Every subset is reachable and the list never exceeds six entries.
     """
     att = state["attack"]
     room = reinforce_room(state)
@@ -149,7 +149,8 @@ def reinforce_options(state: dict) -> list[dict]:
         opts.append({"type": "reinforce", "take": full})
     if left >= 2:
         opts += [{"type": "reinforce_pick", "color": c} for c in data.COLOURS if room.get(c, 0) > 0]
-    return opts + [{"type": "reinforce", "take": dict(picked)}]
+    opts.append({"type": "reinforce", "take": dict(picked)})
+    return opts + [{"type": "back"}] if picked else opts
 
 
 def wave2_options(state: dict) -> list[dict]:

@@ -16,7 +16,7 @@ STAGES = ("draft", "turn_start", "colonize", "action_start", "action", "draw_giv
           "attack", "end", "over")
 COLOUR = OneOf(tuple(data.COLOURS))
 FACE = OneOf(tuple(data.FACES))
-COUNT = Between(0, 1000)
+COUNT = Between(0, 10 ** 9)
 
 
 def _known_cards(cards: Any) -> Any:

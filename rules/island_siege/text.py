@@ -90,6 +90,8 @@ def describe_action(action: dict, view: dict | None = None):
     if t == "menu":
         return MENU.get(action.get("menu"), T("Menu"))
     if t == "back":
+        if ((view or {}).get("attack") or {}).get("step") == "reinforce":
+            return T("Back: put the picked cubes back")
         return T("Back")
     if t == "attack":
         if action.get("target") == "sea":

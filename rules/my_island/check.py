@@ -38,7 +38,7 @@ def _placed_cells(cells: dict) -> Any:
 CARDS = Each([str], _known(CARD_TILE, T("cards")))
 TILES = Each([str], _known(ALL_TILES, T("tiles")))
 BOARD_CELLS = Each([str], _known(CELLS, T("board cells")))
-COUNT = Between(0, 10_000)
+COUNT = Between(0, 10 ** 9)
 ISLAND = {
     "name": str, "score": int, "debt": COUNT, "frozen": bool, "in": bool, "placed": [str],
     "cells": Each(dict, _placed_cells), "huts": BOARD_CELLS, "harbours": BOARD_CELLS,

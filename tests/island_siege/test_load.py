@@ -88,6 +88,12 @@ def test_an_attack_with_an_attacker_out_of_range_is_refused():
     assert legal(s)  # the real state is untouched and playable
 
 
+def test_a_long_game_loads_whatever_its_move_counter():
+    data = stored()
+    data["seq"], data["players"][0]["coins"] = 250_000, 4_000
+    assert ENGINE.load(data)["seq"] == 250_000
+
+
 def test_a_snapshot_from_before_the_reinforcement_steps_still_loads():
     s = position()
     act(s, 0, {"type": "attack", "target": "START#1"})
