@@ -25,12 +25,13 @@ from rules.my_island.data import (
 CATEGORY_GROUP = {"field": "Farms", "house": "Villages", "wall": "Bastions"}
 CATEGORY_LARGEST = {"field": "Largest farm", "house": "Largest village", "wall": "Largest bastion",
                     "road": "Largest road network"}
+BELOW_ZERO = "Carried as debt (below 0)"
+"""The legacy score sheet's row for the points below 0 that become debt (spec §10.4, ruling M14)."""
 #: every score category an island's sheet can hold (plain English keys, stored in states and
 #: results; shown translated through the catalog: ``MyIsland.catalog_texts`` lists them)
 CATEGORIES = ("Start", "Houses on beach", "Fields on palms", "Harbour roads", *CATEGORY_GROUP.values(),
               "Totem roads", "Passes", *CATEGORY_LARGEST.values(), "Cleared jungle", "Mountain row",
-              "Beach penalty", "Debt repaid", "Frozen at 55", "Below 0: carried as debt")
-BELOW_ZERO = "Below 0: carried as debt"
+              "Beach penalty", "Debt repaid", "Frozen at 55", BELOW_ZERO)
 
 
 def _group_what(sym: str, n: int):

@@ -190,7 +190,7 @@ def test_the_track_stops_at_0_and_the_points_below_become_debt_spec_10_4():
     _end_now(state)
     res = ENGINE.result(state)
     assert res["scores"] == [0, 11] and res["signed_scores"][0] == -24 and res["debt"] == [24, 0]
-    assert res["categories"]["Below 0: carried as debt"] == [24, 0]
+    assert res["categories"]["Carried as debt (below 0)"] == [24, 0]
     assert sum(v[0] for v in res["categories"].values()) == 0  # the score sheet's column sums to the track
     public = ENGINE.view(state, None)["islands"][0]
     assert public["score"] == 0 and public["signed_score"] == -24 and public["debt"] == 24

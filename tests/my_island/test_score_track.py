@@ -32,7 +32,7 @@ async def test_the_host_score_sheet_shows_0_and_the_debt_row_spec_10_4(store, cl
     sheet = await host.score_sheet(info.id)
     assert [r["score"] for r in sheet["rows"]] == [0, 0]
     for row in sheet["rows"]:
-        assert row["categories"]["Below 0: carried as debt"] == 18
+        assert row["categories"]["Carried as debt (below 0)"] == 18
         assert sum(row["categories"].values()) == row["score"]
 
 
