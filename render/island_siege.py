@@ -296,6 +296,9 @@ def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict
     if att.get("taken"):
         cubes = [Tn("{n} {color}", "{n} {color}", n, color=colour(c)) for c, n in sorted(att["taken"].items())]
         extra.append(T("reinforced: {cubes}", cubes=join(", ", cubes)))
+    elif att.get("picked") and live:
+        cubes = [Tn("{n} {color}", "{n} {color}", n, color=colour(c)) for c, n in sorted(att["picked"].items())]
+        extra.append(T("picked so far: {cubes}", cubes=join(", ", cubes)))
     if live:
         step = STEP_WORDS.get(att.get("step"), att.get("step"))
         extra.append(T("re-rolls left {n} · now: {step}", n=att.get("rerolls_left", 0), step=step))

@@ -465,6 +465,8 @@ def _island_header(img: Image.Image, view: dict, seat: int, names: list[str], x:
     _text(d, (x + 40, y + 2), label[:34], font(22, bold=True), seat_colour(seat))
     score = T("Score {score}", score=isl["score"]) if isl["participating"] else T("Score {score} · ended",
                                                                                  score=isl["score"])
+    if isl.get("debt"):  # the track stops at 0; what is owed is shown beside it (spec §10.4)
+        score = T("{score} · debt {debt}", score=score, debt=isl["debt"])
     _text(d, (x + 40 + 0, y + 30), score, font(20), INK)
 
 

@@ -224,9 +224,13 @@ def choose_wave1(view: dict, legal: list[dict]) -> dict:
 
 
 def choose_reinforce(view: dict, legal: list[dict]) -> dict:
+    """Everything or nothing: every cube taken cancels the second wave alike, so a part of the
+    cubes is never better than all of them. Nothing when the red results are worth more."""
     att = view["attack"]
+    commits = [a for a in legal if a["type"] == "reinforce"]
+    take_all = max(commits, key=lambda a: sum(a["take"].values()))
+    nothing = {"type": "reinforce", "take": {}}
     fv = attack_target_fort(view)
-    take_all = max(legal, key=lambda a: sum(a["take"].values()))
     if fv is None or att["target"] == "sea":
         return take_all
     reds = att["results"].count("red")
@@ -239,8 +243,7 @@ def choose_reinforce(view: dict, legal: list[dict]) -> dict:
     colonists = fv["colonists"] + sum(b["colonists"] for b in fv["buildings"])
     v_wave2 = wave2 + (6 + colonists if wave2 >= left else 0)
     v_take = 0.8 * sum(take_all["take"].values())
-    return {"type": "reinforce", "take": {}} if v_wave2 > v_take and {"type": "reinforce", "take": {}} in legal \
-        else take_all
+    return nothing if v_wave2 > v_take and nothing in legal else take_all
 
 
 def front_cell(view: dict, legal: list[dict], want_front: bool) -> dict:
@@ -312,7 +315,7 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
         return choose_colour(view, legal)
     if "wave1_attack_group" in types:
         return choose_wave1(view, legal)
-    if "reinforce" in types:
+    if "reinforce" in types or "reinforce_pick" in types:
         return choose_reinforce(view, legal)
     if "wave2_destroy" in types:
         # as attacker: break the front (protectors); as Guarded defender: lose a rear cube

@@ -30,6 +30,7 @@ def declare(ctx: Ctx, seat: int, target: str) -> None:
         "dice": [], "n_dice": 0, "rerolls_left": 0, "academy_used": False, "added": [],
         "spent_yellow": 0, "attack_color": None, "k": 0, "received": 0, "wave2_left": 0,
         "wave2_chooser": seat, "rolls": [], "destroyed": [], "leadership": [], "taken": {},
+        "picked": {},
         "bans": sorted(e["face"] for e in effects if e["op"] == "ban_reroll_face"),
         "steep": "reroll_must_include_all" in ops,
         "no_ships": "disable_attacker_ship_abilities" in ops,
@@ -105,6 +106,11 @@ def apply(ctx: Ctx, seat: int, action: dict) -> None:
                  removed=[list(x) for x in removed], left=att["k"])
     elif kind == "wave1_done":
         att["step"] = "reinforce_check"
+    elif kind == "reinforce_pick":
+        picked = att.setdefault("picked", {})
+        picked[action["color"]] = picked.get(action["color"], 0) + 1
+    elif kind == "back":  # reinforcement: the picks go back, nothing was taken yet
+        att["picked"] = {}
     elif kind == "reinforce":
         take_cubes(ctx, action["take"])
         att["step"] = "wave2_check"

@@ -120,30 +120,37 @@ def wave1_options(state: dict) -> list[dict]:
     return [{"type": "wave1_attack_group", "cell": list(g[0])} for g in groups] + [{"type": "wave1_done"}]
 
 
-def reinforce_limits(state: dict) -> dict[str, int]:
+def reinforce_room(state: dict) -> dict[str, int]:
+    """Cubes of each colour that may still be picked (spec 7.6): one per white/grey/black result
+    that is not of the attack colour, while the common bank has it, less the cubes already picked."""
     att = state["attack"]
-    return {c: min(count(att, c), state["common_bank"][c])
+    picked = att.get("picked", {})
+    return {c: min(count(att, c), state["common_bank"][c]) - picked.get(c, 0)
             for c in data.COLOURS if c != att["attack_color"]}
 
 
 def reinforce_options(state: dict) -> list[dict]:
-    limits = reinforce_limits(state)
-    colours = [c for c in data.COLOURS if limits.get(c, 0) > 0]
-    if not colours:
+    """Reinforcement in steps (ruling R8, E7): take everything, pick one cube and go on, or stop.
+
+    ``reinforce`` commits its ``take``: every cube still eligible on top of the picks, or the picks
+    alone (nothing, when nothing was picked: the second wave follows). A pick is offered only while
+    at least two cubes are left, so no two steps lead to the same result; ``back`` puts the picks
+    back. Every subset is reachable and the list never exceeds six entries.
+    """
+    att = state["attack"]
+    room = reinforce_room(state)
+    picked = att.get("picked", {})
+    left = sum(room.values())
+    if not left and not picked:
         return []
-    combos = list(itertools.product(*[range(limits[c] + 1) for c in colours]))
-    if len(combos) > 24:  # keep the list short: nothing, all, or all but one colour
-        full = tuple(limits[c] for c in colours)
-        combos = [tuple(0 for _ in colours), full]
-        combos += [tuple(0 if j == i else full[j] for j in range(len(colours))) for i in range(len(colours))]
-    out, seen = [], set()
-    for combo in sorted(combos, key=lambda t: (-sum(t), t)):
-        take = {c: n for c, n in zip(colours, combo) if n}
-        key = tuple(sorted(take.items()))
-        if key not in seen:
-            seen.add(key)
-            out.append({"type": "reinforce", "take": take})
-    return out
+    opts = []
+    if left:
+        full = {c: picked.get(c, 0) + room.get(c, 0) for c in data.COLOURS if picked.get(c, 0) + room.get(c, 0)}
+        opts.append({"type": "reinforce", "take": full})
+    if left >= 2:
+        opts += [{"type": "reinforce_pick", "color": c} for c in data.COLOURS if room.get(c, 0) > 0]
+    opts.append({"type": "reinforce", "take": dict(picked)})
+    return opts + [{"type": "back"}] if picked else opts
 
 
 def wave2_options(state: dict) -> list[dict]:

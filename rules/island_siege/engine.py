@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules.base import Engine, IllegalAction, T, Tn, validate_options
 
-from . import actions, data, flow, text, views
+from . import actions, check, data, flow, text, views
 from .state import Ctx, clone, opponent, prohibited, setup_state
 
 # Actions whose card is secret: the public "last move" names only their type.
@@ -37,6 +37,8 @@ class IslandSiege(Engine):
         return clone(state)
 
     def load(self, data_):
+        """A copy of a stored state; a malformed one raises ``ValueError`` naming the place (check.py)."""
+        check.check(data_)
         return clone(data_)
 
     # -- turns -------------------------------------------------------------------------------------

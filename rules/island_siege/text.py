@@ -90,6 +90,8 @@ def describe_action(action: dict, view: dict | None = None):
     if t == "menu":
         return MENU.get(action.get("menu"), T("Menu"))
     if t == "back":
+        if ((view or {}).get("attack") or {}).get("step") == "reinforce":
+            return T("Back: put the picked cubes back")
         return T("Back")
     if t == "attack":
         if action.get("target") == "sea":
@@ -183,6 +185,8 @@ def describe_action(action: dict, view: dict | None = None):
         if not take:
             return T("Take no cubes (second wave follows)")
         return T("Take {cubes}", cubes=join(", ", [cubes_of(c, n) for c, n in sorted(take.items())]))
+    if t == "reinforce_pick":
+        return T("Pick a {color} cube, then choose more", color=colour(action.get("color")))
     if t == "wave2_destroy":
         return T("Destroy the cube on {spot}", spot=_spot(_attack_card(view), action.get("cell")))
     if t == "infirmary_redirect":

@@ -13,6 +13,7 @@ import copy
 from rules.base import Engine, IllegalAction, Msg, T, Tn, canonical, rng_for
 from rules.my_island import campaign as camp
 from rules.my_island import rounds, steps
+from rules.my_island.check import check as check_state
 from rules.my_island.data import EXTRA_DECK, EXTRA_TILES, REGULAR_DECK, SHAPE_NAMES, TILES, footprint
 from rules.my_island.island import CATEGORIES, largest_all, new_island, occupancy, placement_ok
 from rules.my_island.modules import CHAPTERS, N_EPISODES, episode_rules, regular_rules
@@ -109,6 +110,8 @@ class MyIsland(Engine):
         return copy.deepcopy(state)
 
     def load(self, data: dict) -> dict:
+        """A copy of a stored state; a malformed one raises ``ValueError`` naming the place (check.py)."""
+        check_state(data)
         return copy.deepcopy(data)
 
     # -- turns -------------------------------------------------------------------------

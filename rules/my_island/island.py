@@ -25,11 +25,13 @@ from rules.my_island.data import (
 CATEGORY_GROUP = {"field": "Farms", "house": "Villages", "wall": "Bastions"}
 CATEGORY_LARGEST = {"field": "Largest farm", "house": "Largest village", "wall": "Largest bastion",
                     "road": "Largest road network"}
+BELOW_ZERO = "Carried as debt (below 0)"
+"""The legacy score sheet's row for the points below 0 that become debt (spec §10.4, ruling M14)."""
 #: every score category an island's sheet can hold (plain English keys, stored in states and
 #: results; shown translated through the catalog: ``MyIsland.catalog_texts`` lists them)
 CATEGORIES = ("Start", "Houses on beach", "Fields on palms", "Harbour roads", *CATEGORY_GROUP.values(),
               "Totem roads", "Passes", *CATEGORY_LARGEST.values(), "Cleared jungle", "Mountain row",
-              "Beach penalty", "Debt repaid", "Frozen at 55")
+              "Beach penalty", "Debt repaid", "Frozen at 55", BELOW_ZERO)
 
 
 def _group_what(sym: str, n: int):
@@ -343,6 +345,17 @@ def add_points(isl: dict, rules: dict, category: str, points: int) -> int:
         if excess:
             cat["Frozen at 55"] = cat.get("Frozen at 55", 0) - excess
     return isl["score"] - before
+
+
+def track(isl: dict, rules: dict) -> int:
+    """Where the score marker stands: the legacy track stops at 0 (spec §10.4, ruling M14); the
+    signed score stays in ``isl["score"]`` for ranking and debt."""
+    return max(0, isl["score"]) if rules["legacy"] else isl["score"]
+
+
+def debt_now(isl: dict, rules: dict) -> int:
+    """What the island owes now (legacy): the unpaid carried debt plus any points below 0."""
+    return isl["debt"] + max(0, -isl["score"]) if rules["legacy"] else 0
 
 
 def hut_candidates(isl: dict) -> list[Cell]:

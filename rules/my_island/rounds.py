@@ -6,16 +6,19 @@ before it calls them.
 
 from __future__ import annotations
 
-from rules.base import Msg, T
+from rules.base import Msg, T, Tn
 from rules.my_island import steps
 from rules.my_island.data import CARD_TILE, footprint, key
 from rules.my_island.island import (
+    BELOW_ZERO,
     add_points,
+    debt_now,
     end_awards,
     free_cells_by_row,
     immediate_awards,
     largest_all,
     put_tile,
+    track,
 )
 from rules.my_island.steps import seats_to_act
 
@@ -105,6 +108,13 @@ def finish(state: dict) -> list[dict]:
         for cat, pts, what in awards:
             add_points(islands[seat], rules, cat, pts)
             events.append({"type": "end_score", "seat": seat, "category": cat, "points": pts, "what": what})
+    if rules["legacy"]:  # the marker stops at 0: the points below it are carried as debt (spec §10.4)
+        for seat, isl in enumerate(islands):
+            if isl["score"] < 0:
+                owed = -isl["score"]
+                isl["cat"][BELOW_ZERO] = owed
+                events.append({"type": "end_score", "seat": seat, "category": BELOW_ZERO, "points": owed,
+                               "what": Tn("{n} point owed next episode", "{n} points owed next episode", owed)})
     n = state["n"]
     rows = [free_cells_by_row(isl, rules) for isl in islands]
     order = sorted(range(n), key=lambda s: (-islands[s]["score"], rows[s]))
@@ -121,7 +131,8 @@ def finish(state: dict) -> list[dict]:
         for cat, pts in isl["cat"].items():
             cats[cat][seat] = pts
     outcome = {
-        "scores": [isl["score"] for isl in islands],
+        "scores": [track(isl, rules) for isl in islands],
+        "signed_scores": [isl["score"] for isl in islands],
         "ranks": ranks,
         "winners": [s for s in range(n) if ranks[s] == 1],
         "categories": cats,
@@ -138,7 +149,7 @@ def finish(state: dict) -> list[dict]:
                 continue
             prosperity[seat] += rules["prosperity"].get(place, 0)
         outcome["prosperity"] = prosperity
-        outcome["debt"] = [isl["debt"] + max(0, -isl["score"]) for isl in islands]
+        outcome["debt"] = [debt_now(isl, rules) for isl in islands]
         tasks = end_sticker_tasks(state, ranks)
     else:
         tasks = {}

@@ -21,6 +21,7 @@ from rules.my_island.data import (
     shape_picture,
     unkey,
 )
+from rules.my_island.island import debt_now, track
 from rules.my_island.modules import CHAPTERS, EPISODES, chapter_of, module_lines
 from rules.my_island.words import SYMBOL_WORDS, TERRAIN_WORDS, word
 
@@ -32,8 +33,9 @@ def _island_public(state: dict, seat: int) -> dict:
     out = {
         "seat": seat,
         "name": isl["name"],
-        "score": isl["score"],
-        "debt": isl["debt"],
+        "score": track(isl, rules),  # the marker: the legacy track stops at 0 (spec §10.4)
+        "signed_score": isl["score"],
+        "debt": debt_now(isl, rules),
         "frozen": isl["frozen"],
         "participating": isl["in"],
         "placed": len(isl["placed"]),

@@ -80,7 +80,7 @@ def test_negative_episode_score_becomes_debt_and_is_paid_next_episode_spec_10_4(
     state = state_with(2, [a, b], {"mode": "campaign", "episode": 1, "carry": carry})
     _end_now(state)
     res = ENGINE.result(state)
-    assert res["scores"][0] == -24 and res["debt"][0] == 24
+    assert res["signed_scores"][0] == -24 and res["debt"][0] == 24
     new = camp.next_carry(carry, res, ENGINE.dump(state))
     assert new["islands"][0]["debt"] == 24
     nxt = ENGINE.setup(2, camp.episode_options(new), 1)
@@ -179,3 +179,45 @@ def test_new_carry_needs_two_to_four_players():
     for n in (1, 5):
         with pytest.raises(ValueError):
             camp.new_carry(n)
+
+
+def test_the_track_stops_at_0_and_the_points_below_become_debt_spec_10_4():
+    """5 - 1 (pass) - 28 visible beach cells = -24: the marker shows 0, the sheet carries 24 as debt."""
+    a, b = island(), island()
+    a["score"], b["score"] = 5, 40  # b: 40 - 1 - 28 = 11
+    a["cat"]["Start"] = 5
+    state = state_with(2, [a, b], {"mode": "campaign", "episode": 1})
+    _end_now(state)
+    res = ENGINE.result(state)
+    assert res["scores"] == [0, 11] and res["signed_scores"][0] == -24 and res["debt"] == [24, 0]
+    assert res["categories"]["Carried as debt (below 0)"] == [24, 0]
+    assert sum(v[0] for v in res["categories"].values()) == 0  # the score sheet's column sums to the track
+    public = ENGINE.view(state, None)["islands"][0]
+    assert public["score"] == 0 and public["signed_score"] == -24 and public["debt"] == 24
+
+
+def test_below_0_the_signed_score_still_ranks_spec_10_4_r14():
+    a, b = island(), island()
+    a["score"], b["score"] = 5, 15  # end at -24 and -14: both markers on 0, the second island ranks first
+    state = state_with(2, [a, b], {"mode": "campaign", "episode": 1})
+    _end_now(state)
+    res = ENGINE.result(state)
+    assert res["scores"] == [0, 0] and res["ranks"] == [2, 1] and res["debt"] == [24, 14]
+
+
+def test_carried_debt_is_shown_beside_the_track_during_the_episode_spec_10_4():
+    carry = camp.new_carry(2)
+    carry["islands"][0]["debt"] = 7
+    state = ENGINE.setup(2, camp.episode_options(carry), 1)
+    public = ENGINE.view(state, None)["islands"][0]
+    assert public["score"] == 10 and public["debt"] == 7
+
+
+def test_the_regular_game_keeps_a_negative_score_ruling_r11_m14():
+    a, b = island(), island()
+    a["score"] = 5
+    state = state_with(2, [a, b])
+    _end_now(state)
+    res = ENGINE.result(state)
+    assert res["scores"][0] == res["signed_scores"][0] == -24 and "debt" not in res
+    assert ENGINE.view(state, None)["islands"][0]["debt"] == 0

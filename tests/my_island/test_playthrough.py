@@ -153,6 +153,7 @@ from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from rules.my_island.data import NEIGHBOURS, TERRAIN, unkey  # noqa: E402
+from rules.my_island.island import BELOW_ZERO, track  # noqa: E402
 
 
 @settings(max_examples=6, deadline=None)
@@ -177,7 +178,8 @@ def test_islands_stay_legal_and_connected_whatever_is_played(seed, options):
                         seen.add(n)
                         stack.append(n)
             assert cells <= seen
-        assert sum(isl["cat"].values()) == isl["score"]
+        assert sum(isl["cat"].values()) == track(isl, state["rules"])  # the sheet sums to the marker
+        assert isl["score"] == track(isl, state["rules"]) - isl["cat"].get(BELOW_ZERO, 0)  # signed, below 0 too
 
 
 @pytest.mark.parametrize("options", [{}, {"mode": "campaign", "episode": 12}], ids=canonical)
