@@ -145,7 +145,7 @@ class OfflineTable:
                 self.say(str(exc))
                 continue
             for line in outcome.private.get(next(s.seat for s in outcome.game.seats if s.user_id == user_id), []):
-                self.say(f"  ({_('only you see this')}) {tr(line)}")
+                self.say("  " + _("(only you see this) {line}", line=tr(line)))
             private_png.unlink(missing_ok=True)
             return outcome
 
