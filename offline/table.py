@@ -26,14 +26,19 @@ CLEAR = "\033[2J\033[H"
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="bot.py offline", description=_("Play a game in the terminal."))
-    parser.add_argument("game", choices=sorted(ENGINES), help=_("which game"))
+    parser.add_argument("game", nargs="?", choices=sorted(ENGINES), help=_("which game"))
     parser.add_argument("--seats", default="ai,human",
                         help=_("comma-separated seats, each 'ai' or 'human' or a player's name (default: ai,human)"))
     parser.add_argument("--seed", default=None, help=_("the game's seed (same seed and moves: same game)"))
     parser.add_argument("--out", default=None, help=_("folder for the board images and the database"))
     parser.add_argument("--lang", default="en", help=_("language of the texts"))
     parser.add_argument("--options", default="{}", help=_('game options as JSON, e.g. \'{"variant": true}\''))
-    return parser.parse_args(argv)
+    parser.add_argument("--replay", default=None, metavar="FILE",
+                        help=_("replay a finished game's export (from /game export) and write its boards"))
+    args = parser.parse_args(argv)
+    if args.game is None and args.replay is None:
+        parser.error(_("name a game to play, or --replay FILE"))
+    return args
 
 
 def seat_list(spec: str) -> list[PlayerRef | None]:
@@ -177,4 +182,9 @@ async def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: Text
 
 
 def main(argv: list[str]) -> int:
-    return asyncio.run(play(parse_args(argv)))
+    args = parse_args(argv)
+    if args.replay:
+        from offline.replay import run as replay
+
+        return replay(args.replay, args.out, args.lang)
+    return asyncio.run(play(args))
