@@ -41,6 +41,7 @@ class LogEntry:
     by_ai: bool
     lines: list[str] = field(default_factory=list)
     round: Any = None
+    turn: int = 0  # turns are runs of moves by one seat, counted from the start
 
 
 @dataclass
@@ -91,9 +92,12 @@ async def log_entries(host: Any, game_id: int, user_id: int | None, seat: int | 
     engine = ENGINES[record.key]
     mine = _seat_of(info, user_id)
     out: list[LogEntry] = []
+    turn, last_seat = 0, None
     for entry, events, state in walk(engine, record.n_players, record.options, record.seed, record.entries):
         if not entry:
             continue
+        if entry["seat"] != last_seat:
+            turn, last_seat = turn + 1, entry["seat"]
         lines = public_lines_of(engine, events, record.names)
         if mine is not None:
             lines += private_lines_of(engine, events, record.names).get(mine, [])
@@ -101,7 +105,7 @@ async def log_entries(host: Any, game_id: int, user_id: int | None, seat: int | 
             continue
         round_ = engine.view(state, None).get("round")
         out.append(LogEntry(entry["seq"], entry["seat"], record.names[entry["seat"]], entry["at"], entry["by_ai"],
-                            [tr(x) for x in lines], round_ if isinstance(round_, (int, str)) else None))
+                            [tr(x) for x in lines], round_ if isinstance(round_, (int, str)) else None, turn))
     return out
 
 

@@ -30,6 +30,7 @@ class Settings:
     thread_archive_grace_seconds: int = 3600
     default_locale: str = "en"
     owner_ids: frozenset[int] = field(default_factory=frozenset)
+    replay_on_finish: bool = True
 
     @property
     def has_token(self) -> bool:
@@ -52,6 +53,18 @@ def _int(env: dict, name: str, problems: list[str], default: int | None, lo: int
         problems.append(f"{name} must be between {lo} and {hi} (got {value}).")
         return default
     return value
+
+
+def _flag(env: dict, name: str, problems: list[str], default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    problems.append(f"{name} must be yes or no, not {raw!r}.")
+    return default
 
 
 def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | None = ".env") -> Settings:
@@ -89,6 +102,7 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         thread_archive_grace_seconds=_int(env, "THREAD_ARCHIVE_GRACE_SECONDS", problems, 3600, 0, 7 * 24 * 3600),
         default_locale=locale,
         owner_ids=frozenset(owners),
+        replay_on_finish=_flag(env, "REPLAY_ON_FINISH", problems, True),
     )
     if url.startswith(("postgresql://", "postgres://")):
         problems.append("PostgreSQL support (DATABASE_URL) is not available yet; unset it to use SQLite.")
