@@ -235,3 +235,77 @@ async def test_the_final_score_sheet_is_followed_by_the_replay(harness, db_path,
     after = posts[posts.index(final) + 1:]
     assert any(name.startswith("replay-count_up") for m in after for name in m.files)
     assert h.find_component(final.id, "Rematch")
+
+
+# -- rematch ------------------------------------------------------------------------------------
+async def test_rematch_opens_a_new_lobby_with_the_same_people_and_options_and_starts_when_all_joined(
+        harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    ana, bo, eve = h.user(11, "Ana"), h.user(12, "Bo"), h.user(13, "Eve")
+    table = await new_table(h, ana, [bo], key="count_up", options="goal=9")
+    await table.play_to_end()
+    final_id = (await bot.host.get_message(table.game_id, "final"))[1]
+    result = await h.click(eve, final_id, "Rematch")
+    assert "Only the players of game" in h.reply_text(result)
+    threads_before = {c.id for c in h.fake.channels.values() if c.type == 11}
+    result = await h.click(bo, final_id, "Rematch")
+    new_threads = [c for c in h.fake.channels.values() if c.type == 11 and c.id not in threads_before]
+    assert len(new_threads) == 1 and new_threads[0].parent_id == FakeDiscord.CHANNEL_ID
+    lobby = h.messages_in(new_threads[0].id)[0]
+    assert "<@11>" in lobby.payload["content"] and "Rematch of Count Up" in lobby.payload["content"]
+    new_id = int(h.find_component(lobby.id, "Join")["custom_id"].rsplit(":", 1)[1])
+    old, new = await bot.host.get(table.game_id), await bot.host.get(new_id)
+    assert new.status == "lobby" and new.options == old.options == {"goal": 9} and new.creator_id == bo
+    assert (await bot.host.store.game(new_id)).seed != (await bot.host.store.game(table.game_id)).seed
+    result = await h.click(ana, final_id, "Rematch")
+    assert "already open" in h.reply_text(result)
+    await h.click(ana, lobby.id, "Join")
+    new = await bot.host.get(new_id)
+    assert new.status == "active" and sorted(s.user_id for s in new.seats) == [ana, bo]
+
+
+async def test_a_rematch_takes_the_ai_seats_again(harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    ana = h.user(11, "Ana")
+    await h.slash(ana, "game new", game="count_up")
+    thread = max((c for c in h.fake.channels.values() if c.type == 11), key=lambda c: c.id)
+    lobby = h.messages_in(thread.id)[0]
+    await h.click(ana, lobby.id, "Add AI")
+    await h.click(ana, lobby.id, "Start")
+    game_id = int(h.find_component(lobby.id, "Join")["custom_id"].rsplit(":", 1)[1])
+    from tests.discord.play import Table
+
+    await Table(h, game_id, thread.id, [ana]).play_to_end()
+    final_id = (await bot.host.get_message(game_id, "final"))[1]
+    await h.click(ana, final_id, "Rematch")
+    new = (await bot.host.open_games())[0]
+    assert new.id != game_id and [s.is_ai for s in new.seats] == [False, True]
+    assert new.status == "lobby", "Ana presses Start herself: nobody else was invited"
+
+
+# -- followers ----------------------------------------------------------------------------------
+async def test_a_follower_gets_a_dm_for_each_public_move_and_never_private_news(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo, cy = h.user(11, "Ana"), h.user(12, "Bo"), h.user(13, "Cy")
+    table = await new_table(h, ana, [bo], key="toy_sealed")
+    result = await h.click(cy, await table.turn_message_id(), "Follow")
+    assert "You follow Toy Sealed" in h.reply_text(result)
+    result = await h.click(cy, await table.turn_message_id(), "Follow")
+    assert "already follow" in h.reply_text(result)
+    await table.play_turn(ana)
+    assert not h.dms_to(cy), "a sealed choice is not a public move"
+    await table.play_turn(bo)
+    dms = h.dms_to(cy)
+    assert dms and all(m.files.get("board.png") for m in dms)
+    text = "\n".join(message_text(m.payload) for m in dms)
+    assert "Revealed" in text and "You picked" not in text
+    result = await h.slash(cy, "game unfollow", channel_id=table.thread_id)
+    assert "no longer follow" in h.reply_text(result)
+    count = len(h.dms_to(cy))
+    await table.play_to_end()
+    assert len(h.dms_to(cy)) == count
+    result = await h.slash(cy, "game unfollow", channel_id=table.thread_id)
+    assert "were not following" in h.reply_text(result)
