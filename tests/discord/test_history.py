@@ -309,3 +309,35 @@ async def test_a_follower_gets_a_dm_for_each_public_move_and_never_private_news(
     assert len(h.dms_to(cy)) == count
     result = await h.slash(cy, "game unfollow", channel_id=table.thread_id)
     assert "were not following" in h.reply_text(result)
+
+
+# -- stats --------------------------------------------------------------------------------------
+async def test_profile_shows_per_game_win_rate_move_times_and_a_provisional_rating_and_stats_the_server(
+        harness, db_path, clock):
+    from host import PlayerRef
+
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    for _game in range(3):
+        out = await bot.host.create_table("count_up", {}, [PlayerRef(ana, "Ana"), PlayerRef(bo, "Bo")],
+                                          FakeDiscord.GUILD_ID, FakeDiscord.CHANNEL_ID, settings={"rated": True})
+        game_id = out.game.id
+        while (info := await bot.host.get(game_id)).status == "active":
+            user = info.users_to_act()[0].user_id
+            clock.advance(120 if user == ana else 3 * 3600)  # Ana answers in minutes, Bo in hours
+            await bot.host.submit(game_id, user, {"type": "add", "n": 2})  # Ana always wins
+    result = await h.slash(ana, "profile")
+    text = h.reply_text(result)
+    assert "Count Up" in text and "3 games · 3 wins · win rate 100%" in text
+    assert "time to move: average 2 minutes, median 2 minutes (6 moves)" in text
+    assert "provisional: 3 of 5 rated games" in text
+    assert int(re.search(r"rating (\d+)", text).group(1)) > 1000
+    text = h.reply_text(await h.slash(bo, "profile"))
+    assert "win rate 0%" in text and "average 3 hours" in text
+    assert 0 <= int(re.search(r"rating (\d+)", text).group(1)) < 1000, "a loser's rating is not shown negative"
+    text = h.reply_text(await h.slash(ana, "leaderboard", game="count_up"))
+    assert "?" in text and "-" not in re.sub(r"mu - 3", "", text.split("OpenSkill")[0])
+    text = h.reply_text(await h.slash(ana, "stats"))
+    assert "Count Up: 3" in text and "<@11> · 3 games, 6 moves" in text and "<@12> · 3 games, 3 moves" in text
+    assert "Average finished game" in text and ", 3 moves" in text
