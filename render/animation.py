@@ -50,7 +50,7 @@ def _uniform(frames: list[Image.Image]) -> list[Image.Image]:
         if f.size == (w, h):
             out.append(f)
             continue
-        canvas = Image.new("RGB", (w, h), (255, 255, 255))
+        canvas = Image.new("RGB", (w, h), f.getpixel((0, f.height - 1)))  # the board's own paper
         canvas.paste(f, ((w - f.width) // 2, 0))
         out.append(canvas)
     return out
