@@ -10,14 +10,17 @@ abandoned), the whole record, which replays to exactly the final state.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
+import weakref
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from db.store import state_hash, state_text
 from host.errors import HostError, NotAllowed
-from host.i18n import _, tr, tr_data
+from host.i18n import _, current_locale, tr, tr_data
 from host.views import private_lines_of, public_lines_of, with_names
 from rules import ENGINES
 
@@ -254,8 +257,24 @@ def build_animation(record: Record, limit: int | None = None) -> tuple[bytes, st
     return animation.animate(pngs, limit=limit or animation.MAX_BYTES)
 
 
+_built: OrderedDict[tuple, tuple[str, bytes]] = OrderedDict()
+_building: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+CACHED_ANIMATIONS = 4
+
+
 async def animation(host: Any, game_id: int, limit: int | None = None) -> tuple[str, bytes]:
-    """``(file name, bytes)`` of the animated public replay of a started game, built in a thread."""
+    """``(file name, bytes)`` of the animated public replay of a started game, built in a thread
+    (the last few are kept: the replay after a score sheet is often asked for again at once)."""
     record = await replay_source(host, game_id)
-    data, fmt = await asyncio.to_thread(build_animation, record, limit)
-    return f"replay-{record.key}-{game_id}.{fmt}", data
+    moves = json.dumps([(e["seat"], e["action"]) for e in record.entries], sort_keys=True)
+    key = (record.key, str(record.seed), hashlib.sha256(moves.encode()).hexdigest(), tuple(record.names),
+           current_locale.get(), limit)
+    one_at_a_time = _building.setdefault(asyncio.get_running_loop(), asyncio.Semaphore(1))  # seconds of CPU each
+    async with one_at_a_time:
+        if key not in _built:
+            data, fmt = await asyncio.to_thread(build_animation, record, limit)
+            _built[key] = (f"replay-{record.key}-{game_id}.{fmt}", data)
+            while len(_built) > CACHED_ANIMATIONS:
+                _built.popitem(last=False)
+        _built.move_to_end(key)
+        return _built[key]
