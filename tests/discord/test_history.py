@@ -206,6 +206,21 @@ async def test_replay_posts_an_animation_with_one_frame_per_turn(harness, db_pat
         assert img.n_frames == min(len(frames), 100) and img.is_animated
 
 
+async def test_the_longest_game_fits_the_upload_limit_with_at_most_100_frames(harness, db_path, clock):
+    """My Island with four AI seats has the most turns of all the games (113 with this seed)."""
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    ana = h.user(11, "Ana")
+    game_id = await ai_game(bot.host, "my_island", 5, n=4)
+    turns = len(history.public_turn_views(await history.replay_source(bot.host, game_id)))
+    assert turns > 100
+    result = await h.slash(ana, "game replay", game=game_id)
+    (name, data), = files_of(h, result)
+    assert len(data) <= 10 * 1024 * 1024
+    with Image.open(io.BytesIO(data)) as img:
+        assert img.n_frames == 100 and img.width <= 800
+
+
 def test_an_animation_fits_any_limit_by_scaling_down_and_dropping_turns():
     from render import animation
 
@@ -260,6 +275,8 @@ async def test_rematch_opens_a_new_lobby_with_the_same_people_and_options_and_st
     assert (await bot.host.store.game(new_id)).seed != (await bot.host.store.game(table.game_id)).seed
     result = await h.click(ana, final_id, "Rematch")
     assert "already open" in h.reply_text(result)
+    for command in ("game replay", "game log", "game export"):  # nothing to show before it starts
+        assert "has not started yet" in h.reply_text(await h.slash(ana, command, game=new_id))
     await h.click(ana, lobby.id, "Join")
     new = await bot.host.get(new_id)
     assert new.status == "active" and sorted(s.user_id for s in new.seats) == [ana, bo]
