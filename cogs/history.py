@@ -215,6 +215,9 @@ async def dm_followers(bot: Any, outcome: MoveOutcome, headline: str | None = No
             try:
                 dm = await bot.create_dm(discord.Object(id=user_id))
                 await dm.send(**kwargs)
+            except discord.Forbidden:  # DMs closed: stop trying on every move
+                log.info("follower %s of game %s has DMs closed; unfollowed", user_id, info.id)
+                await social.unfollow(bot.host, info.id, user_id)
             except discord.HTTPException as exc:
                 log.info("could not DM follower %s of game %s: %s", user_id, info.id, exc)
 

@@ -312,6 +312,9 @@ async def test_a_follower_gets_a_dm_for_each_public_move_and_never_private_news(
     assert "You follow Toy Sealed" in h.reply_text(result)
     result = await h.click(cy, await table.turn_message_id(), "Follow")
     assert "already follow" in h.reply_text(result)
+    shy = h.user(14, "Shy")  # DMs closed: dropped from the followers at the first failed DM
+    h.fake.dm_closed.add(shy)
+    await h.click(shy, await table.turn_message_id(), "Follow")
     await table.play_turn(ana)
     assert not h.dms_to(cy), "a sealed choice is not a public move"
     await table.play_turn(bo)
@@ -319,6 +322,9 @@ async def test_a_follower_gets_a_dm_for_each_public_move_and_never_private_news(
     assert dms and all(m.files.get("board.png") for m in dms)
     text = "\n".join(message_text(m.payload) for m in dms)
     assert "Revealed" in text and "You picked" not in text
+    from host import social
+
+    assert await social.followers(table.host, table.game_id) == [cy]
     result = await h.slash(cy, "game unfollow", channel_id=table.thread_id)
     assert "no longer follow" in h.reply_text(result)
     count = len(h.dms_to(cy))
