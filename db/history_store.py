@@ -32,13 +32,14 @@ async def followers(store: Store, game_id: int) -> list[int]:
 
 
 async def move_times(store: Store, user_id: int, guild_id: int | None) -> dict[str, list[float]]:
-    """Per game key: seconds each of this person's own moves took (from the move before it,
-    or the game's start), over their human seats; ``guild_id`` None: everywhere."""
+    """Per game key: seconds each of this person's own moves took (from the move before it in
+    the game; a game's first move is left out, its lobby may have waited for hours), over their
+    human seats; ``guild_id`` None: everywhere."""
     where = "" if guild_id is None else " AND g.guild_id = ?"
     params: tuple[Any, ...] = (user_id,) if guild_id is None else (user_id, guild_id)
     rows = await store.fetch_all(
-        "SELECT g.game_key AS key, a.at - COALESCE(LAG(a.at) OVER (PARTITION BY a.game_id ORDER BY a.seq),"
-        " g.created_at) AS took, a.seat AS seat, a.by_ai AS by_ai, s.user_id AS uid, s.is_ai AS seat_ai"
+        "SELECT g.game_key AS key, a.at - LAG(a.at) OVER (PARTITION BY a.game_id ORDER BY a.seq) AS took,"
+        " a.by_ai AS by_ai, s.user_id AS uid"
         " FROM actions a JOIN games g ON g.id = a.game_id"
         " JOIN seats s ON s.game_id = a.game_id AND s.seat = a.seat"
         " WHERE a.game_id IN (SELECT game_id FROM seats WHERE user_id = ?)" + where, params)

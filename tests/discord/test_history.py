@@ -353,7 +353,7 @@ async def test_profile_shows_per_game_win_rate_move_times_and_a_provisional_rati
     result = await h.slash(ana, "profile")
     text = h.reply_text(result)
     assert "Count Up" in text and "3 games · 3 wins · win rate 100%" in text
-    assert "time to move: average 2 minutes, median 2 minutes (6 moves)" in text
+    assert "time to move: average 2 minutes, median 2 minutes (3 moves)" in text
     assert "provisional: 3 of 5 rated games" in text
     assert int(re.search(r"rating (\d+)", text).group(1)) > 1000
     text = h.reply_text(await h.slash(bo, "profile"))
