@@ -14,6 +14,7 @@ import discord
 from discord import ui
 
 from cogs.errors import guarded
+from cogs.history_items import HISTORY_ITEMS, FollowButton
 from host import Choice
 from host.i18n import _
 
@@ -123,19 +124,21 @@ class PageButton(ui.DynamicItem[ui.Button], template=r"isle:page:(?P<game>[0-9]+
         await panels.on_page(interaction, self.game_id, self.version, self.page)
 
 
-ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, PageButton)
+ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, PageButton, *HISTORY_ITEMS)
 
 
-def lobby_view(game_id: int, open_: bool) -> ui.View:
+def lobby_view(game_id: int, open_: bool, follow: bool = True) -> ui.View:
     view = ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
         view.add_item(LobbyButton(action, game_id, disabled=not open_))
+    view.add_item(FollowButton(game_id, disabled=not follow))
     return view
 
 
 def take_turn_view(game_id: int, version: int, disabled: bool = False) -> ui.View:
     view = ui.View(timeout=None)
     view.add_item(TakeTurnButton(game_id, version, disabled=disabled))
+    view.add_item(FollowButton(game_id, disabled=disabled))
     return view
 
 

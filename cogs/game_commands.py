@@ -56,7 +56,10 @@ async def option_text(interaction: discord.Interaction, current: str) -> list[ap
 
 def build_group() -> app_commands.Group:
     group = app_commands.Group(name="game", description=locale_str("Play island board games"))
-    for command in (new, join, leave, start, add_ai, status, board, hand, log_, list_, abandon, settings):
+    from cogs import history
+
+    for command in (new, join, leave, start, add_ai, status, board, hand, *history.COMMANDS, list_, abandon,
+                    settings):
         group.add_command(command)
     return group
 
@@ -133,18 +136,6 @@ async def hand(interaction: discord.Interaction, game: int | None = None) -> Non
     await interaction.response.defer(ephemeral=True, thinking=True)
     info = await resolve(interaction, game)
     await panels.show_panel(interaction, info.id)
-
-
-@app_commands.command(name="log", description=locale_str("The last moves of the game (with your own private notes)"))
-@app_commands.autocomplete(game=my_games)
-async def log_(interaction: discord.Interaction, game: int | None = None) -> None:
-    await interaction.response.defer(ephemeral=True)
-    info = await resolve(interaction, game)
-    lines = await host_of(interaction).log_lines(info.id, limit=15, user_id=interaction.user.id)
-    embed = discord.Embed(title=_("Log of {game}", game=present.game_name(info)), colour=present.COLOUR,
-                          description=present.clip("\n".join(f"• {x}" for x in lines) or _("Nothing yet."), 4000))
-    await interaction.followup.send(embed=embed, ephemeral=True)
-
 
 
 @app_commands.command(name="list", description=locale_str("Your games across servers, with whose turn it is"))

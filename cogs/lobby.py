@@ -16,7 +16,7 @@ import discord
 from cogs import catalog, languages, notify, present
 from cogs.components import lobby_view
 from cogs.errors import AdapterError, check_permissions
-from host import GameInfo, PlayerRef
+from host import GameInfo, PlayerRef, social
 from host.i18n import T, _, speaking
 
 log = logging.getLogger("cogs.lobby")
@@ -99,9 +99,10 @@ async def _open_thread(interaction: discord.Interaction, info: GameInfo) -> disc
 
 
 async def after_change(bot: Any, info: GameInfo) -> None:
-    """Show the new seat list; start by itself once every seat is taken."""
+    """Show the new seat list; start by itself once every seat is taken (a rematch: once
+    everyone invited has joined)."""
     await notify.refresh_lobby(bot, info)
-    if info.status == "lobby" and info.is_full:
+    if info.status == "lobby" and (info.is_full or social.everyone_invited_joined(info)):
         outcome = await bot.host.start(info.id, None)
         await started(bot, outcome)
 

@@ -14,6 +14,7 @@ import discord
 
 from cogs import languages, present
 from cogs.components import lobby_view, take_turn_view
+from cogs.history_items import rematch_view
 from host import GameInfo, HostError, MoveOutcome, TimerOutcome
 from host.deadlines import describe_seconds
 from host.i18n import T, _, speaking, tr
@@ -69,7 +70,8 @@ async def _edit_remembered(bot: Any, game_id: int, kind: str, **kwargs: Any) -> 
 async def refresh_lobby(bot: Any, info: GameInfo) -> None:
     with speaking(languages.public(bot, info.guild_id)):
         await _edit_remembered(bot, info.id, "lobby", embed=present.lobby_embed(info),
-                               view=lobby_view(info.id, info.status == "lobby"))
+                               view=lobby_view(info.id, info.status == "lobby",
+                                               follow=info.status in ("lobby", "active")))
 
 
 async def publish(bot: Any, outcome: MoveOutcome, headline: str | None = None, actor_id: int | None = None) -> None:
@@ -78,6 +80,9 @@ async def publish(bot: Any, outcome: MoveOutcome, headline: str | None = None, a
     with speaking(languages.public(bot, info.guild_id)):
         await _publish_in_thread(bot, outcome, headline)
     await dm_players(bot, outcome, actor_id)
+    from cogs import history
+
+    await history.dm_followers(bot, outcome, headline)
 
 
 async def _publish_in_thread(bot: Any, outcome: MoveOutcome, headline: str | None) -> None:
@@ -144,6 +149,8 @@ async def _post_final(bot: Any, info: GameInfo, outcome: MoveOutcome, headline: 
         embeds.append(log_embed)
     embeds.append(present.score_embed(info, sheet))
     kwargs: dict[str, Any] = {"embeds": embeds, "content": present.to_act_text(info)}
+    if any(s.user_id is not None for s in info.seats):
+        kwargs["view"] = rematch_view(info.id)
     try:
         kwargs["file"] = present.board_file(await bot.host.public_png(info.id))
     except HostError:  # e.g. a forfeit before the first move: no board to show
@@ -153,6 +160,10 @@ async def _post_final(bot: Any, info: GameInfo, outcome: MoveOutcome, headline: 
     await refresh_lobby(bot, info)
     if message is not None:
         await bot.host.set_message(info.id, "final", message.id, message.channel.id)
+        if getattr(bot.settings, "replay_on_finish", True):
+            from cogs import history
+
+            await history.post_replay(bot, info)
     await archive_finished_threads(bot)
 
 

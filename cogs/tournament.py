@@ -19,11 +19,13 @@ from discord import app_commands, ui
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from cogs import catalog, notify, present
+from cogs import catalog, notify, present, stats
 from cogs.errors import AdapterError, check_permissions, guarded
 from host import MoveOutcome, PlayerRef
+from host import stats as host_stats
 from host.deadlines import DEADLINE_CHOICES
 from host.i18n import N_, T, _
+from host.tournament import ratings
 from host.tournament.formats import FORMATS
 from host.tournament.models import Notice, TableInfo, TournamentInfo
 from host.tournament.render import standings_lines, standings_png
@@ -326,10 +328,12 @@ async def leaderboard(interaction: discord.Interaction, game: str) -> None:
     board = await service_of(interaction).leaderboard(interaction.guild_id, game, limit=15)
     title = catalog.find(game).title if catalog.find(game) else game
     lines = [_("{i}. <@{uid}> · {rating} ({games} games, {wins} wins)", i=i, uid=r.user_id,
-               rating=f"{r.rating:.1f}", games=r.games, wins=r.wins) for i, r in enumerate(board, start=1)]
+               rating=f"{ratings.shown(r.rating)}{'?' if r.games < ratings.PROVISIONAL_GAMES else ''}",
+               games=r.games, wins=r.wins) for i, r in enumerate(board, start=1)]
     embed = discord.Embed(title=_("Leaderboard · {game}", game=title), colour=COLOUR,
                           description="\n".join(lines) or _("No rated games yet."))
-    embed.set_footer(text=_("OpenSkill rating, shown as mu - 3 sigma (rises as results come in)"))
+    embed.set_footer(text=_("OpenSkill rating shown as 1000 + 40 × (mu - 3 sigma); ? marks a provisional "
+                            "rating (fewer than {n} rated games)", n=ratings.PROVISIONAL_GAMES))
     await interaction.followup.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -339,15 +343,14 @@ async def profile(interaction: discord.Interaction, user: discord.User | None = 
     await interaction.response.defer(thinking=True)
     who = user or interaction.user
     prof = await service_of(interaction).profile(interaction.guild_id, who.id, name=who.display_name)
+    times = await host_stats.move_times(interaction.client.host, who.id, interaction.guild_id)  # type: ignore[attr-defined]
     embed = discord.Embed(title=_("Profile · {name}", name=prof.name), colour=COLOUR,
                           description=_("{games} games, {wins} wins · favourite: {fav}", games=prof.games,
                                         wins=prof.wins, fav=prof.favourite or "–"))
-    for r in prof.ratings[:10]:
-        embed.add_field(name=r.title, value=_("rating {rating} · {games} games · {wins} wins",
-                                              rating=f"{r.rating:.1f}", games=r.games, wins=r.wins))
+    stats.game_fields(embed, prof, times)
     recent = []
     for r in prof.recent:
-        change = f" ({r.rating_change:+.1f})" if r.rating_change is not None else ""
+        change = f" ({r.rating_change * 40:+.0f})" if r.rating_change is not None else ""
         recent.append(_("#{game}: {title}, place {rank} of {n}, score {score}{change}", game=r.game_id,
                         title=r.title, rank=r.rank, n=r.n_players, score=f"{r.score:g}", change=change))
     embed.add_field(name=_("Recent results"), value="\n".join(recent) or _("None yet"), inline=False)

@@ -31,6 +31,7 @@ class Settings:
     default_locale: str = "en"
     owner_ids: frozenset[int] = field(default_factory=frozenset)
     health_file: str = ""
+    replay_on_finish: bool = True
 
     @property
     def has_token(self) -> bool:
@@ -53,6 +54,18 @@ def _int(env: dict, name: str, problems: list[str], default: int | None, lo: int
         problems.append(f"{name} must be between {lo} and {hi} (got {value}).")
         return default
     return value
+
+
+def _flag(env: dict, name: str, problems: list[str], default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    problems.append(f"{name} must be yes or no, not {raw!r}.")
+    return default
 
 
 def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | None = ".env") -> Settings:
@@ -91,6 +104,7 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         default_locale=locale,
         owner_ids=frozenset(owners),
         health_file=env.get("HEALTH_FILE", "").strip(),
+        replay_on_finish=_flag(env, "REPLAY_ON_FINISH", problems, True),
     )
     if url.startswith(("postgresql://", "postgres://")):
         problems.append("PostgreSQL support (DATABASE_URL) is not available yet; unset it to use SQLite.")

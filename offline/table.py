@@ -53,9 +53,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--resume", nargs="?", const="", default=None, metavar="NAME",
                         help=_("continue a saved game (q saves): the newest, or the one named (see --saved)"))
     parser.add_argument("--saved", action="store_true", help=_("list the saved games that can be resumed"))
+    parser.add_argument("--replay", default=None, metavar="FILE",
+                        help=_("replay a finished game's export (from /game export) and write its boards"))
     args = parser.parse_args(argv)
-    if args.game is None and args.resume is None and not args.saved:
-        parser.error(_("name a game ({games}), or --resume a saved one", games=", ".join(sorted(ENGINES))))
+    if args.game is None and args.resume is None and not args.saved and args.replay is None:
+        parser.error(_("name a game ({games}), --resume a saved one or --replay FILE",
+                       games=", ".join(sorted(ENGINES))))
     return args
 
 
@@ -287,4 +290,9 @@ async def resume(name: str, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def main(argv: list[str]) -> int:
-    return asyncio.run(play(parse_args(argv)))
+    args = parse_args(argv)
+    if args.replay:
+        from offline.replay import run as replay
+
+        return replay(args.replay, args.out, args.lang)
+    return asyncio.run(play(args))

@@ -117,3 +117,4 @@ class Profile:
     wins: int
     favourite: str | None  # the title of the game played most
     recent: list[RecentResult]
+    per_game: dict[str, tuple[int, int]] = field(default_factory=dict)  # game key -> (games, wins)

@@ -560,5 +560,5 @@ class TournamentService:
                              (r.rating_after - r.rating_before) if r.rated and r.rating_before is not None else None,
                              r.tournament_id, r.finished_at) for r in rows]
         shown = name or (rows[0].name if rows else (rated[0].name if rated else str(user_id)))
-        return Profile(user_id, shown, rated, games, wins, favourite, last)
+        return Profile(user_id, shown, rated, games, wins, favourite, last, per_game=dict(totals))
 

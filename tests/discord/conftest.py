@@ -65,6 +65,7 @@ async def start_bot(h: Harness, db_path, clock: Clock, **settings):
     store = await Store.open(db_path)
     h.stores.append(store)
     values = {"timer_poll_seconds": 3600, "thread_archive_grace_seconds": 0, "default_deadline_seconds": None,
+              "replay_on_finish": False,
               "owner_ids": frozenset({1})}
     values.update(settings)
     config = Settings(**values)

@@ -5,7 +5,8 @@ every turn through the Take turn panel (buttons, selects, pages, confirmations),
 random with a fixed seed. After each click, any id-like token (a card, tile or piece id)
 that was private to some seat both before and after the click must not appear in anything
 the bot sent where another player could see it: the channel, the thread, or someone else's
-DM or ephemeral panel. (Board images are rendered from public views by construction.)
+DM or ephemeral panel, or a follower's DM. (Board images are rendered from public views by
+construction.)
 """
 
 from __future__ import annotations
@@ -78,6 +79,8 @@ async def test_a_two_player_game_through_discord_to_the_score_sheet_without_leak
     ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
     table = await new_table(h, ana, [bo], key=key)
     host = table.host
+    cy = h.user(13, "Cy")  # a spectator following the game: DMs of public moves only (the leak check covers them)
+    await h.click(cy, await table.turn_message_id(), "Follow")
     rnd = random.Random(f"discord:{key}")
     users = [ana, bo]
     clicks = checked = sealed_checks = 0
@@ -132,6 +135,7 @@ async def test_a_two_player_game_through_discord_to_the_score_sheet_without_leak
     assert "Final scores" in text and "Ana" in text and "Bo" in text
     assert final.payload["attachments"], "the final board image is attached"
     assert all(h.dms_to(u) for u in users), "each player was told by DM when to act"
+    assert len(h.dms_to(cy)) > 5, "the follower was told of the public moves"
     assert clicks >= 40, f"{key}: a real game, not a quick exit ({clicks} clicks)"
     if key in ("island_siege", "land_vs_sea"):  # hands and hidden tile faces: id-like secrets
         assert checked > 0, "the leak check looked at something"

@@ -45,6 +45,8 @@ async def test_three_players_play_skye_to_the_score_sheet_without_leaks(harness,
     ana, bo, cy = h.user(11, "Ana"), h.user(12, "Bo"), h.user(13, "Cy")
     table = await new_table(h, ana, [bo, cy])
     assert await table.phase() == "price"
+    dee = h.user(14, "Dee")  # a spectator who follows the game: the checks below cover her DMs too
+    await h.click(dee, h.messages_in(table.thread_id)[0].id, "Follow")
 
     # Round 1: Ana seals her discard and prices first; Bo looks at everything he can.
     sealed_from = len(h.fake.requests)
@@ -106,6 +108,7 @@ async def test_three_players_play_skye_to_the_score_sheet_without_leaks(harness,
                 for line in re.findall(r"^• (.+)$", embed.get("description") or "", re.M):
                     assert line not in others, f"private line {line!r} of user {user} leaked"
     assert all(h.dms_to(user) for user in table.players), "each player was told by DM when to act"
+    assert len(h.dms_to(dee)) > 10, "the follower got the public moves"
     assert all(m.payload["attachments"] for m in h.dms_to(ana)), "DMs carry the private board"
     lobby = h.messages_in(table.thread_id)[0]
     assert "Finished" in message_text(lobby.payload)

@@ -34,8 +34,9 @@ async def test_lobby_buttons_edit_the_lobby_and_it_starts_when_full(harness, db_
     await h.click(ana, lobby.id, "Add AI")  # three seats: full, so it starts by itself
     info = await h.bot.host.get(1)
     assert info.status == "active"
-    assert all(c.get("disabled") for row in h.fake.messages[lobby.id].payload["components"]
-               for c in row["components"])
+    buttons = [c for row in h.fake.messages[lobby.id].payload["components"] for c in row["components"]]
+    assert all(c.get("disabled") for c in buttons if c.get("label") != "Follow")
+    assert h.find_component(lobby.id, "Follow").get("disabled") is not True, "spectators can still follow"
 
 
 async def test_a_server_manager_may_start_someone_elses_game(harness, db_path, clock):

@@ -113,3 +113,22 @@ async def test_the_thread_speaks_the_bots_default_language(harness, db_path, clo
     labels = [c.get("label") for c in iter_components(lobby.payload)]
     assert pseudo("Join") in labels and pseudo("Start") in labels
     assert not FULLWIDTH.search(h.reply_text(reply)), "Ana's own reply follows her Discord language"
+
+
+async def test_the_log_pages_in_the_readers_language(harness, db_path, clock, pseudo_russian):
+    from tests.discord.play import new_table
+
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, olya = h.user(11, "Ana"), h.user(12, "Оля")
+    h.fake.user_locales[olya] = "ru"
+    table = await new_table(h, ana, [olya], key="island_siege")
+    for _ in range(6):
+        info = await table.host.get(table.game_id)
+        await table.play_turn(info.users_to_act()[0].user_id)
+    page = h.original(await h.slash(olya, "game log", channel_id=table.thread_id))
+    shown = [message_text(page.payload)] + [c.get("label") or "" for c in iter_components(page.payload)]
+    text = re.sub(r"<t:\d+:f>|Ana|Оля", "", "\n".join(shown))
+    assert untranslated(text) == [], f"untranslated words in a Russian reader's log: {untranslated(text)}"
+    english = h.original(await h.slash(ana, "game log", channel_id=table.thread_id))
+    assert not FULLWIDTH.search(message_text(english.payload)) and "Turn 1" in message_text(english.payload)

@@ -1,0 +1,272 @@
+"""A game's story in Discord: ``/game log`` (paged), ``/game export``, ``/game replay``,
+``/game unfollow``, and the Follow and Rematch buttons. Thin: acknowledge, ask the host, present.
+
+Every command and button finds its game with :func:`cogs.game_commands.resolve`, like the
+other ``/game`` commands.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str
+
+from cogs import languages, lobby, notify, present
+from cogs.components import lobby_view
+from cogs.errors import AdapterError, check_permissions
+from cogs.game_commands import host_of, my_games, resolve
+from cogs.history_items import LAST, LogPageButton
+from host import GameInfo, HostError, MoveOutcome, social
+from host import history as story
+from host.i18n import _, speaking
+
+log = logging.getLogger("cogs.history")
+
+PAGE_CHARS = 3800  # an embed description holds 4,096
+UPLOAD_LIMIT = 10 * 1024 * 1024
+
+
+# -- /game log ----------------------------------------------------------------------------------
+def log_blocks(entries: list[story.LogEntry]) -> list[str]:
+    """One block per turn (a run of moves by one seat), with a marker when a round begins."""
+    blocks: list[str] = []
+    current: list[str] = []
+    last_round, last_turn = None, None
+    for e in entries:
+        if e.turn != last_turn:
+            if current:
+                blocks.append("\n".join(current))
+            current = []
+            if e.round is not None and e.round != last_round:
+                current.append(_("__Round {n}__", n=e.round))
+                last_round = e.round
+            current.append(_("**Turn {n} · {name}** <t:{at}:f>", n=e.turn, name=e.name, at=int(e.at)))
+            last_turn = e.turn
+        current += [f"• {line}" for line in e.lines] or [_("• (a move only its player sees)")]
+    if current:
+        blocks.append("\n".join(current))
+    return blocks
+
+
+def paginate(blocks: list[str], limit: int = PAGE_CHARS) -> list[str]:
+    pages: list[str] = []
+    page = ""
+    for block in blocks:
+        block = present.clip(block, limit)
+        if page and len(page) + 1 + len(block) > limit:
+            pages.append(page)
+            page = ""
+        page = f"{page}\n{block}" if page else block
+    if page:
+        pages.append(page)
+    return pages or [_("Nothing yet.")]
+
+
+async def _log_page(interaction: discord.Interaction, game_id: int, page: int,
+                    seat: int | None) -> tuple[discord.Embed, discord.ui.View]:
+    info = await resolve(interaction, game_id)
+    entries = await story.log_entries(host_of(interaction), info.id, interaction.user.id, seat)
+    pages = paginate(log_blocks(entries))
+    page = max(0, min(page, len(pages) - 1))
+    title = _("Log of {game}", game=present.game_name(info))
+    if seat is not None:
+        name = info.seats[seat].name if seat < len(info.seats) else str(seat + 1)
+        title = _("Log of {game}: moves of {name}", game=present.game_name(info), name=name)
+    embed = discord.Embed(title=present.clip(title, 256), colour=present.COLOUR, description=pages[page])
+    embed.set_footer(text=_("Page {p} of {n} · oldest first", p=page + 1, n=len(pages)))
+    view = discord.ui.View(timeout=None)
+    view.add_item(LogPageButton(info.id, max(0, page - 1), seat, _("◀ Previous"), disabled=page == 0))
+    view.add_item(LogPageButton(info.id, page + 1, seat, _("Next ▶"), disabled=page >= len(pages) - 1))
+    return embed, view
+
+
+async def seat_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    game = getattr(interaction.namespace, "game", None)
+    try:
+        info = await resolve(interaction, game if isinstance(game, int) else None)
+    except HostError:
+        return []
+    current = str(current or "").lower()
+    out = [app_commands.Choice(name=present.clip(f"{s.seat + 1}. {s.name}", 100), value=s.seat + 1)
+           for s in info.seats]
+    return [c for c in out if current in c.name.lower()][:25]
+
+
+@app_commands.command(name="log", description=locale_str("The whole log of the game, page by page (with your own private notes)"))
+@app_commands.describe(player=locale_str("Only this player's moves (seat number)"))
+@app_commands.autocomplete(game=my_games, player=seat_choices)
+async def log_(interaction: discord.Interaction, game: int | None = None, player: int | None = None) -> None:
+    await interaction.response.defer(ephemeral=True)
+    info = await resolve(interaction, game)
+    seat = None
+    if player is not None:
+        if not 1 <= player <= len(info.seats):
+            raise AdapterError(_("Game #{id} has seats 1 to {n}; pick one from the list.", id=info.id,
+                                 n=len(info.seats)))
+        seat = player - 1
+    embed, view = await _log_page(interaction, info.id, LAST, seat)
+    await interaction.followup.send(embed=embed, view=view, ephemeral=True)
+
+
+async def on_log_page(interaction: discord.Interaction, game_id: int, page: int, seat: int | None) -> None:
+    await interaction.response.defer()
+    embed, view = await _log_page(interaction, game_id, page, seat)
+    await interaction.edit_original_response(embed=embed, view=view)
+
+
+# -- /game export -------------------------------------------------------------------------------
+@app_commands.command(name="export", description=locale_str("The game as a JSON file (complete once it is over)"))
+@app_commands.autocomplete(game=my_games)
+async def export(interaction: discord.Interaction, game: int | None = None) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    info = await resolve(interaction, game)
+    name, data = await story.export(host_of(interaction), info.id, interaction.user.id)
+    if len(data) > UPLOAD_LIMIT:
+        raise AdapterError(_("The export of {game} is too large to send here.", game=present.game_name(info)))
+    if info.status in story.OVER:
+        text = _("The complete record of {game}: it replays move by move (scripts/run offline --replay FILE).",
+                 game=present.game_name(info))
+    else:
+        text = _("{game} is still being played, so this export holds only what you may see: the public log "
+                 "and your own moves and notes.", game=present.game_name(info))
+    await interaction.followup.send(text, file=discord.File(io.BytesIO(data), filename=name), ephemeral=True)
+
+
+# -- /game replay -------------------------------------------------------------------------------
+@app_commands.command(name="replay", description=locale_str("An animated replay of the game, one frame per turn"))
+@app_commands.autocomplete(game=my_games)
+async def replay(interaction: discord.Interaction, game: int | None = None) -> None:
+    check_permissions(interaction)
+    await interaction.response.defer(thinking=True)
+    info = await resolve(interaction, game)
+    name, data = await story.animation(host_of(interaction), info.id)
+    await interaction.followup.send(_("Replay of {game}, one frame per turn.", game=present.game_name(info)),
+                                    file=discord.File(io.BytesIO(data), filename=name))
+
+
+async def post_replay(bot: Any, info: GameInfo) -> None:
+    """The animated replay in the game's thread, after its score sheet."""
+    try:
+        name, data = await story.animation(bot.host, info.id)
+    except (HostError, ValueError) as exc:
+        log.info("no replay for game %s: %s", info.id, exc)
+        return
+    with speaking(languages.public(bot, info.guild_id)):
+        await notify.post(bot, info, content=_("The whole game, one frame per turn:"),
+                          file=discord.File(io.BytesIO(data), filename=name))
+
+
+# -- following ----------------------------------------------------------------------------------
+async def on_follow(interaction: discord.Interaction, game_id: int) -> None:
+    await interaction.response.defer(ephemeral=True)
+    info = await resolve(interaction, game_id)
+    info, new = await social.follow(host_of(interaction), info.id, interaction.user.id)
+    text = _("You follow {game}: I will DM you each public move. Stop with /game unfollow.",
+             game=present.game_name(info)) if new else \
+        _("You already follow {game}. Stop with /game unfollow.", game=present.game_name(info))
+    await interaction.followup.send(text, ephemeral=True)
+
+
+@app_commands.command(name="unfollow", description=locale_str("Stop the DMs about a game you follow"))
+@app_commands.autocomplete(game=my_games)
+async def unfollow(interaction: discord.Interaction, game: int | None = None) -> None:
+    await interaction.response.defer(ephemeral=True)
+    info = await resolve(interaction, game)
+    info, was = await social.unfollow(host_of(interaction), info.id, interaction.user.id)
+    text = _("You no longer follow {game}.", game=present.game_name(info)) if was else \
+        _("You were not following {game}.", game=present.game_name(info))
+    await interaction.followup.send(text, ephemeral=True)
+
+
+async def dm_followers(bot: Any, outcome: MoveOutcome, headline: str | None = None) -> None:
+    """A DM to each follower (not seated in the game) with what everyone saw: the public
+    lines and the public board, never a player's private news."""
+    info = outcome.game
+    if notify.sealed_only(outcome) and not outcome.finished:
+        return
+    if not (outcome.lines or outcome.finished or headline):
+        return
+    seated = {s.user_id for s in info.seats if s.user_id is not None}
+    boards: dict[str, bytes | None] = {}
+    for user_id in await social.followers(bot.host, info.id):
+        if user_id in seated:
+            continue
+        language = languages.reader(bot, user_id, info.guild_id)
+        with speaking(language):
+            if language not in boards:
+                try:
+                    boards[language] = await bot.host.public_png(info.id)
+                except HostError:
+                    boards[language] = None
+            if outcome.finished or info.status == "finished":
+                embed = present.score_embed(info, await bot.host.score_sheet(info.id))
+            else:
+                embed = present.turn_embed(info, outcome.lines, headline)
+            if boards[language] is None:
+                embed.set_image(url=None)
+            kwargs: dict[str, Any] = {"content": _("Back to the game: {url}", url=present.jump_url(info)),
+                                      "embed": embed}
+            if boards[language] is not None:
+                kwargs["file"] = present.board_file(boards[language])
+            try:
+                dm = await bot.create_dm(discord.Object(id=user_id))
+                await dm.send(**kwargs)
+            except discord.Forbidden:  # DMs closed: stop trying on every move
+                log.info("follower %s of game %s has DMs closed; unfollowed", user_id, info.id)
+                await social.unfollow(bot.host, info.id, user_id)
+            except discord.HTTPException as exc:
+                log.info("could not DM follower %s of game %s: %s", user_id, info.id, exc)
+
+
+# -- rematch ------------------------------------------------------------------------------------
+async def on_rematch(interaction: discord.Interaction, game_id: int) -> None:
+    await interaction.response.defer(ephemeral=True)
+    bot: Any = interaction.client
+    old = await resolve(interaction, game_id)
+    info, created = await social.rematch(bot.host, old.id, lobby.player_of(interaction))
+    if not created:
+        await interaction.followup.send(_("The rematch is already open: {url}", url=present.jump_url(info)),
+                                        ephemeral=True)
+        return
+    thread = await _open_thread(bot, info)
+    if thread is not None:
+        await bot.host.set_thread(info.id, thread.id)
+        info = await bot.host.get(info.id)
+    people = " ".join(f"<@{u}>" for u in social.invited(info))
+    with speaking(languages.public(bot, info.guild_id)):
+        content = _("Rematch of {old}: {people}, press Join to play again; it starts when you have all joined.",
+                    old=present.game_name(old), people=people or "—")
+        message = await notify.post(bot, info, content=content, embed=present.lobby_embed(info),
+                                    view=lobby_view(info.id, True))
+    if message is None:
+        await bot.host.abandon(info.id, None)
+        raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
+    await bot.host.set_message(info.id, "lobby", message.id, message.channel.id)
+    await lobby.after_change(bot, info)
+    await interaction.followup.send(_("{game} is ready: {url}", game=present.game_name(info),
+                                      url=present.jump_url(info)), ephemeral=True)
+
+
+async def _open_thread(bot: Any, info: GameInfo) -> discord.Thread | None:
+    """A new thread in the old game's channel; None where threads are not possible (then the
+    channel itself, if no other game is open there)."""
+    channel = bot.get_channel(info.channel_id) if info.channel_id else None
+    if isinstance(channel, discord.TextChannel):
+        try:
+            return await channel.create_thread(name=present.clip(present.game_name(info), 100),
+                                               type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+        except discord.Forbidden as exc:
+            log.info("no thread for rematch %s: %s", info.id, exc)
+    existing = await bot.host.game_for_channel(info.channel_id) if info.channel_id else None
+    if existing is not None and existing.id != info.id and existing.status in ("lobby", "active"):
+        await bot.host.abandon(info.id, None)
+        raise AdapterError(_("I may not create threads there, and {game} is still open in that channel.",
+                             game=present.game_name(existing)))
+    return None
+
+
+COMMANDS = (log_, export, replay, unfollow)

@@ -1,0 +1,280 @@
+"""A game's whole story: the paged log, exports that replay, the frames of an animated replay.
+
+Every game is its seed plus its action log, so all of this is a replay from the start.
+What a reader gets follows one rule: while a game runs, only what that reader may see —
+the public log and their own seat's private lines and moves, never the seed (anyone could
+recompute every hidden draw from it) nor anyone else's moves; once it is over (finished or
+abandoned), the whole record, which replays to exactly the final state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import weakref
+from collections import OrderedDict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from db.store import state_hash, state_text
+from host.errors import HostError, NotAllowed
+from host.i18n import _, current_locale, tr, tr_data
+from host.views import private_lines_of, public_lines_of, with_names
+from rules import ENGINES
+
+EXPORT_FORMAT = "isle-host-export"
+EXPORT_VERSION = 1
+OVER = ("finished", "abandoned")
+
+
+class BadExport(HostError):
+    """A file that is not a complete, consistent export (the message says what is wrong)."""
+
+
+@dataclass
+class LogEntry:
+    """One move of the log as a reader sees it."""
+
+    seq: int
+    seat: int
+    name: str
+    at: float
+    by_ai: bool
+    lines: list[str] = field(default_factory=list)
+    round: Any = None
+    turn: int = 0  # turns are runs of moves by one seat, counted from the start
+
+
+@dataclass
+class Record:
+    """What the store holds about a started game (the caller decides what to show)."""
+
+    key: str
+    status: str
+    n_players: int
+    options: dict
+    seed: Any
+    names: list[str]
+    entries: list[dict]
+
+
+async def _record(host: Any, game_id: int) -> Record:
+    info = await host.get(game_id)  # NotFound with a friendly message
+    if info.status == "lobby":
+        raise NotAllowed(_("Game #{id} has not started yet.", id=game_id))
+    row = await host.store.game(game_id)
+    return Record(info.key, info.status, row.n_players or len(info.seats), dict(row.options), row.seed_value,
+                  [s.name for s in info.seats], await host.store.action_log(game_id))
+
+
+def walk(engine: Any, n_players: int, options: dict, seed: Any,
+         entries: list[dict]) -> Iterator[tuple[dict, list[dict], Any]]:
+    """``(entry, events, state after it)`` for every stored move, from a fresh setup."""
+    state = engine.setup(n_players, json.loads(json.dumps(options)), seed)
+    yield {}, [], state
+    for entry in entries:
+        events = engine.apply(state, entry["seat"], json.loads(json.dumps(entry["action"])))
+        yield entry, events, state
+
+
+def _seat_of(info: Any, user_id: int | None) -> int | None:
+    seat = info.seat_of(user_id) if user_id is not None else None
+    return seat.seat if seat is not None else None
+
+
+# -- the log ------------------------------------------------------------------------------------
+async def log_entries(host: Any, game_id: int, user_id: int | None, seat: int | None = None) -> list[LogEntry]:
+    """The whole log, oldest first: public lines plus the reader's own private ones, each
+    move with its seat, time and round; ``seat`` keeps only that seat's moves."""
+    info = await host.get(game_id)
+    record = await _record(host, game_id)
+    if seat is not None and not 0 <= seat < record.n_players:
+        raise NotAllowed(_("Game #{id} has no seat {n}.", id=game_id, n=seat + 1))
+    engine = ENGINES[record.key]
+    mine = _seat_of(info, user_id)
+    out: list[LogEntry] = []
+    turn, last_seat = 0, None
+    for entry, events, state in walk(engine, record.n_players, record.options, record.seed, record.entries):
+        if not entry:
+            continue
+        if entry["seat"] != last_seat:
+            turn, last_seat = turn + 1, entry["seat"]
+        lines = public_lines_of(engine, events, record.names)
+        if mine is not None:
+            lines += private_lines_of(engine, events, record.names).get(mine, [])
+        if seat is not None and entry["seat"] != seat:
+            continue
+        round_ = engine.view(state, None).get("round")
+        out.append(LogEntry(entry["seq"], entry["seat"], record.names[entry["seat"]], entry["at"], entry["by_ai"],
+                            [tr(x) for x in lines], round_ if isinstance(round_, (int, str)) else None, turn))
+    return out
+
+
+# -- export -------------------------------------------------------------------------------------
+async def export(host: Any, game_id: int, user_id: int | None) -> tuple[str, bytes]:
+    """``(file name, JSON bytes)``: the whole game once it is over, else the reader's share."""
+    info = await host.get(game_id)
+    record = await _record(host, game_id)
+    engine = ENGINES[record.key]
+    complete = record.status in OVER
+    mine = _seat_of(info, user_id)
+    moves: list[dict] = []
+    final = None
+    for entry, events, state in walk(engine, record.n_players, record.options, record.seed, record.entries):
+        final = state
+        if not entry:
+            continue
+        move: dict[str, Any] = {"seq": entry["seq"], "seat": entry["seat"], "at": entry["at"],
+                                "by_ai": entry["by_ai"],
+                                "log": [tr(x) for x in public_lines_of(engine, events, record.names)]}
+        private = private_lines_of(engine, events, record.names)
+        if complete:
+            move["action"] = entry["action"]
+            move["private"] = {str(s): [tr(x) for x in lines] for s, lines in sorted(private.items())}
+        elif mine is not None:
+            if entry["seat"] == mine:
+                move["action"] = entry["action"]
+            if private.get(mine):
+                move["private"] = {str(mine): [tr(x) for x in private[mine]]}
+        moves.append(move)
+    data: dict[str, Any] = {
+        "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "complete": complete,
+        "game": {"id": info.id, "key": info.key, "title": tr_data(info.title), "status": info.status,
+                 "created_at": info.created_at, "updated_at": info.updated_at},
+        "options": record.options, "n_players": record.n_players,
+        "seats": [{"seat": s.seat, "name": s.name, "ai": s.is_ai} for s in info.seats],
+        "moves": moves,
+        "result": info.result if complete else None,
+    }
+    if complete:
+        data["seed"] = record.seed
+        data["state_hash"] = state_hash(state_text(engine.dump(final)))
+    else:
+        data["viewer_seat"] = mine
+        data["note"] = _("The game is still being played, so this export holds only what you may see: the public "
+                         "log and your own moves and notes. Once it is over, export it again for the complete "
+                         "game, which replays move by move.")
+    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False)
+    name = f"{info.key}-{info.id}{'' if complete else '-partial'}.json"
+    return name, text.encode("utf-8")
+
+
+@dataclass
+class Replayed:
+    key: str
+    n_players: int
+    names: list[str]
+    engine: Any
+    state: Any
+    steps: list[tuple[dict, list[dict], Any]]  # (move, events, public view after it), first = the setup
+
+
+def parse_export(raw: bytes | str) -> dict:
+    """The export's data, checked to be a complete export of a known game."""
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise BadExport(_("That file is not a game export (it is not JSON).")) from None
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise BadExport(_("That file is not a game export."))
+    if data.get("version") != EXPORT_VERSION:
+        raise BadExport(_("That export has a format version this bot does not read."))
+    if not data.get("complete") or "seed" not in data:
+        raise BadExport(_("That export is of a game still being played; it cannot be replayed. "
+                          "Export the game again once it is over."))
+    key = (data.get("game") or {}).get("key")
+    if key not in ENGINES:
+        raise BadExport(_("That export is of a game this bot does not know."))
+    moves = data.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, dict) and "action" in m and isinstance(m.get("seat"), int)
+                                              for m in moves):
+        raise BadExport(_("That export's moves are damaged."))
+    return data
+
+
+def replay_export(data: dict, views: bool = False) -> Replayed:
+    """Play a complete export again; ``BadExport`` unless it reaches its recorded final state.
+    ``views``: also keep the public view after every move (for boards)."""
+    engine = ENGINES[data["game"]["key"]]
+    n = int(data.get("n_players") or len(data.get("seats", [])))
+    names = [str(s.get("name", "")) for s in data.get("seats", [])]
+    steps: list[tuple[dict, list[dict], Any]] = []
+    state = None
+    try:
+        for entry, events, state in walk(engine, n, data.get("options") or {}, data["seed"], data["moves"]):
+            if views:
+                steps.append((entry, events, with_names(engine.view(state, None), _seat_rows(names), None)))
+    except HostError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - an edited file can fail anywhere in the rules
+        raise BadExport(_("That export does not replay: {why}", why=str(exc)[:200])) from None
+    if state_hash(state_text(engine.dump(state))) != data.get("state_hash"):
+        raise BadExport(_("That export replays to a different state than it recorded; it was changed."))
+    return Replayed(data["game"]["key"], n, names, engine, state, steps)
+
+
+def _seat_rows(names: list[str]) -> list[Any]:
+    from db.store import SeatRow
+
+    return [SeatRow(i, None, name, False, False) for i, name in enumerate(names)]
+
+
+# -- animated replay -----------------------------------------------------------------------------
+async def replay_source(host: Any, game_id: int) -> Record:
+    """What :func:`public_turn_views` needs, read from the store (then run it off the event loop)."""
+    return await _record(host, game_id)
+
+
+def public_turn_views(record: Record) -> list[dict]:
+    """The public view at the end of every turn (a run of moves by one seat), first the setup;
+    views that show nothing new (a sealed choice) are left out."""
+    engine = ENGINES[record.key]
+    seats = _seat_rows(record.names)
+    views: list[dict] = []
+    last = None
+    entries = record.entries
+    for i, (entry, _events, state) in enumerate(walk(engine, record.n_players, record.options, record.seed, entries)):
+        if entry and i < len(entries) and entries[i]["seat"] == entry["seat"]:
+            continue  # the same seat moves again: one turn
+        view = engine.view(state, None)
+        text = json.dumps(view, sort_keys=True, default=str)
+        if text != last:
+            views.append(with_names(view, seats, None))
+            last = text
+    return views
+
+
+def build_animation(record: Record, limit: int | None = None) -> tuple[bytes, str]:
+    """Render every turn's public board and assemble them (CPU-bound: run it off the event loop)."""
+    from host.service import render_view
+    from render import animation
+
+    views = public_turn_views(record)
+    keep = animation.sample(len(views), animation.MAX_FRAMES)
+    pngs = [render_view(record.key, views[i]) for i in keep]
+    return animation.animate(pngs, limit=limit or animation.MAX_BYTES)
+
+
+_built: OrderedDict[tuple, tuple[str, bytes]] = OrderedDict()
+_building: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
+CACHED_ANIMATIONS = 4
+
+
+async def animation(host: Any, game_id: int, limit: int | None = None) -> tuple[str, bytes]:
+    """``(file name, bytes)`` of the animated public replay of a started game, built in a thread
+    (the last few are kept: the replay after a score sheet is often asked for again at once)."""
+    record = await replay_source(host, game_id)
+    moves = json.dumps([(e["seat"], e["action"]) for e in record.entries], sort_keys=True)
+    key = (record.key, str(record.seed), hashlib.sha256(moves.encode()).hexdigest(), tuple(record.names),
+           current_locale.get(), limit)
+    one_at_a_time = _building.setdefault(asyncio.get_running_loop(), asyncio.Semaphore(1))  # seconds of CPU each
+    async with one_at_a_time:
+        if key not in _built:
+            data, fmt = await asyncio.to_thread(build_animation, record, limit)
+            _built[key] = (f"replay-{record.key}-{game_id}.{fmt}", data)
+            while len(_built) > CACHED_ANIMATIONS:
+                _built.popitem(last=False)
+        _built.move_to_end(key)
+        return _built[key]
