@@ -14,6 +14,7 @@ import discord
 from discord import ui
 
 from cogs.errors import guarded
+from cogs.scoping import game_in_scope
 from host import Choice
 from host.i18n import _
 
@@ -37,6 +38,7 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=r"isle:lobby:(?P<action>jo
         return cls(match["action"], int(match["game"]))
 
     @guarded
+    @game_in_scope
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs import lobby
 
@@ -54,6 +56,7 @@ class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"isle:turn:(?P<game>[0
         return cls(int(match["game"]), int(match["version"]))
 
     @guarded
+    @game_in_scope
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs import panels
 
@@ -76,6 +79,7 @@ class ChoiceButton(ui.DynamicItem[ui.Button],
         return cls(int(match["game"]), int(match["version"]), int(match["index"]), confirmed=bool(match["ok"]))
 
     @guarded
+    @game_in_scope
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs import panels
 
@@ -97,6 +101,7 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=r"isle:pick:(?P<game>[0-9
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     @guarded
+    @game_in_scope
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs import panels
 
@@ -117,6 +122,7 @@ class PageButton(ui.DynamicItem[ui.Button], template=r"isle:page:(?P<game>[0-9]+
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     @guarded
+    @game_in_scope
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs import panels
 

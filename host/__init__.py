@@ -1,8 +1,8 @@
 """The game host service (no Discord types): see host/service.py."""
 
 from host.errors import BadOptions, GameMovedOn, HostError, InvalidMove, NotAllowed, NotFound, NotYourTurn
-from host.models import Choice, GameInfo, MoveOutcome, PlayerRef, SeatInfo, Timer, TimerOutcome
+from host.models import Choice, GameInfo, MoveOutcome, PlayerRef, Scope, SeatInfo, Timer, TimerOutcome
 from host.service import Host
 
 __all__ = ["Host", "HostError", "NotFound", "NotYourTurn", "GameMovedOn", "NotAllowed", "InvalidMove",
-           "BadOptions", "PlayerRef", "GameInfo", "SeatInfo", "MoveOutcome", "Choice", "Timer", "TimerOutcome"]
+           "BadOptions", "PlayerRef", "Scope", "GameInfo", "SeatInfo", "MoveOutcome", "Choice", "Timer", "TimerOutcome"]

@@ -21,7 +21,7 @@ from host import deadlines
 from host.errors import BadOptions, GameMovedOn, InvalidMove, NotAllowed, NotFound, NotYourTurn
 from host.i18n import _, reason, tr, tr_data, translator
 from host.logging_setup import log_event
-from host.models import Choice, GameInfo, MoveOutcome, PlayerRef, SeatInfo, Timer, TimerOutcome
+from host.models import Choice, GameInfo, MoveOutcome, PlayerRef, Scope, SeatInfo, Timer, TimerOutcome
 from host.views import clip, fallback_png, private_lines_of, public_lines_of, with_names
 from rules import ENGINES
 from rules.ai import choose_action
@@ -89,16 +89,38 @@ class Host:
     async def get(self, game_id: int) -> GameInfo:
         return await self._info(await self._row(game_id))
 
-    async def game_for_channel(self, channel_id: int) -> GameInfo | None:
-        """The newest open game whose thread (or channel) this is."""
+    # -- scoped lookups: the one place that decides what a user can reach from where ----------
+    async def _in_scope(self, row: GameRow, scope: Scope | None) -> bool:
+        if scope is None:
+            return True
+        players = [s.user_id for s in await self.store.seats(row.id) if not s.is_ai]
+        return scope.allows(row.guild_id, players)
+
+    async def find(self, game_id: int, scope: Scope) -> GameInfo:
+        """Game ``game_id`` as seen from ``scope`` (a server: its own games; a DM: the user's).
+
+        A game out of scope gets exactly the answer of a game that does not exist."""
+        row = await self._row(game_id)
+        if not await self._in_scope(row, scope):
+            raise NotFound(_("Game #{id} does not exist.", id=game_id))
+        return await self._info(row)
+
+    async def game_for_channel(self, channel_id: int, scope: Scope | None = None) -> GameInfo | None:
+        """The newest open game whose thread (or channel) this is (None if out of ``scope``)."""
         rows = await self.store.games_where("(thread_id = ? OR (channel_id = ? AND thread_id IS NULL))"
                                             " AND status IN ('lobby', 'active')", (channel_id, channel_id), limit=1)
         if not rows:
             rows = await self.store.games_where("thread_id = ?", (channel_id,), limit=1)
-        return await self._info(rows[0]) if rows else None
+        if not rows or not await self._in_scope(rows[0], scope):
+            return None
+        return await self._info(rows[0])
 
-    async def games_for_user(self, user_id: int) -> list[GameInfo]:
-        return [await self._info(r) for r in await self.store.games_for_user(user_id)]
+    async def games_for_user(self, user_id: int, scope: Scope | None = None) -> list[GameInfo]:
+        """The user's open games (in a server's ``scope``: only that server's)."""
+        rows = await self.store.games_for_user(user_id)
+        if scope is not None and scope.guild_id is not None:
+            rows = [r for r in rows if r.guild_id == scope.guild_id]
+        return [await self._info(r) for r in rows]
 
     async def open_games(self, limit: int = 1000) -> list[GameInfo]:
         return [await self._info(r) for r in await self.store.games_where("status IN ('lobby', 'active')",

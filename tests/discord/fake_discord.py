@@ -139,9 +139,9 @@ class FakeDiscord:
         self.users[user_id] = user
         return user
 
-    def add_channel(self, name: str) -> int:
+    def add_channel(self, name: str, guild_id: int | None = None) -> int:
         cid = self.next_id()
-        self.channels[cid] = Channel(cid, 0, name, self.GUILD_ID)
+        self.channels[cid] = Channel(cid, 0, name, guild_id or self.GUILD_ID)
         return cid
 
     def dm_channel(self, user_id: int) -> int:
@@ -167,16 +167,19 @@ class FakeDiscord:
                                              "archive_timestamp": _now(), "locked": False}})
         return data
 
-    def guild_payload(self) -> dict:
-        everyone = {"id": str(self.GUILD_ID), "name": "@everyone", "permissions": "2248473465835073",
+    def guild_payload(self, guild_id: int | None = None) -> dict:
+        """A GUILD_CREATE payload (the test server by default; another server's with its id)."""
+        gid = guild_id or self.GUILD_ID
+        everyone = {"id": str(gid), "name": "@everyone", "permissions": "2248473465835073",
                     "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False,
                     "flags": 0}
         me = {"user": self.users[self.BOT_ID], "roles": [], "joined_at": _now(), "deaf": False,
               "mute": False, "flags": 0}
-        return {"id": str(self.GUILD_ID), "name": "Test Guild", "icon": None, "owner_id": str(self.OWNER_ID),
+        return {"id": str(gid), "name": "Test Guild" if gid == self.GUILD_ID else f"Guild {gid}", "icon": None,
+                "owner_id": str(self.OWNER_ID),
                 "roles": [everyone], "emojis": [], "stickers": [], "features": [], "member_count": 2,
                 "members": [me], "channels": [self.channel_payload(c) for c in self.channels.values()
-                                                if c.type == 0],
+                                                if c.type == 0 and c.guild_id == gid],
                 "threads": [], "stage_instances": [], "guild_scheduled_events": [],
                 "soundboard_sounds": [], "voice_states": [], "presences": [], "large": False,
                 "unavailable": False, "premium_tier": 0, "preferred_locale": "en-US",
@@ -485,7 +488,7 @@ class FakeDiscord:
             payload["user"] = self.users[user_id]
             payload["context"] = 1
         else:
-            payload["guild_id"] = str(self.GUILD_ID)
+            payload["guild_id"] = str(ch.guild_id or self.GUILD_ID)
             payload["guild_locale"] = "en-US"
             payload["context"] = 0
             payload["member"] = {"user": self.users[user_id], "roles": [], "joined_at": _now(), "deaf": False,
