@@ -61,7 +61,7 @@ def campaign_name(info: CampaignInfo) -> str:
 
 
 def who(p: Any) -> str:
-    return f"**{p.name}**" if p.is_ai or p.user_id is None else f"<@{p.user_id}>"
+    return f"**{present.safe_name(p.name)}**" if p.is_ai or p.user_id is None else f"<@{p.user_id}>"
 
 
 def campaign_embed(info: CampaignInfo, status: dict) -> discord.Embed:
@@ -81,11 +81,11 @@ def campaign_embed(info: CampaignInfo, status: dict) -> discord.Embed:
         for r in status["standings"]:
             p, isl = by_seat.get(r["seat"]), islands.get(r["seat"], {})
             lines.append(_("{rank}. {island} ({who}): {pros} prosperity · {firsts} first places · {pts} points",
-                           rank=r["rank"], island=r["name"] or "?", who=who(p) if p else "?", pros=r["prosperity"],
+                           rank=r["rank"], island=present.safe_name(r["name"] or "?"), who=who(p) if p else "?", pros=r["prosperity"],
                            firsts=r["first_places"], pts=isl.get("points_total", 0)))
         embed.add_field(name=_("Standings"), value=present.clip("\n".join(lines), 1024), inline=False)
     else:
-        seats = "\n".join(f"{p.seat + 1}. {who(p)} · {p.island_name}" for p in info.players) or _("Nobody yet")
+        seats = "\n".join(f"{p.seat + 1}. {who(p)} · {present.safe_name(p.island_name)}" for p in info.players) or _("Nobody yet")
         embed.add_field(name=_("Players ({n}/4)", n=len(info.players)), value=present.clip(seats, 1024), inline=False)
     modules = ", ".join(status.get("unlocked_module_names") or status.get("unlocked_modules") or []) or _("none yet")
     embed.add_field(name=_("Unlocked modules"), value=present.clip(modules, 1024), inline=False)

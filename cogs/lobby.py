@@ -124,7 +124,7 @@ async def leave(interaction: discord.Interaction, game_id: int) -> GameInfo:
     if before.status == "active":
         seat = before.seat_of(interaction.user.id)
         outcome = await bot.host.replace_with_ai(game_id, interaction.user.id, reason="left")
-        name = seat.name if seat else interaction.user.display_name
+        name = present.safe_name(seat.name if seat else interaction.user.display_name)
         await notify.publish(bot, outcome, headline=T("{name} left the game; an AI plays their seat now.",
                                                        name=name))
         return outcome.game

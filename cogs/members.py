@@ -29,7 +29,7 @@ async def seat_left(bot: Any, info: GameInfo, user_id: int) -> None:
     if tournaments is not None and info.guild_id is not None:  # out of the server's tournaments at once
         await tournaments.member_left(info.guild_id, user_id)
     await notify.publish(bot, outcome, headline=T("{name} left the server; an AI plays their seat in {game} now.",
-                                                   name=seat.name, game=present.game_name(info)))
+                                                   name=present.safe_name(seat.name), game=present.game_name(info)))
 
 
 class Departures(commands.Cog):

@@ -235,7 +235,7 @@ async def timer_fired(bot: Any, fired: TimerOutcome) -> None:
     if fired.move is None:
         return
     if fired.forfeited:
-        headline = T("⏰ {name} ran out of time and forfeits the game.", name=seat.name)
+        headline = T("⏰ {name} ran out of time and forfeits the game.", name=present.safe_name(seat.name))
     else:
-        headline = T("⏰ {name} ran out of time; the AI made their move.", name=seat.name)
+        headline = T("⏰ {name} ran out of time; the AI made their move.", name=present.safe_name(seat.name))
     await publish(bot, fired.move, headline=headline)

@@ -92,7 +92,7 @@ def table_line(t: TableInfo, thread_id: int | None) -> str:
 def standings_message(info: TournamentInfo, rows: list, title: str) -> dict[str, Any]:
     png = standings_png(rows, info.name, title)
     embed = discord.Embed(title=f"{title} · {info.name}", colour=COLOUR,
-                          description=present.clip("```\n" + "\n".join(standings_lines(rows, 20)) + "\n```", 4000))
+                          description=present.clip("```\n" + "\n".join(standings_lines(rows, 20)).replace("`", "ˋ") + "\n```", 4000))
     embed.set_image(url="attachment://standings.png")
     if info.config.format != "elimination":
         embed.set_footer(text=_("Ranking: {order}", order=describe_tiebreaks(info.config.tiebreaks)))

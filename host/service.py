@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -32,6 +33,9 @@ log = logging.getLogger("host")
 DEFAULT_SETTINGS = {"deadline_seconds": 24 * 3600, "reminders": True, "on_timeout": "ai", "rated": False}
 AUTO_MOVES_LIMIT = 10000  # automatic moves after one submission (an all-AI game runs to its end)
 
+OPTION_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
+MAX_OPTION_VALUE = 100
+
 FinishListener = Callable[[GameInfo], Awaitable[None]]
 
 
@@ -52,6 +56,8 @@ class Host:
         self.auto_play = auto_play
         self.default_settings = dict(DEFAULT_SETTINGS, deadline_seconds=default_deadline_seconds)
         self._finish_listeners: list[FinishListener] = []
+        self.text_name: Callable[[str], str] = str
+        """How a player's name is written into log lines (the Discord adapter escapes markdown)."""
         self._game_locks: dict[int, asyncio.Lock] = {}
 
     def on_game_finished(self, listener: FinishListener) -> None:
@@ -130,6 +136,12 @@ class Host:
     def _check_options(self, engine: Any, options: dict) -> None:
         if not isinstance(options, dict):
             raise BadOptions(_("Options must be a set of name=value pairs."))
+        for name, value in options.items():  # what a user typed is echoed back only when short
+            if not isinstance(name, str) or not OPTION_NAME.fullmatch(name):
+                raise BadOptions(_("{name} is not an option name: those are short words such as first_player.",
+                                   name=clip(str(name), 40)))
+            if isinstance(value, str) and len(value) > MAX_OPTION_VALUE:
+                raise BadOptions(_("The value of the option {name} is too long.", name=name))
         first_error = None
         for n in range(engine.min_players, engine.max_players + 1):
             try:
@@ -137,7 +149,7 @@ class Host:
                 return
             except ValueError as exc:
                 first_error = first_error or exc
-        raise BadOptions(_("Those options don't work: {why}", why=reason(first_error)))
+        raise BadOptions(_("Those options don't work: {why}", why=clip(reason(first_error), 300)))
 
     async def create_game(self, key: str, options: dict | None, creator: PlayerRef | None, guild_id: int | None,
                           channel_id: int | None, settings: dict | None = None, seed: int | str | None = None,
@@ -323,7 +335,7 @@ class Host:
             raise InvalidMove(reason(exc) or _("That move is not allowed now.")) from None
         except VersionConflict:
             raise GameMovedOn(_("Someone else's move came first; here is the current state.")) from None
-        names = [s.display_name for s in await self.store.seats(row.id)]
+        names = [self.text_name(s.display_name) for s in await self.store.seats(row.id)]
         outcome.events += [e for e in events if "private_to" not in e]
         outcome.lines += public_lines_of(engine, events, names)
         for s, lines in private_lines_of(engine, events, names).items():
@@ -428,7 +440,7 @@ class Host:
             return []
         engine = engine_for(row.game_key)
         seats = await self.store.seats(game_id)
-        names = [s.display_name for s in seats]
+        names = [self.text_name(s.display_name) for s in seats]
         mine = next((s.seat for s in seats if user_id is not None and s.user_id == user_id and not s.is_ai), None)
         state = engine.setup(row.n_players, dict(row.options), row.seed_value)
         lines: list[str] = []

@@ -197,6 +197,7 @@ class FakeDiscord:
     # -- messages -----------------------------------------------------------------------
     def _create_message(self, channel_id: int, body: dict, files: list[tuple[str, bytes]],
                         audience: str, interaction: Interaction | None = None) -> Message:
+        self._check_limits(body)
         mid = self.next_id()
         msg = Message(mid, channel_id, {}, audience)
         self.messages[mid] = msg
@@ -211,7 +212,38 @@ class FakeDiscord:
         self._apply_edit(msg, body, files)
         return msg
 
+    def _check_limits(self, body: dict) -> None:
+        """Discord refuses (400, Invalid Form Body) a message over its published limits."""
+        problems = []
+        if len(body.get("content") or "") > 2000:
+            problems.append(f"content of {len(body['content'])} characters")
+        total = 0
+        for e in body.get("embeds") or []:
+            sizes = {"title": (len(e.get("title") or ""), 256), "description": (len(e.get("description") or ""), 4096),
+                     "footer": (len((e.get("footer") or {}).get("text") or ""), 2048),
+                     "author": (len((e.get("author") or {}).get("name") or ""), 256)}
+            for i, f in enumerate(e.get("fields") or []):
+                sizes[f"field {i} name"] = (len(f.get("name") or ""), 256)
+                sizes[f"field {i} value"] = (len(f.get("value") or ""), 1024)
+            problems += [f"embed {k} of {n} characters" for k, (n, limit) in sizes.items() if n > limit]
+            total += sum(n for n, _limit in sizes.values())
+            if len(e.get("fields") or []) > 25:
+                problems.append("more than 25 embed fields")
+        if total > 6000:
+            problems.append(f"embeds of {total} characters together")
+        for row in body.get("components") or []:
+            for c in row.get("components") or []:
+                if c.get("type") == 2 and len(c.get("label") or "") > 80:
+                    problems.append(f"button label of {len(c['label'])} characters")
+                for o in c.get("options") or []:
+                    if len(o.get("label") or "") > 100:
+                        problems.append(f"select option label of {len(o['label'])} characters")
+        if problems:
+            self.protocol_errors.append("over Discord's limits: " + ", ".join(problems))
+            raise FakeError(400, 50035, "Invalid Form Body")
+
     def _apply_edit(self, msg: Message, body: dict, files: list[tuple[str, bytes]]) -> None:
+        self._check_limits(body)
         msg.history.append(json.loads(json.dumps(msg.payload)))
         p = msg.payload
         for key in ("content", "embeds", "components"):
@@ -412,6 +444,9 @@ class FakeDiscord:
             message = msg.payload
         elif rtype == 8:
             inter.autocomplete = data.get("choices", [])
+            if any(len(c.get("name") or "") > 100 for c in inter.autocomplete):
+                self.protocol_errors.append("over Discord's limits: an autocomplete choice over 100 characters")
+                raise FakeError(400, 50035, "Invalid Form Body")
             req.audience = f"user:{inter.user_id}"
         else:
             req.audience = f"user:{inter.user_id}"
