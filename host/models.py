@@ -67,6 +67,8 @@ class GameInfo:
     created_at: float = 0.0
     updated_at: float = 0.0
     result: dict | None = None
+    paused: bool = False
+    """The bot was removed from the game's server: nothing moves until it is added back."""
 
     @property
     def is_full(self) -> bool:

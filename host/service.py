@@ -17,6 +17,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from db.presence_store import PresenceStore
 from db.store import GameMissing, GameRow, SeatRow, Store, VersionConflict
 from host import deadlines
 from host.errors import BadOptions, GameMovedOn, InvalidMove, NotAllowed, NotFound, NotYourTurn
@@ -52,6 +53,7 @@ class Host:
         """``auto_play``: AI seats answer at once after every move (the bot). The offline
         table turns it off and calls :meth:`play_automatic_once` to show every AI move."""
         self.store = store
+        self.presence = PresenceStore(store)
         self.clock = clock
         self.auto_play = auto_play
         self.default_settings = dict(DEFAULT_SETTINGS, deadline_seconds=default_deadline_seconds)
@@ -90,6 +92,7 @@ class Host:
             settings=row.settings, creator_id=row.creator_id, min_players=engine.min_players,
             max_players=engine.max_players, to_act=to_act, acted=len(step - to_act), waiting=len(to_act),
             created_at=row.created_at, updated_at=row.updated_at, result=row.result,
+            paused=await self.presence.paused_since(row.guild_id) is not None,
         )
 
     async def get(self, game_id: int) -> GameInfo:
@@ -120,6 +123,12 @@ class Host:
         if not rows or not await self._in_scope(rows[0], scope):
             return None
         return await self._info(rows[0])
+
+    async def open_games_in_channel(self, channel_id: int) -> list[GameInfo]:
+        """Open games played in the channel itself (not in a thread of it)."""
+        rows = await self.store.games_where("channel_id = ? AND thread_id IS NULL AND status IN ('lobby', 'active')",
+                                            (channel_id,))
+        return [await self._info(r) for r in rows]
 
     async def games_for_user(self, user_id: int, scope: Scope | None = None) -> list[GameInfo]:
         """The user's open games (in a server's ``scope``: only that server's)."""
@@ -270,6 +279,7 @@ class Host:
             raise NotAllowed({"lobby": _("Game #{id} has not started yet.", id=game_id),
                               "finished": _("Game #{id} is over.", id=game_id)}.get(
                                   row.status, _("Game #{id} was abandoned.", id=game_id)))
+        await self._check_not_paused(row)
         engine = engine_for(row.game_key)
         state, version = await self.store.load_state(game_id, engine)
         return row, engine, state, version
@@ -357,7 +367,8 @@ class Host:
         automatic = {s.seat for s in seats if s.is_ai or s.away}
         before = private_before if private_before is not None else \
             self._private_views(engine, state, await self._row(row.id))
-        for _i in range(AUTO_MOVES_LIMIT if self.auto_play else 0):
+        paused = await self.presence.paused_since(row.guild_id) is not None
+        for _i in range(AUTO_MOVES_LIMIT if self.auto_play and not paused else 0):
             to_act = engine.to_act(state)
             auto_now = sorted(to_act & automatic)
             if not auto_now:
@@ -481,6 +492,7 @@ class Host:
         row = await self._row(game_id)
         if by_user_id != row.creator_id and not is_admin:
             raise NotAllowed(_("Only the game's creator or a server manager can change its settings."))
+        await self._check_not_paused(row)
         settings = dict(row.settings)
         settings.update(deadlines.validate_settings(changes))
         await self.store.update_game(game_id, self.clock(), settings=settings)
@@ -494,13 +506,14 @@ class Host:
     async def set_away(self, game_id: int, user_id: int, away: bool) -> MoveOutcome:
         """Vacation: the AI plays this seat until the player takes it back."""
         seat = await self._seat_for(game_id, user_id)
+        await self._check_not_paused(await self._row(game_id))
         await self.store.update_seat(game_id, seat.seat, away=away)
         return await self._play_automatic(game_id)
 
     async def _play_automatic(self, game_id: int) -> MoveOutcome:
         async with self._lock(game_id):
             row = await self._row(game_id)
-            if row.status != "active":
+            if row.status != "active" or await self.presence.paused_since(row.guild_id) is not None:
                 return MoveOutcome(game=await self._info(row))
             engine = engine_for(row.game_key)
             state, _v = await self.store.load_state(game_id, engine)
@@ -575,6 +588,48 @@ class Host:
             await self.abandon(r.id, None)
         return [r.id for r in rows]
 
+    # -- servers the bot was removed from --------------------------------------------------------
+    async def _check_not_paused(self, row: GameRow) -> None:
+        if await self.presence.paused_since(row.guild_id) is not None:
+            raise NotAllowed(_("Game #{id} is paused: I was removed from its server. It goes on if I am added "
+                               "back.", id=row.id))
+
+    async def guild_removed(self, guild_id: int) -> bool:
+        """Pause the server's games: no moves, no AI, no DMs, timers held (False: paused already)."""
+        paused = await self.presence.pause(guild_id, self.clock())
+        if paused:
+            log_event(log, "server removed: games paused", guild=guild_id)
+        return paused
+
+    async def guild_returned(self, guild_id: int) -> list[MoveOutcome]:
+        """The bot is back in a paused server: timers resume with the time they had left, and AI
+        seats make the moves they were held from (the outcomes, for the front end to show)."""
+        length = await self.presence.resume(guild_id, self.clock())
+        if length is None:
+            return []
+        log_event(log, "server back: games resumed", guild=guild_id, paused_seconds=round(length))
+        outcomes = []
+        for row in await self.store.games_where("guild_id = ? AND status = 'active'", (guild_id,), limit=10000):
+            outcome = await self._play_automatic(row.id)
+            if outcome.ai_moves:
+                outcomes.append(outcome)
+        return outcomes
+
+    async def expire_paused(self, grace_seconds: float) -> list[GameInfo]:
+        """Abandon the open games of servers the bot left at least ``grace_seconds`` ago."""
+        ended = []
+        for guild_id in await self.presence.paused_before(self.clock() - grace_seconds):
+            for row in await self.store.games_where("guild_id = ? AND status IN ('lobby', 'active')", (guild_id,),
+                                                    limit=10000):
+                ended.append(await self.abandon(row.id, None))
+            await self.presence.forget(guild_id)
+            log_event(log, "server gone: games abandoned", guild=guild_id, games=len(ended))
+        return ended
+
+    async def claim_job(self, job: str, every_seconds: float) -> bool:
+        """True when a periodic job is due (and records this run): restart-safe, on the store."""
+        return await self.presence.claim_job(job, every_seconds, self.clock())
+
     # -- deadlines ---------------------------------------------------------------------------
     async def due_timers(self) -> list[Timer]:
         return [Timer(t.game_id, t.seat, t.kind, t.due_at) for t in await self.store.due_timers(self.clock())]
@@ -586,7 +641,7 @@ class Host:
         if not await self.store.timer_done(TimerRow(timer.game_id, timer.seat, timer.kind, timer.due_at)):
             return None
         row = await self._row(timer.game_id)
-        if row.status != "active":
+        if row.status != "active" or await self.presence.paused_since(row.guild_id) is not None:
             return None
         engine = engine_for(row.game_key)
         state, _v = await self.store.load_state(row.id, engine)

@@ -30,6 +30,8 @@ class Settings:
     thread_archive_grace_seconds: int = 3600
     default_locale: str = "en"
     owner_ids: frozenset[int] = field(default_factory=frozenset)
+    removed_server_grace_seconds: int = 7 * 24 * 3600
+    member_sweep_seconds: int = 24 * 3600
 
     @property
     def has_token(self) -> bool:
@@ -89,6 +91,9 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         thread_archive_grace_seconds=_int(env, "THREAD_ARCHIVE_GRACE_SECONDS", problems, 3600, 0, 7 * 24 * 3600),
         default_locale=locale,
         owner_ids=frozenset(owners),
+        removed_server_grace_seconds=_int(env, "REMOVED_SERVER_GRACE_SECONDS", problems, 7 * 24 * 3600, 0,
+                                          365 * 24 * 3600),
+        member_sweep_seconds=_int(env, "MEMBER_SWEEP_SECONDS", problems, 24 * 3600, 600, 30 * 24 * 3600),
     )
     if url.startswith(("postgresql://", "postgres://")):
         problems.append("PostgreSQL support (DATABASE_URL) is not available yet; unset it to use SQLite.")

@@ -120,6 +120,7 @@ class FakeDiscord:
         self.unknown: list[str] = []
         self.dm_closed: set[int] = set()
         self.no_threads: set[int] = set()  # channels where creating threads is forbidden
+        self.thread_errors: dict[int, tuple[int, int, str]] = {}  # channel -> (status, code, message) refusal
         self.no_send: set[int] = set()  # channels where sending is forbidden
         self.commands: list[dict] = []
         self.left_guild: set[int] = set()  # members who left the server
@@ -366,6 +367,8 @@ class FakeDiscord:
     def _create_thread(self, req: Request, channel_id: str) -> dict:
         parent = self._channel(channel_id)
         req.audience = "public"
+        if parent.id in self.thread_errors:
+            raise FakeError(*self.thread_errors[parent.id])
         if parent.id in self.no_threads or parent.type != 0:
             raise FakeError(403, 50013, "Missing Permissions")
         cid = self.next_id()

@@ -185,16 +185,19 @@ class Harness:
         return list(self._collector.records)
 
     # -- bot life -----------------------------------------------------------------------
-    async def boot(self, bot: Any) -> Any:
+    async def boot(self, bot: Any, joined: bool = True) -> Any:
+        """``joined=False``: the bot is no longer in the test server (removed while it was offline)."""
         self.bot = bot
         await bot.login("test-token")  # runs setup_hook, no websocket
         state = bot._connection
         state.guild_ready_timeout = 0.01
+        guilds = [{"id": str(FakeDiscord.GUILD_ID), "unavailable": True}] if joined else []
         state.parsers["READY"]({"v": 10, "user": self.fake.users[FakeDiscord.BOT_ID],
-                                "guilds": [{"id": str(FakeDiscord.GUILD_ID), "unavailable": True}],
+                                "guilds": guilds,
                                 "session_id": "s", "resume_gateway_url": "wss://x",
                                 "application": {"id": str(FakeDiscord.APP_ID), "flags": 0}})
-        state.parsers["GUILD_CREATE"](self.fake.guild_payload())
+        if joined:
+            state.parsers["GUILD_CREATE"](self.fake.guild_payload())
         while state._ready_task is not None and not state._ready_task.done():
             await asyncio.sleep(0.005)
         self._baseline = {t for t in asyncio.all_tasks() if not t.done()}

@@ -45,7 +45,7 @@ async def test_every_outgoing_message_is_clipped_to_discords_limits(harness, db_
     await start_bot(h, db_path, clock)
     channel = h.bot.get_partial_messageable(h.fake.CHANNEL_ID, guild_id=h.fake.GUILD_ID)
     embed = discord.Embed(title="t" * 300, description="d" * 5000)
-    for i in range(30):
+    for _i in range(30):
         embed.add_field(name="n" * 300, value="v" * 2000)
     embed.set_footer(text="f" * 3000)
     view = discord.ui.View()
