@@ -338,7 +338,7 @@ async def profile(interaction: discord.Interaction, user: discord.User | None = 
     await interaction.response.defer(thinking=True)
     who = user or interaction.user
     prof = await service_of(interaction).profile(interaction.guild_id, who.id, name=who.display_name)
-    embed = discord.Embed(title=_("Profile · {name}", name=prof.name), colour=COLOUR,
+    embed = discord.Embed(title=_("Profile · {name}", name=present.safe_name(prof.name)), colour=COLOUR,
                           description=_("{games} games, {wins} wins · favourite: {fav}", games=prof.games,
                                         wins=prof.wins, fav=prof.favourite or "–"))
     for r in prof.ratings[:10]:

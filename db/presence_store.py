@@ -27,6 +27,14 @@ class PresenceStore:
         ])
         return True
 
+    async def hold_game(self, game_id: int) -> None:
+        """Hold one game's timers (set while its server is paused, e.g. a tournament table)."""
+        await self.store.write([
+            ("INSERT OR REPLACE INTO held_timers (game_id, seat, kind, due_at) SELECT game_id, seat, kind, due_at"
+             " FROM timers WHERE done = 0 AND game_id = ?", (game_id,)),
+            ("DELETE FROM timers WHERE game_id = ?", (game_id,)),
+        ])
+
     async def resume(self, guild_id: int, now: float) -> float | None:
         """End a server's pause: held timers come back moved on by its length (returned)."""
         since = await self.paused_since(guild_id)

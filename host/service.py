@@ -406,6 +406,8 @@ class Host:
             await self.store.update_game(game_id, now, step_seats=sorted(step))
             new_timers = deadlines.timers_for(row.settings, outcome.newly_to_act, now, game_id)
             await self.store.set_timers(game_id, to_act, new_timers)
+            if new_timers and await self.presence.paused_since(row.guild_id) is not None:
+                await self.presence.hold_game(game_id)  # e.g. a tournament table started meanwhile
         outcome.game = await self._info(await self._row(game_id), state)
         if outcome.finished:
             await self._notify_finished(outcome.game)

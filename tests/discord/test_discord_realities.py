@@ -160,3 +160,25 @@ async def test_the_daily_membership_sweep_is_restart_safe(harness, db_path, cloc
     info = await bot.host.get(table.game_id)
     assert info.seats[1].is_ai and info.to_act == {0}
     assert "Bo left the server" in "\n".join(message_text(m.payload) for m in h.messages_in(table.thread_id))
+
+
+async def test_a_table_started_while_its_server_is_paused_waits_with_its_deadline(harness, db_path, clock):
+    """A tournament can start a table in a server the bot just left: it waits like the others."""
+    from host import PlayerRef
+
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    h.user(11, "Ana")
+    await remove_bot(h)
+    outcome = await bot.host.create_table("count_up", {}, [None, PlayerRef(11, "Ana")], GUILD, CHANNEL,
+                                          settings={"deadline_seconds": 600})
+    game_id = outcome.game.id
+    assert outcome.game.version == 0 and outcome.game.paused, "the AI seat waits"
+    assert not await bot.host.store.timers(game_id), "its timers are held"
+    clock.advance(5000)
+    await bot.deadlines.tick()
+    assert (await bot.host.get(game_id)).version == 0
+    await h.feed("GUILD_CREATE", h.fake.guild_payload())
+    info = await bot.host.get(game_id)
+    assert info.version == 1 and info.to_act == {1}, "back on the server, the AI moved"
+    assert any(t.seat == 1 and t.kind == "expire" for t in await bot.host.store.timers(game_id)), "Ana's deadline runs"
