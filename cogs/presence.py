@@ -33,7 +33,22 @@ async def housekeeping(bot: Any) -> None:
     if ended:
         log.info("games of servers the bot left %ss ago abandoned: %s", grace, [g.id for g in ended])
     if await bot.host.claim_job(MEMBER_SWEEP, getattr(bot.settings, "member_sweep_seconds", 24 * 3600)):
+        await absent_servers(bot)
         await members.sweep(bot)
+
+
+async def absent_servers(bot: Any) -> list[int]:
+    """Servers with open games that the bot is no longer in (removed while it was offline, so
+    no event came): their games pause like on a removal seen live."""
+    if not bot.is_ready():
+        return []
+    present = {g.id for g in bot.guilds}
+    gone = sorted({g.guild_id for g in await bot.host.open_games()
+                   if g.guild_id is not None and not g.paused and g.guild_id not in present})
+    for guild_id in gone:
+        if await bot.host.guild_removed(guild_id):
+            log.info("not in server %s any more: its games are paused", guild_id)
+    return gone
 
 
 class Presence(commands.Cog):

@@ -182,3 +182,17 @@ async def test_a_table_started_while_its_server_is_paused_waits_with_its_deadlin
     info = await bot.host.get(game_id)
     assert info.version == 1 and info.to_act == {1}, "back on the server, the AI moved"
     assert any(t.seat == 1 and t.kind == "expire" for t in await bot.host.store.timers(game_id)), "Ana's deadline runs"
+
+
+async def test_removed_while_offline_is_noticed_by_the_sweep(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up", deadline=600)
+    await h.shutdown()
+    bot = await start_bot(h, db_path, clock, joined=False)  # no GUILD_DELETE ever came
+    await bot.deadlines.tick()
+    assert (await bot.host.get(table.game_id)).paused
+    clock.advance(700)
+    await bot.deadlines.tick()
+    assert (await bot.host.get(table.game_id)).version == 0, "no AI move in a server the bot left"
