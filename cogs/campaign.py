@@ -335,7 +335,7 @@ async def rename(interaction: discord.Interaction, name: str, seat: app_commands
     info = await service_of(interaction).rename(info.id, interaction.user.id, name,
                                                 None if seat is None else seat - 1, is_admin(interaction))
     await refresh_message(interaction.client, info.id)
-    await interaction.followup.send(_("Island renamed: {name}.", name=name.strip()), ephemeral=True)
+    await interaction.followup.send(_("Island renamed: {name}.", name=present.safe_name(present.clip(name.strip(), 80))), ephemeral=True)
 
 
 @app_commands.command(name="abandon", description=locale_str("End the campaign (the creator or a server manager)"))

@@ -48,7 +48,7 @@ async def create(interaction: discord.Interaction, key: str, options_text: str |
     bot: Any = interaction.client
     host = bot.host
     if catalog.find(key) is None:
-        raise AdapterError(_("There is no game called {key}.", key=key))
+        raise AdapterError(_("There is no game called {key}.", key=present.clip(key, 40)))
     threads = _can_thread(interaction)
     if not threads:
         existing = await host.game_for_channel(interaction.channel_id)

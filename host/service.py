@@ -44,7 +44,7 @@ def engine_for(key: str) -> Any:
     try:
         return ENGINES[key]
     except KeyError:
-        raise NotFound(_("There is no game called {key}.", key=key)) from None
+        raise NotFound(_("There is no game called {key}.", key=clip(str(key), 40))) from None
 
 
 class Host:
