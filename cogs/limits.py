@@ -1,9 +1,10 @@
 """Discord's size limits, enforced in one place that every outgoing message passes.
 
-discord.py builds every message it sends or edits (channel posts, DMs, interaction replies,
-followups and edits) with ``discord.http.handle_message_parameters``; :func:`install` wraps
-that one function (in each module that imported it) so content, embeds and component labels
-are clipped to Discord's published limits before the request exists. A reply that would be
+discord.py builds every message it sends or edits with one of two functions:
+``handle_message_parameters`` (channel posts, DMs, followups, edits) and
+``interaction_message_response_params`` (the first reply to an interaction); :func:`install`
+wraps both (in each module that imported them) so content, embeds and component labels are
+clipped to Discord's published limits before the request exists. A reply that would be
 too long is therefore shortened, never refused (a refused reply leaves the user on
 "thinking…" for good). Autocomplete choices are clipped by :func:`choice_name`.
 """
@@ -35,7 +36,12 @@ PLACEHOLDER = 150
 BUTTON_LABEL = 80
 CHOICE_NAME = 100
 
-_MODULES = ("discord.abc", "discord.channel", "discord.interactions", "discord.message", "discord.webhook.async_")
+# Where discord.py builds a message body: the function's name, and the modules that call it by that name.
+_BUILDERS = {
+    "handle_message_parameters": ("discord.abc", "discord.channel", "discord.interactions", "discord.message",
+                                  "discord.webhook.async_"),
+    "interaction_message_response_params": ("discord.interactions", "discord.webhook.async_"),
+}
 
 
 def choice_name(text: str) -> str:
@@ -134,20 +140,23 @@ def fit_arguments(args: tuple, kwargs: dict) -> tuple[tuple, dict]:
 
 def _fitting(original: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(original)
-    def handle_message_parameters(*args: Any, **kwargs: Any) -> Any:
+    def build(*args: Any, **kwargs: Any) -> Any:
         args, kwargs = fit_arguments(args, kwargs)
         return original(*args, **kwargs)
 
-    handle_message_parameters.isle_limits = True  # type: ignore[attr-defined]
-    return handle_message_parameters
+    build.isle_limits = True  # type: ignore[attr-defined]
+    return build
 
 
 def install() -> None:
-    """Wrap discord.py's message builder once (idempotent)."""
+    """Wrap discord.py's message builders once (idempotent): channel posts, DMs, edits and
+    followups (``handle_message_parameters``), first interaction replies
+    (``interaction_message_response_params``)."""
     import importlib
 
-    for name in _MODULES:
-        module = importlib.import_module(name)
-        current = getattr(module, "handle_message_parameters", None)
-        if current is not None and not getattr(current, "isle_limits", False):
-            module.handle_message_parameters = _fitting(current)  # type: ignore[attr-defined]
+    for function, modules in _BUILDERS.items():
+        for name in modules:
+            module = importlib.import_module(name)
+            current = getattr(module, function, None)
+            if current is not None and not getattr(current, "isle_limits", False):
+                setattr(module, function, _fitting(current))

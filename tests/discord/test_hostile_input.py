@@ -78,3 +78,19 @@ async def test_markdown_in_player_names_is_shown_literally(harness, db_path, clo
     assert ESCAPED_NAME in final
     r = await h.slash(cy, "game log", game=table.game_id)
     assert f"{ESCAPED_NAME} adds" in h.reply_text(r)
+
+
+async def test_a_first_reply_to_an_interaction_is_clipped_too(harness, db_path, clock):
+    """``response.send_message`` (a refusal before acknowledging) has its own builder in discord.py."""
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    ana = h.user(11, "Ana")
+
+    async def shout(interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("z" * 5000, embed=discord.Embed(description="d" * 9000),
+                                                ephemeral=True)
+
+    bot.tree.add_command(discord.app_commands.Command(name="shout", description="x", callback=shout))
+    r = await h.slash(ana, "shout")
+    payload = h.original(r).payload
+    assert len(payload["content"]) == limits.CONTENT and len(payload["embeds"][0]["description"]) == 4096
