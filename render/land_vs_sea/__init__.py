@@ -27,7 +27,7 @@ from render.land_vs_sea.tiles import (
     region_point,
 )
 from rules.base import Msg, T, Tn
-from rules.land_vs_sea.data import FACES, oriented
+from rules.land_vs_sea.data import face_of_sig, face_sig, orient_sig
 from rules.land_vs_sea.views import ROLE_NAMES
 
 __all__ = ["render"]
@@ -74,7 +74,7 @@ def parse(k: str) -> tuple[int, int]:
 def map_layer(placed: tuple, s: int, size: tuple[int, int]):
     """The tiles on the map (terrain, lines, features): one drawing per board state, shared by the
     public view and every player's private view of it (markers are drawn on a copy)."""
-    tiles = [(cx, cy, oriented(tile, side, rot), FACES[tile][side], done) for cx, cy, tile, side, rot, done in placed]
+    tiles = [(cx, cy, orient_sig(sig, rot), face_of_sig(sig), done) for cx, cy, sig, rot, done in placed]
     return compose(tiles, s, size, MAP_BG)
 
 
@@ -103,7 +103,7 @@ def render(view: dict) -> bytes:
     done_by_cell: dict = {}
     for c, r in view.get("completed", []):
         done_by_cell.setdefault(c, set()).add(r)
-    placed = tuple(sorted((*centre(*parse(k), s, ox, oy), e["tile"], e["side"], e["rot"],
+    placed = tuple(sorted((*centre(*parse(k), s, ox, oy), face_sig(e["face"]), e["rot"],
                            frozenset(done_by_cell.get(k, ()))) for k, e in board.items()))
     map_img = map_layer(placed, s, (map_w, map_h)).copy()
     draw = StampDraw(map_img)
@@ -118,7 +118,7 @@ def render(view: dict) -> bytes:
         e = board.get(k)
         if not e:
             continue
-        o = oriented(e["tile"], e["side"], e["rot"])
+        o = orient_sig(face_sig(e["face"]), e["rot"])
         cx, cy = centre(*w["at"], s, ox, oy)
         px, py = region_point(cx, cy, s, o.region_dirs[w["region"]])
         size = max(18, int(s * 0.5))
@@ -136,7 +136,7 @@ def render(view: dict) -> bytes:
     for sp in view.get("waypoint_spots", []):
         k = f"{sp['at'][0]},{sp['at'][1]}"
         e = board[k]
-        o = oriented(e["tile"], e["side"], e["rot"])
+        o = orient_sig(face_sig(e["face"]), e["rot"])
         cx, cy = centre(*sp["at"], s, ox, oy)
         px, py = region_point(cx, cy, s, o.region_dirs[sp["region"]])
         rr = max(11, int(s * 0.3))

@@ -18,7 +18,7 @@ from render.land_vs_sea.tiles import (
     tile_image,
 )
 from rules.base import T, Tn, join
-from rules.land_vs_sea.data import FACES, SPECIAL, oriented
+from rules.land_vs_sea.data import SPECIAL, face_sig, orient_sig, oriented, public_face, sig_of
 from rules.land_vs_sea.turn import PHASE_HINT
 from rules.land_vs_sea.views import ROLE_NAMES
 
@@ -33,13 +33,13 @@ def context_preview(board: dict, at: tuple, tile: str, side: str, rot: int, s: i
     w, h = int(5.4 * s), int(5.2 * s)
     cx0, cy0 = w / 2, h / 2
     q0, r0 = at
-    parts = [(cx0, cy0, oriented(tile, side, rot), FACES[tile][side], frozenset())]
+    parts = [(cx0, cy0, oriented(tile, side, rot), public_face(tile, side), frozenset())]
     empty = []
     for dq, dr in ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)):
         x, y = cx0 + s * SQ3 * (dq + dr / 2), cy0 + s * 1.5 * dr
         e = board.get(f"{q0 + dq},{r0 + dr}")
         if e:
-            parts.append((x, y, oriented(e["tile"], e["side"], e["rot"]), FACES[e["tile"]][e["side"]], frozenset()))
+            parts.append((x, y, orient_sig(face_sig(e["face"]), e["rot"]), e["face"], frozenset()))
         else:
             empty.append((x, y))
     img = compose(parts, s, (w, h), MAP_BG)
@@ -136,7 +136,7 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
             d.text((x, y), tx(heading), font=font(20, bold=True), fill=INK)
             for j, (which, side) in enumerate((("shown", h["shown_side"]), ("hidden", h["hidden_side"]))):
                 px = x + j * 150
-                img.paste(_tile_image(h["tile"], side, 58, 0), (px, y + 30))
+                img.paste(_tile_image(sig_of(h["tile"], side), 58, 0), (px, y + 30))
                 chosen = view.get("pending") or {}
                 if chosen.get("tile") == h["tile"] and chosen.get("side") == side:
                     d.rectangle([px - 6, y + 26, px + 110, y + 190], outline=(200, 0, 120), width=5)
@@ -167,7 +167,7 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
             y += 30
             for rot in range(6):
                 px = 20 + rot * 150
-                img.paste(_tile_image(SPECIAL, side, 58, rot), (px, y))
+                img.paste(_tile_image(sig_of(SPECIAL, side), 58, rot), (px, y))
                 d.ellipse([px, y, px + 34, y + 34], fill=(255, 255, 255), outline=INK, width=3)
                 d.text((px + 17, y + 17), str(rot), font=font(22, bold=True), fill=INK, anchor="mm")
             y += 140

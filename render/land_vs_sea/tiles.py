@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from render.common import HIGHLIGHT, INK, PAPER, flat_palette, font, to_png
 from rules.base import T
-from rules.land_vs_sea.data import FACES, oriented, register_face
+from rules.land_vs_sea.data import face_of_sig, face_sig, orient_sig
 
 WIDTH = 1200
 LAND = (205, 170, 95)
@@ -192,19 +192,15 @@ def draw_features(img: Image.Image, o, face: dict, cx, cy, s, done=frozenset()) 
         put(img, icon(o.action, int(max(12, s * 0.44))), cx, cy)
 
 
-def tile_image(face: dict, s: int, rot: int = 0, tile: str | None = None, side: str | None = None) -> Image.Image:
-    """A single face as a small picture (hands, stacks, previews)."""
-    if tile is None:
-        tile, side = register_face(face)
-    return _tile_image(tile, side, s, rot)
+def tile_image(face: dict, s: int, rot: int = 0) -> Image.Image:
+    """A single face (its printed content, as views carry it) as a small picture."""
+    return _tile_image(face_sig(face), s, rot)
 
 
 @lru_cache(maxsize=512)
-def _tile_image(tile: str, side: str, s: int, rot: int) -> Image.Image:
+def _tile_image(sig: str, s: int, rot: int) -> Image.Image:
     w, h = int(SQ3 * s) + 4, 2 * s + 4
-    o = oriented(tile, side, rot)
-    face = FACES[tile][side]
-    return compose([(w / 2, h / 2, o, face, frozenset())], s, (w, h), PAPER)
+    return compose([(w / 2, h / 2, orient_sig(sig, rot), face_of_sig(sig), frozenset())], s, (w, h), PAPER)
 
 
 def compose(tiles, s, size, bg) -> Image.Image:
