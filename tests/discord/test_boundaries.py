@@ -168,6 +168,7 @@ def forged_custom_ids(version: int) -> list[tuple[str, int, list[str] | None]]:
             (f"isle:page:1:{version}:0", 2, None)]
     out += [(f"isle:tour:{a}:1", 2, None) for a in ("join", "leave", "start")]
     out += [(f"isle:camp:{a}:1", 2, None) for a in ("join", "leave", "ai", "next")]
+    out += [("isle:log:1:0:a", 2, None), ("isle:follow:1", 2, None), ("isle:rematch:1", 2, None)]
     return out
 
 
