@@ -6,7 +6,17 @@ from rules.base import rng_for
 
 from .data import ICHOR_TABLE, INFLUENCE_VALUES, PIRATE_TABLE, SERPENT_TABLE
 from .pending import ask
-from .state import city_side, crew_classes, crew_with, exhaust_ids, free_cubes, has, owner_of, player, take_city
+from .state import (
+    city_side,
+    crew_classes,
+    crew_with,
+    exhaust_ids,
+    free_cubes,
+    has,
+    owner_of,
+    player,
+    take_city,
+)
 
 
 # -- attack --------------------------------------------------------------------------------

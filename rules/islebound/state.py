@@ -10,7 +10,6 @@ from rules.base import T, rng_for, validate_options
 
 from .board import default_layout, random_layout
 from .data import (
-    ALL_BUILDINGS,
     BUILDINGS,
     CITIES,
     CUBES,

@@ -3,9 +3,9 @@ trades and the end of turns and rounds (spec 4, 6, 7, 9, 14, 15)."""
 
 from __future__ import annotations
 
+from . import pending
 from .board import reach, small_world_cost
 from .buildings import buy_cost, gain_building, offers
-from . import pending
 from .city import advance, city_apply, city_choices, start_visit, toll_crew, toll_payable
 from .combat import (
     attack_apply,
