@@ -119,7 +119,8 @@ def advance(state: dict, seat: int, events: list) -> None:
         v["op"] += 1
         v["count"] = 0
         v["limit"] = None
-    finish_visit(state, seat, events)
+    if not state["pending"]:
+        finish_visit(state, seat, events)
 
 
 def _can_pay(state: dict, p: dict, pay: dict) -> bool:

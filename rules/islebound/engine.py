@@ -90,9 +90,9 @@ def _skills(skills) -> Msg:
 
 
 def _sailor(sid) -> Msg:
-    """A sailor by its skills: ``an admin/combat sailor`` (sailors with the same skills are alike)."""
+    """A sailor by its skills: ``a sailor (admin/combat)`` (sailors with the same skills are alike)."""
     skills = SAILORS[sid]["skills"] if sid in SAILORS else []
-    return T("a {skills} sailor", skills=_skills(skills))
+    return T("a sailor ({skills})", skills=_skills(skills))
 
 
 def _sailors(ids) -> Msg:
