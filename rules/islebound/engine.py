@@ -137,6 +137,30 @@ def _commons_label(action: dict, view: dict | None) -> Msg:
     return T("No skip: cubes on {spaces} (worth {worth})", spaces=where, worth=worth)
 
 
+def decision_text(view: dict) -> Msg | None:
+    """What the seat to act is deciding inside a step (the board's status line), or None."""
+    entry = (view.get("pending") or [None])[0]
+    if entry is None:
+        if view.get("phase") == "diplomacy" and view.get("diplomacy"):
+            d = view["diplomacy"]
+            paid = sum(INFLUENCE_VALUES[i] for i in d["cubes"]) + len(d["crew"])
+            return T("diplomacy at {city}, {paid} of {need} paid", city=_city(d["city"]), paid=paid,
+                     need=d["need"])
+        return None
+    kind = entry["kind"]
+    if kind == "pay":
+        if entry["action"].get("type") == "wound":
+            return T("which sailor is wounded")
+        if len(entry["chosen"]) < len(entry["crew"]):
+            return T("which sailor to exhaust")
+        return T("which card pays a book")
+    if kind == "hold":
+        return T("what the full hold keeps")
+    if kind == "hire":
+        return T("the free hire's sailor")
+    return T("whether House of Commons skips")
+
+
 def _condition(rid) -> Msg:
     """A reputation card's condition (``coins_per_3`` -> ``coins per 3``, a catalog text)."""
     return T(REPUTATION[rid]["condition"].replace("_", " "))
