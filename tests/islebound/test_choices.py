@@ -419,3 +419,28 @@ def test_load_accepts_every_state_of_a_game_with_open_choices():
         seat = min(ENGINE.to_act(s))
         ENGINE.apply(s, seat, rnd.choice(legal(s, seat)))
         assert ENGINE.load(json.loads(canonical(ENGINE.dump(s)))) == s
+
+
+# -- the public view names no hidden card -------------------------------------------------------
+def _hidden_ids(s):
+    hidden = set(s["deck"]) | set(s["metro_deck"]) | set(s["discard"]) | set(s["sailor_stack"][1:])
+    hidden |= set(s["tokens"][1:]) | {x for d in s["event_decks"] + s["rep_decks"] for x in d[1:]}
+    for p in s["players"]:
+        hidden |= set(p["hand"]) | set(p["packet"])
+    public = set(s["row"]) | set(s["metro_row"]) | set(s["event_discard"]) | set(s["rep_discard"])
+    for p in s["players"]:
+        public |= set(p["buildings"]) | set(p["tokens"]) | {x["id"] for x in p["sailors"]}
+    return hidden - public
+
+
+@pytest.mark.parametrize("options", [{"architect": True, "metropolis": True, "trade": True}, {"metropolis": True}])
+def test_public_view_names_no_hidden_card_through_a_game(options):
+    s = ENGINE.setup(3, options, 8)
+    rnd = random.Random(8)
+    while ENGINE.result(s) is None:
+        seat = min(ENGINE.to_act(s))
+        ENGINE.apply(s, seat, rnd.choice(legal(s, seat)))
+        text = json.dumps(ENGINE.view(s, None))
+        assert '"seed"' not in text
+        leaked = [x for x in _hidden_ids(s) if f'"{x}"' in text]
+        assert not leaked, (leaked, s["phase"], s["last_move"])
