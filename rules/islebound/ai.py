@@ -198,16 +198,23 @@ def _pending_step(state: dict, seat: int, legal: list[dict], rng: random.Random)
                                                 ["skills"]), x["slot"]))
     if t == "commons":  # offered only when skipping puts a cube on a space worth more
         return next(x for x in legal if x["skip"])
-    return _best_by_value(state, seat, legal, rng)  # a full hold: the mix worth most to this seat
+    return _hold_mix(state, entry["seat"], legal)
 
 
-def _best_by_value(state: dict, seat: int, legal: list[dict], rng: random.Random) -> dict:
-    best, best_val = legal[0], None
-    for act in legal:
-        val, _ = _one_step(state, seat, act, rng)
-        if best_val is None or val > best_val + 1e-9:
-            best, best_val = act, val
-    return best
+def _hold_mix(state: dict, seat: int, legal: list[dict]) -> dict:
+    """A full hold keeps wood and fish in the proportion the buildings within reach cost to build
+    (Palace scores wood double: then wood); half and half when nothing is in reach."""
+    from .buildings import offers
+    p = state["players"][seat]
+    if has(p, "b12"):
+        return legal[0]
+    wood = fish = 1
+    for offer in offers(state, seat):
+        cost = ALL_BUILDINGS[offer["id"]]["build_cost"]
+        wood += cost["wood"]
+        fish += cost["fish"]
+    share = wood / (wood + fish)
+    return min(legal, key=lambda x: abs(x["wood"] - share * (x["wood"] + x["fish"])))
 
 
 def _diplomacy_plan(state: dict, seat: int) -> dict | None:

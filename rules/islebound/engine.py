@@ -432,9 +432,9 @@ class Islebound(Engine):
             return T("Ask for 1 {good} more", good=_good(action["good"]))
         if t == "send":
             tr = (view or {}).get("trade")
-            if tr:
-                return T("Send the offer: {give} for {get}", give=_items(tr["give"]), get=_items(tr["get"]))
-            return T("Send the offer")
+            label = T("Send the offer: {give} for {get}", give=_items(tr["give"]), get=_items(tr["get"])) if tr \
+                else None
+            return label if label is not None and len(label) <= 80 else T("Send the offer")  # a button's limit
         if t == "accept":
             return T("Accept the trade")
         if t == "decline":

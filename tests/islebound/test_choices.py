@@ -444,3 +444,12 @@ def test_public_view_names_no_hidden_card_through_a_game(options):
         assert '"seed"' not in text
         leaked = [x for x in _hidden_ids(s) if f'"{x}"' in text]
         assert not leaked, (leaked, s["phase"], s["last_move"])
+
+
+def test_ai_keeps_the_mix_the_reachable_buildings_need():
+    ai = chooser_for("islebound")
+    s = at(fresh(2), 0, "borsham")
+    s["row"] = ["b12", "b23", "b29", "b30", "b31"]  # in reach without books: Sawmill 0-3, Harbor 2-1
+    s["players"][0]["wood"] = 9
+    gain(s, 0, {"fish": 9}, [])  # wood share (1 + 2) / (1 + 2 + 1 + 4) = 3/8 of 10
+    assert ai(ENGINE.view(s, 0), legal(s, 0), rng_for("t", 5)) == {"type": "keep", "wood": 4, "fish": 6}
