@@ -261,6 +261,8 @@ class Islebound(Engine):
         t = action.get("type") if isinstance(action, dict) else None
         phase = state["phase"]
         p = player(state, seat)
+        if state["pending"] or phase == "diplomacy":
+            return T("Decide this first: {what}.", what=decision_text(state))
         if t == "buy":
             bid = None
             row = state["row"] if action.get("row") == "main" else state["metro_row"]

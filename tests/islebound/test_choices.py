@@ -453,3 +453,13 @@ def test_ai_keeps_the_mix_the_reachable_buildings_need():
     s["players"][0]["wood"] = 9
     gain(s, 0, {"fish": 9}, [])  # wood share (1 + 2) / (1 + 2 + 1 + 4) = 3/8 of 10
     assert ai(ENGINE.view(s, 0), legal(s, 0), rng_for("t", 5)) == {"type": "keep", "wood": 4, "fish": 6}
+
+
+def test_another_move_during_an_open_choice_is_refused_with_what_to_decide():
+    s = at(fresh(2), 0, "rockslide")
+    sailor(s, 0, "s16")
+    act(s, 0, {"type": "visit"})
+    before = canonical(ENGINE.dump(s))
+    with pytest.raises(IllegalAction, match="Decide this first: which sailor to exhaust"):
+        act(s, 0, {"type": "end_turn"})
+    assert canonical(ENGINE.dump(s)) == before
