@@ -15,7 +15,7 @@ option, or options identical in effect) is taken at once and its event says what
 
 from __future__ import annotations
 
-from .data import INFLUENCE_VALUES
+from .data import INFLUENCE_VALUES, SAILORS
 from .state import crew_classes, free_cubes, has, hire, hold_limit, player
 
 
@@ -59,13 +59,24 @@ def _paid(entry: dict) -> bool:
     return len(entry["chosen"]) == len(entry["crew"]) and len(entry["discard"]) == entry["cards"]
 
 
+def _ways(p: dict, skills: list[str], taken: list[str]) -> list[list[str]]:
+    """Every way distinct on-deck sailors (one per skill set at each step) pay ``skills`` in order."""
+    if not skills:
+        return [[]]
+    return [[s["id"]] + rest for s in crew_classes(p, skills[0], taken)
+            for rest in _ways(p, skills[1:], taken + [s["id"]])]
+
+
 def _autofill(state: dict, entry: dict) -> None:
-    """Take every part of the payment that has a single answer."""
-    while len(entry["chosen"]) < len(entry["crew"]):
-        opts = crew_options(state, entry)
-        if len(opts) != 1:
+    """Take the sailors when every way to pay exhausts the same skill sets (identical in effect:
+    the order of picking does not matter), then the cards when the hand holds just enough."""
+    p = player(state, entry["seat"])
+    if len(entry["chosen"]) < len(entry["crew"]):
+        ways = _ways(p, entry["crew"][len(entry["chosen"]):], entry["chosen"])
+        kinds = {tuple(sorted(tuple(SAILORS[sid]["skills"]) for sid in way)) for way in ways}
+        if len(kinds) != 1:
             return
-        entry["chosen"].append(opts[0]["id"])
+        entry["chosen"] += ways[0]
     left = entry["cards"] - len(entry["discard"])
     opts = card_options(state, entry)
     if 0 < left and len(opts) <= left:

@@ -463,3 +463,20 @@ def test_another_move_during_an_open_choice_is_refused_with_what_to_decide():
     with pytest.raises(IllegalAction, match="Decide this first: which sailor to exhaust"):
         act(s, 0, {"type": "end_turn"})
     assert canonical(ENGINE.dump(s)) == before
+
+
+def test_two_wounds_that_can_only_fall_on_the_same_two_sailors_need_no_choice_spec_8_2():
+    s = at(fresh(2), 0, "stratic")
+    s["players"][0]["serpents"] = 1
+    s["supply"]["serpents"] -= 1
+    s["players"][0]["sailors"] = [{"id": "s09", "deck": True, "wounded": False},
+                                  {"id": "s16", "deck": True, "wounded": False}]
+    s.update(phase="attack", attack={"city": "stratic", "strength": 6, "stage": "reroll", "pirates": 0,
+                                     "serpents": 1, "ichor": False, "combat": 0, "crew": [], "dice": [6],
+                                     "total": 3, "rerolls": 0})
+    s["turn"]["main"] = True
+    assert {"type": "wound", "n": 2} not in legal(s, 0) and {"type": "wound", "n": 3} not in legal(s, 0)
+    s["attack"]["total"] = 4
+    events = act(s, 0, {"type": "wound", "n": 2})  # either order wounds the same two: no question
+    assert s["pending"] == [] and s["owner"]["stratic"]["seat"] == 0
+    assert "Ana wounds a sailor (work), a sailor (admin/sailing) to win" in lines(events)
