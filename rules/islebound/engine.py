@@ -133,8 +133,8 @@ def _commons_label(action: dict, view: dict | None) -> Msg:
     where = ", ".join(str(i + 1) for i in spaces)
     worth = sum(INFLUENCE_VALUES[i] for i in spaces)
     if action["skip"]:
-        return T("Skip the leftmost empty space: cubes on {spaces} (worth {worth})", spaces=where, worth=worth)
-    return T("No skip: cubes on {spaces} (worth {worth})", spaces=where, worth=worth)
+        return T("House of Commons: skip a space, cubes on {spaces} (worth {worth})", spaces=where, worth=worth)
+    return T("Place cubes on spaces {spaces} (worth {worth})", spaces=where, worth=worth)
 
 
 def decision_text(view: dict) -> Msg | None:
@@ -429,9 +429,9 @@ class Islebound(Engine):
         if t == "trade":
             return T("Offer a trade to seat {seat}", seat=action["with"] + 1)
         if t == "give":
-            return T("Give 1 {good} more", good=_good(action["good"]))
+            return T("Add {goods} to what you give", goods=goods_count(action["good"], 1))
         if t == "ask":
-            return T("Ask for 1 {good} more", good=_good(action["good"]))
+            return T("Add {goods} to what you ask for", goods=goods_count(action["good"], 1))
         if t == "send":
             tr = (view or {}).get("trade")
             label = T("Send the offer: {give} for {get}", give=_items(tr["give"]), get=_items(tr["get"])) if tr \
