@@ -574,6 +574,9 @@ class Islebound(Engine):
         if t == "cubes":
             if not event["spaces"]:
                 return T("{who} places cubes on influence spaces (none free)", who=who)
+            if event.get("commons") == "no_gain":
+                return T("{who} places cubes on influence spaces {spaces} (House of Commons: skipping would gain "
+                         "nothing)", who=who, spaces=", ".join(map(str, event["spaces"])))
             if event.get("skip"):
                 return T("{who} skips the leftmost empty space (House of Commons) and places cubes on influence "
                          "spaces {spaces}", who=who, spaces=", ".join(map(str, event["spaces"])))

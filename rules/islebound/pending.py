@@ -167,6 +167,8 @@ def settle(state: dict, events: list) -> None:
                 return
             q.pop(0)
             _place(state, seat, e["n"], False, events)
+            if has(player(state, seat), "b21"):  # the log says why House of Commons did not skip
+                events[-1]["commons"] = "no_gain"
         else:
             return
 

@@ -222,6 +222,8 @@ def test_house_of_commons_no_choice_when_values_are_equal_spec_9_1_r31():
     events = []
     place_cubes(s, 0, 2, events)
     assert s["pending"] == [] and s["influence"][:2] == [0, 0] and events[-1]["skip"] is False
+    assert lines(events)[-1] == "Ana places cubes on influence spaces 1, 2 (House of Commons: skipping would gain " \
+                                "nothing)"
 
 
 def test_house_of_commons_no_skip_that_only_loses_a_cube_spec_9_1_r31():
