@@ -228,8 +228,10 @@ class Islebound(Engine):
         return clone(state)
 
     def load(self, data):
-        validate.check(data)
-        return clone(data)
+        state = clone(data) if isinstance(data, dict) else data
+        validate.upgrade(state)
+        validate.check(state)
+        return state
 
     # -- turns -------------------------------------------------------------------------------
     def to_act(self, state):

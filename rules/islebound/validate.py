@@ -56,6 +56,22 @@ def _seat(value, n: int, where: str, neutral: bool = False) -> None:
         raise _Bad(T("{where} names a seat that is not in the game", where=where))
 
 
+def upgrade(data) -> None:
+    """Bring a state saved before the player's choices (issue 22) to today's shape: no open
+    decisions was ``None``; a trade offer held one good each way with its amount."""
+    if not isinstance(data, dict):
+        return
+    if data.get("pending", []) is None:
+        data["pending"] = []
+    tr = data.get("trade")
+    if isinstance(tr, dict) and "give_n" in tr:
+        give, get = tr.pop("give"), tr.pop("get")
+        tr["give"] = {give: tr.pop("give_n")} if give and tr.get("give_n", 0) else {}
+        tr["get"] = {get: tr.pop("get_n")} if get and tr.get("get_n", 0) else {}
+        tr.pop("give_n", None)
+        tr.pop("get_n", None)
+
+
 def check(data) -> None:
     """Raise ValueError with the reason when ``data`` is not a usable Islebound state."""
     try:

@@ -482,3 +482,18 @@ def test_two_wounds_that_can_only_fall_on_the_same_two_sailors_need_no_choice_sp
     events = act(s, 0, {"type": "wound", "n": 2})  # either order wounds the same two: no question
     assert s["pending"] == [] and s["owner"]["stratic"]["seat"] == 0
     assert "Ana wounds a sailor (work), a sailor (admin/sailing) to win" in lines(events)
+
+
+def test_load_brings_a_state_saved_before_the_choices_up_to_date():
+    s = _trade_position()
+    act(s, 0, {"type": "give", "good": "wood"})
+    data = json.loads(canonical(ENGINE.dump(s)))
+    data["pending"] = None
+    data["trade"].update(give="wood", get="pirate", give_n=2, get_n=1)
+    loaded = ENGINE.load(data)
+    assert loaded["pending"] == [] and loaded["trade"]["give"] == {"wood": 2} and loaded["trade"]["get"] == {
+        "pirate": 1} and "give_n" not in loaded["trade"]
+    assert data["pending"] is None  # load does not change what it was given
+    act(loaded, 0, {"type": "send"})
+    act(loaded, 1, {"type": "accept"})
+    assert loaded["players"][0]["pirates"] == 1
