@@ -37,7 +37,7 @@ from rules.islebound.data import (
     SAILORS,
     SKILLS,
 )
-from rules.islebound.engine import goods_count
+from rules.islebound.engine import decision_text, goods_count
 
 W = 1400
 MAP = 780           # map square
@@ -69,7 +69,7 @@ def _building(bid: str) -> Msg | str:
 
 _PHASES = {"home": T("choosing home ports"), "draft": T("building draft"), "move": T("moving"), "act": T("actions"),
            "city": T("city action"), "attack": T("attack"), "capture_visit": T("visit after a capture"),
-           "trade_build": T("making a trade offer"), "trade_reply": T("answering a trade offer"),
+           "diplomacy": T("diplomacy"), "trade_build": T("making a trade offer"), "trade_reply": T("answering a trade offer"),
            "over": T("game over")}
 
 _SLOT_BOX = {  # fractions of a board square
@@ -461,6 +461,9 @@ def _status(img: Image.Image, view: dict, y: int) -> int:
         winners = (view.get("result") or {}).get("winners") or []
         head = Tn("Game over - {winners} wins", "Game over - {winners} win", len(winners),
                   winners=join(" & ", [names[s] for s in winners]))
+    elif decision_text(view) is not None:  # a choice inside a step, maybe another seat's (a full hold)
+        head = T("{who} to choose: {what}", who=join(", ", [names[s] for s in view.get("to_act") or []]),
+                 what=decision_text(view))
     elif view.get("active") is not None:
         head = T("{who} to play ({phase})", who=names[view["active"]], phase=_PHASES.get(phase, phase))
     else:
@@ -502,12 +505,15 @@ def _status(img: Image.Image, view: dict, y: int) -> int:
         _tc(d, (20, y), tx(text)[:120], 18)  # the city's action: a data text (catalog_texts)
         y += 28
     tr = view.get("trade")
-    if tr and tr.get("give_n"):
+    if tr and (tr["give"] or tr["get"]):
         _tc(d, (20, y), T("Trade offer: {who} gives {give} to {other} for {get}", who=names[tr["from"]],
-                          give=_goods(tr["give"], tr["give_n"]), other=names[tr["with"]],
-                          get=_goods(tr["get"], tr["get_n"])), 20, True)
+                          give=_bundle(tr["give"]), other=names[tr["with"]], get=_bundle(tr["get"])), 20, True)
         y += 30
     return y
+
+
+def _bundle(goods: dict) -> Msg:
+    return join(" + ", [_goods(k, n) for k, n in goods.items()]) if goods else T("nothing")
 
 
 def _reachable_lines(view: dict) -> list[str]:
@@ -572,7 +578,8 @@ def _height(view: dict) -> int:
         y += 30 + 48
     if view.get("visit"):
         y += 28
-    if (view.get("trade") or {}).get("give_n"):
+    tr = view.get("trade")
+    if tr and (tr["give"] or tr["get"]):
         y += 30
     y = max(y + MAP, y + view["n"] * (178 + 8)) + 10
     if view["phase"] == "over":
