@@ -19,7 +19,7 @@ from render.common import TRANSLATE
 
 Renderer = Callable[..., bytes]
 
-_SKIP = {"common"}
+_SKIP = {"common", "layout"}
 
 BROKEN: dict[str, str] = {}
 """Renderer modules that failed to import: one broken renderer must not take the others down
