@@ -321,12 +321,16 @@ def key_facts(width: int, turn: Any, scores: list[tuple[int, Any, Any]], last: A
     """The acting player's key facts in type large enough for a phone showing the board 400 px
     wide: whose turn and what to do now (``turn``), every seat's badge, name and score
     (``scores``: (seat, name, score)), the last move, and an optional ``note`` (a legend)."""
-    big = font(max(30, width // 32), bold=True)
     mid = font(max(26, width // 38), bold=True)
     body = font(max(24, width // 42))
     pad = 16
+    for size in range(max(30, width // 32), 27, -2):  # a long name or language: smaller, then cut
+        big = font(size, bold=True)
+        turn_lines = wrap_text(turn, big, width - 2 * pad)
+        if len(turn_lines) <= 2:
+            break
     turn_lines = wrap_text(turn, big, width - 2 * pad, 2)
-    per_row = max(1, min(len(scores), 3 if len(scores) > 4 else len(scores) if len(scores) <= 2 else 2))
+    per_row = 1 if len(scores) <= 2 else 2 if len(scores) <= 4 else 3
     slot = (width - 2 * pad) // per_row
     score_rows = -(-len(scores) // per_row)
     last_lines = wrap_text(last, body, width - 2 * pad - 12, 2) if last else []
@@ -352,10 +356,11 @@ def key_facts(width: int, turn: Any, scores: list[tuple[int, Any, Any]], last: A
             x = pad + (i % per_row) * slot
             ry = y + (i // per_row) * row_h
             paste_badge(img, (x, ry + 2), seat, side)
-            value = tx(score)
-            vw = text_width(value, mid)
+            value = fit_text(score, mid, (slot - side - 30) * 0.7)
+            room = slot - side - text_width(value, mid) - 40
             stamp_text(d, (x + slot - 14, ry + 4), value, mid, INK, "ra")
-            stamp_text(d, (x + side + 10, ry + 6), fit_text(name, body, slot - side - vw - 40), body, INK)
+            if room > 3 * body.size:
+                stamp_text(d, (x + side + 10, ry + 6), fit_text(name, body, room), body, INK)
     y += row_h * score_rows + 2
     if last_lines:
         box = (pad - 6, y, width - pad + 6, y + (body.size + 10) * len(last_lines) + 8)

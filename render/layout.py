@@ -182,6 +182,14 @@ def _overlap(a: Box, b: Box, slack: float = 1) -> bool:
     return min(a[2], b[2]) - max(a[0], b[0]) > slack and min(a[3], b[3]) - max(a[1], b[1]) > slack
 
 
+def _part_of(layer: Box, picture: Box) -> bool:
+    """A text drawn on a layer that is mostly the picture itself (a tile's letters) is part of it."""
+    w = min(layer[2], picture[2]) - max(layer[0], picture[0])
+    h = min(layer[3], picture[3]) - max(layer[1], picture[1])
+    area = (layer[2] - layer[0]) * (layer[3] - layer[1])
+    return w > 0 and h > 0 and w * h >= 0.5 * area
+
+
 def _cut(text: str, rec: Recorder, full: set[str]) -> bool:
     if text.endswith(ELLIPSIS) or text in full or text in rec.wrapped or len(text) < 3:
         return False
@@ -212,7 +220,7 @@ def faults(rec: Recorder, names: tuple[str, ...] = ()) -> list[str]:
                 out.append(f"{a.text!r} ({a.panel}) overlaps {b.text!r} ({b.panel}): {a.box} / {b.box}")
     for g in rec.result_figures:
         for t in texts:
-            if _overlap(t.box, g.box) and not _inside(t.panel_box, g.box):
+            if _overlap(t.box, g.box) and not _part_of(t.panel_box, g.box):
                 out.append(f"{t.text!r} ({t.panel}) runs over the picture {g.name} {g.box}: {t.box}")
     return out
 
