@@ -330,7 +330,7 @@ def key_facts(width: int, turn: Any, scores: list[tuple[int, Any, Any]], last: A
         if len(turn_lines) <= 2:
             break
     turn_lines = wrap_text(turn, big, width - 2 * pad, 2)
-    per_row = 1 if len(scores) <= 2 else 2 if len(scores) <= 4 else 3
+    per_row = 1 if len(scores) <= 2 else 2
     slot = (width - 2 * pad) // per_row
     score_rows = -(-len(scores) // per_row)
     last_lines = wrap_text(last, body, width - 2 * pad - 12, 2) if last else []

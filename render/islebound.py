@@ -18,6 +18,7 @@ from render.common import (
     MUTED,
     PAPER,
     fit_text,
+    fitting_font,
     flat_palette,
     font,
     key_facts,
@@ -118,6 +119,12 @@ def _tc(draw, xy, text, size=18, bold=False, fill=INK, anchor="la"):
     stamp_text(draw, xy, text, font(size, bold), fill, anchor)
 
 
+def _fitted(draw, xy, text: str, width: float, size: int, bold: bool, fill, anchor: str) -> None:
+    """``text`` in ``width`` pixels: a smaller size down to 14 px, then cut with an ellipsis."""
+    f = fitting_font(text, width, size, 14, bold)
+    stamp_text(draw, xy, fit_text(text, f, width), f, fill, anchor)
+
+
 @lru_cache(maxsize=4096)
 def _length(text: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(text)
@@ -166,14 +173,15 @@ def _map_base(layout_key: tuple, side: str, texts: tuple) -> Image.Image:
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
         d.rectangle((x0 + 6, y0 + 6, x0 + 64, y0 + 32), fill=banner, outline=INK)
         _tc(d, (x0 + 35, y0 + 19), label, 18, True, (255, 255, 255), "mm")
+        beside = x1 - x0 - 78  # right of the banner
         if port:
-            _tc(d, (x1 - 6, y0 + 8), name, 18, True, INK, "ra")
-            _tc(d, (x1 - 6, y0 + 32), toll_text, 16, False, (40, 40, 40), "ra")
+            _fitted(d, (x1 - 6, y0 + 8), name, beside, 18, True, INK, "ra")
+            _fitted(d, (x1 - 6, y0 + 34), toll_text, x1 - x0 - 14, 16, False, (40, 40, 40), "ra")
         else:
-            _tc(d, (x1 - 6, y0 + 10), toll_text, 16, True, (40, 40, 40), "ra")
-            _tc(d, (x1 - 6, y0 + 32), rest, 16, False, (40, 40, 40), "ra")
+            _fitted(d, (x1 - 6, y0 + 10), toll_text, beside, 16, True, (40, 40, 40), "ra")
+            _fitted(d, (x1 - 6, y0 + 34), rest, x1 - x0 - 14, 16, False, (40, 40, 40), "ra")
             d.ellipse((cx - 62, cy - 16, cx + 62, cy + 22), fill=LAND, outline=(150, 130, 90), width=2)
-            _tc(d, (cx, cy + 3), name, 18, True, INK, "mm")
+            _fitted(d, (cx, cy + 3), name, x1 - x0 - 14, 18, True, INK, "mm")
     return img
 
 
@@ -268,10 +276,10 @@ def _player_panel(img: Image.Image, view: dict, s: int, x: int, y: int, w: int) 
     serpents = Tn("{n} serp", "{n} serp", p["serpents"])
     line1 = join("  ", [_goods("coin", p["coins"]), _goods("wood", p["wood"]), _goods("fish", p["fish"]), books,
                         _goods("pirate", p["pirates"]), T("{serpents} +ichor", serpents=serpents) if p["ichor"] else serpents])
-    _tc(d, (x + 12, y + 52), line1, 18)
+    _fitted(d, (x + 12, y + 52), tx(line1), w - 24, 18, False, INK, "la")
     cubes_on = sum(1 for c in view["influence"] if c == s)
-    _tc(d, (x + 12, y + 76), T("Fame {fame}/7  tokens {tokens}x7  cubes {cubes}  home {home}", fame=p["fame"],
-                               tokens=len(p["tokens"]), cubes=cubes_on, home=home), 18)
+    _fitted(d, (x + 12, y + 76), tx(T("Fame {fame}/7  tokens {tokens}x7  cubes {cubes}  home {home}", fame=p["fame"],
+                                     tokens=len(p["tokens"]), cubes=cubes_on, home=home)), w - 24, 18, False, INK, "la")
     # crew
     cx = x + 12
     for sl in p["sailors"]:
@@ -484,14 +492,15 @@ def _middle(img: Image.Image, view: dict, y: int) -> int:
         _card(img, cx, y, w, h, title, paras, fill=fill)
     y += h + 12
     # influence track
-    _tc(d, (x, y), T("Influence track (values)"), 22, True)
+    heading = tx(T("Influence track (values)"))
+    _tc(d, (x, y), heading, 22, True)
     tok = view.get("token_top")
     if tok:
         tok_text = T("Fame tokens: {n} left, next: {reward}", n=view["token_count"],
                      reward=_reward_text(FAME_TOKENS[tok]["reward"]))
     else:
         tok_text = T("Fame tokens: {n} left", n=view["token_count"])
-    _tc(d, (W - 20, y), tok_text, 20, True, INK, "ra")
+    _fitted(d, (W - 20, y), tx(tok_text), W - 60 - text_width(heading, font(22, True)), 20, True, INK, "ra")
     y += 30
     cw = (W - 40) // 18
     for i, v in enumerate(INFLUENCE_VALUES):
