@@ -12,8 +12,9 @@ import functools
 import importlib
 import logging
 import pkgutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from render.common import TRANSLATE
 

@@ -377,9 +377,10 @@ def key_facts(width: int, turn: Any, scores: list[tuple[int, Any, Any]], last: A
     return img
 
 
-def stack(top: Image.Image, board: Image.Image) -> Image.Image:
-    """``top`` above ``board``, one image (the key facts band above a board)."""
-    out = Image.new("RGB", (board.width, top.height + board.height), PAPER)
+def stack(top: Image.Image, board: Image.Image, height: int | None = None) -> Image.Image:
+    """``top`` above ``board`` (its first ``height`` rows, no crop needed), as one image."""
+    height = board.height if height is None else min(height, board.height)
+    out = Image.new("RGB", (board.width, top.height + height))
     out.paste(top, (0, 0))
-    out.paste(board, (0, top.height))
+    out.paste(board.crop((0, 0, board.width, height)) if height < board.height else board, (0, top.height))
     return out

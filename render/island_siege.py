@@ -14,12 +14,14 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import (
+    BAND,
     HIGHLIGHT,
     INK,
     MUTED,
     PAPER,
     StampDraw,
     fit_text,
+    flat_palette,
     font,
     key_facts,
     language,
@@ -468,8 +470,13 @@ def render(view: dict) -> bytes:
         y = draw_score_sheet(img, d, y, view, names)
     if me in (0, 1):
         y = draw_private(img, d, y, view, names)
-    img = img.crop((0, 0, WIDTH, min(y + 16, img.height)))
-    return to_png(stack(key_facts_band(view, names), img), colours=128)  # 128 colours keep every shade used here
+    return to_png(stack(key_facts_band(view, names), img, y + 16), palette=flat_palette(PALETTE))
+
+
+PALETTE = tuple(dict.fromkeys([SEA, SAND, CARD, *KIND_FILL.values(), *CUBE_FILL.values(), *FACE_FILL.values(),
+                               (0, 90, 150), (105, 105, 105), (200, 200, 200), (0, 158, 115), BAND]))
+"""Every colour painted here (render.common adds ink, paper, the seats' and the highlight): a fixed
+palette of these and their anti-aliasing ramps keeps them exact and is quick to map onto."""
 
 
 def key_facts_band(view: dict, names: list[str]) -> Image.Image:

@@ -25,7 +25,6 @@ from render.common import (
     panel,
     paste_badge,
     seat_colour,
-    stack,
     stamp_text,
     text_width,
     to_png,
@@ -681,7 +680,7 @@ def _result_height(view: dict) -> int:
 
 
 def render(view: dict) -> bytes:
-    return _png(stack(_facts(view), _compose(view)))
+    return _png(_compose(view, _facts(view)))
 
 
 def _height(view: dict) -> int:
@@ -710,19 +709,23 @@ def _height(view: dict) -> int:
     return y + 10
 
 
-def _compose(view: dict) -> Image.Image:
-    height = _height(view)
+def _compose(view: dict, band: Image.Image) -> Image.Image:
+    """The key-facts ``band``, then the board drawn below it on the same canvas."""
+    top = band.height
+    height = top + _height(view)
     img = Image.new("RGB", (W, height), PAPER)
-    bottom = _draw(img, view)
+    img.paste(band, (0, 0))
+    bottom = _draw(img, view, top)
     if bottom > height:  # the guess fell short: draw again on a canvas that fits
         img = Image.new("RGB", (W, bottom), PAPER)
-        _draw(img, view)
+        img.paste(band, (0, 0))
+        _draw(img, view, top)
     return img if bottom == height else img.crop((0, 0, W, bottom))
 
 
-def _draw(img: Image.Image, view: dict) -> int:
-    """Draw the whole board; returns the height it needs."""
-    y = _status(img, view, 12)
+def _draw(img: Image.Image, view: dict, top: int = 0) -> int:
+    """Draw the whole board from ``top`` down; returns the height it needs."""
+    y = _status(img, view, top + 12)
     top = y
     _draw_map(img, view, 10, top)
     py = top

@@ -32,7 +32,6 @@ from render.common import (
     seat_colour,
     stack,
     stamp_text,
-    text_width,
     to_png,
     tx,
 )

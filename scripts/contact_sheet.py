@@ -43,7 +43,7 @@ def boards(lang: str, catalog: set[str] | None) -> dict[str, list[tuple[str, Ima
 def sheet(found: dict[str, list[tuple[str, Image.Image]]], lang: str) -> Image.Image:
     columns = max(len(v) for v in found.values())
     rows = []
-    for key, items in found.items():
+    for items in found.values():
         scaled = [(label, img.resize((PHONE, round(img.height * PHONE / img.width)), Image.Resampling.LANCZOS))
                   for label, img in items]
         rows.append(scaled)

@@ -7,9 +7,10 @@ Used by the layout test (tests/test_board_layout.py) and the contact sheet
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from rules import ENGINES
 from rules.ai import choose_action

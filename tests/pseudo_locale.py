@@ -51,7 +51,7 @@ def write_pseudo_catalog(folder: Path, locale: str, messages: list) -> None:
 
 
 CYRILLIC = str.maketrans(dict(zip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-                                  "абцдефгхийклмнопщрстувшжызАБЦДЕФГХИЙКЛМНОПЩРСТУВШЖЫЗ")))
+                                  "абцдефгхийклмнопщрстувшжызАБЦДЕФГХИЙКЛМНОПЩРСТУВШЖЫЗ", strict=True)))
 
 
 def pseudo_long(text: str) -> str:

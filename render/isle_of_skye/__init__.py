@@ -552,4 +552,4 @@ def render(view: dict) -> bytes:
         y += row_h[r] + 12
     if sheet and not beside:
         y += _score_sheet(d, view, names, MARGIN, y, W - 2 * MARGIN) + 12
-    return to_png(stack(_facts(view, names), img.crop((0, 0, W, y + 4))))
+    return to_png(stack(_facts(view, names), img, y + 4))

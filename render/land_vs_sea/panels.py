@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, StampDraw, fit_text, font, seat_badge, text_width, tx, wrap_text
+from render.common import INK, MUTED, PAPER, StampDraw, fit_text, font, seat_badge, text_width, tx
 from render.land_vs_sea.tiles import (
     MAP_BG,
     PHASE_TEXT,

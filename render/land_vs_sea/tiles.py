@@ -261,14 +261,14 @@ def compose(tiles, s, size, bg) -> Image.Image:
     img = Image.new("RGB", (w, h), bg)
     mask = Image.new("L", (w, h), 0)
     md = ImageDraw.Draw(mask)
-    for cx, cy, o, face, done in tiles:
+    for cx, cy, o, _face, _done in tiles:
         paint_terrain(md, o, cx, cy, s)
     land = mask.point(lambda v: 255 if v == 255 else 0)
     sea = mask.point(lambda v: 255 if v == 128 else 0)
     img.paste(texture("land", w, h), (0, 0), land)
     img.paste(texture("sea", w, h), (0, 0), sea)
     draw = ImageDraw.Draw(img)
-    for cx, cy, o, face, done in tiles:
+    for cx, cy, o, _face, _done in tiles:
         draw_lines(draw, o, cx, cy, s)
         draw.polygon(hex_points(cx, cy, s), outline=GRID, width=max(1, int(s / 25)))
     for cx, cy, o, face, done in tiles:
