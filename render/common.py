@@ -34,7 +34,7 @@ def tx(text: Any) -> str:
     player names and numbers as they are. Every string a renderer draws goes through here."""
     out = TRANSLATE.get()(text)
     rec = RECORDER.get()
-    if rec is not None:
+    if rec is not None and not isinstance(text, str):  # a message: what a cut would be cut from
         rec.sources.add(out)
     return out
 

@@ -98,7 +98,7 @@ def colour(name: str):
     return COLOUR.get(name, name)
 
 
-FORT_TEXT = 15
+FORT_TEXT = 16
 
 
 def fort_lines(fort: dict) -> list[str]:
@@ -117,14 +117,14 @@ def draw_colonists(d: ImageDraw.ImageDraw, x: int, y: int, n: int, seat: int, r:
 
 
 def fort_height(fort: dict) -> int:
-    return 30 + 4 * CELL + 8 + 18 * len(fort_lines(fort)) + 28 * len(fort["buildings"]) + 6
+    return 30 + 4 * CELL + 8 + 19 * len(fort_lines(fort)) + 28 * len(fort["buildings"]) + 6
 
 
 @lru_cache(maxsize=128)
 def fort_base(card: str, name: str, text: str, slots: tuple, printed: tuple | None, lang: str) -> Image.Image:
     """The static interior of a fort card: name, slot outlines, ability text (drawn once per language)."""
     lines = fort_lines({"card": card, "text": text})
-    h = 30 + 4 * CELL + 8 + 18 * len(lines) - 4
+    h = 30 + 4 * CELL + 8 + 19 * len(lines) - 4
     img = Image.new("RGB", (230, h), KIND_FILL["fort"])
     d = StampDraw(img)
     d.text((5, 2), fit_text(T(name), font(18, bold=True), 222), font=font(18, bold=True), fill=INK)
@@ -137,7 +137,7 @@ def fort_base(card: str, name: str, text: str, slots: tuple, printed: tuple | No
     d.text((cx, 27), fit_text(T("colon."), font(14), 222 - cx), font=font(14), fill=MUTED)
     by = 27 + 4 * CELL + 2
     for i, line in enumerate(lines):
-        d.text((5, by + i * 18), line, font=font(FORT_TEXT), fill=INK)
+        d.text((5, by + i * 19), line, font=font(FORT_TEXT), fill=INK)
     return img
 
 
@@ -179,7 +179,7 @@ def draw_fort(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, fort: di
         seat_badge(d, (cx + 4, gy + 4 * CELL - 30), fleet, size=28)
         d.text((cx + 36, gy + 4 * CELL - 24), fit_text(T("fleet"), font(14), x + w - cx - 40), font=font(14),
                fill=INK)
-    by = gy + 4 * CELL + 2 + 18 * len(fort_lines(fort)) + 6
+    by = gy + 4 * CELL + 2 + 19 * len(fort_lines(fort)) + 6
     for b in fort["buildings"]:
         d.rectangle([x + 6, by, x + w - 6, by + 24], fill=KIND_FILL["building"], outline=INK, width=1)
         d.text((x + 12, by + 3), fit_text(T(b["name"]), font(16, bold=True), w - 30 - b["colonists"] * 17),
@@ -191,7 +191,7 @@ def draw_fort(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, fort: di
 
 def draw_imperial(d: ImageDraw.ImageDraw, x: int, y: int, count: int, seat: int) -> None:
     """Three levels of three slots; colonists fill from the top (slot 1)."""
-    d.rounded_rectangle([x, y, x + 150, y + 96], radius=6, fill=CARD, outline=INK, width=2)
+    d.rounded_rectangle([x, y, x + 190, y + 96], radius=6, fill=CARD, outline=INK, width=2)
     labels = [T("win"), T("+1 die"), T("+1 re-roll")]  # top, middle, bottom level
     for level in range(3):
         ly = y + 6 + level * 30
@@ -203,7 +203,7 @@ def draw_imperial(d: ImageDraw.ImageDraw, x: int, y: int, count: int, seat: int)
             else:
                 d.ellipse([cx, ly, cx + 18, ly + 18], outline=MUTED, width=1)
         empty = all(level * 3 + i + 1 > count for i in range(3))
-        d.text((x + 80, ly + 2), fit_text(labels[level], font(14, bold=empty), 66), font=font(14, bold=empty),
+        d.text((x + 80, ly + 2), fit_text(labels[level], font(14, bold=empty), 104), font=font(14, bold=empty),
                fill=INK if empty else MUTED)
 
 
@@ -347,22 +347,23 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, se
     active = seat in view.get("to_act", [])
     d.rectangle([0, y, WIDTH, y + 8], fill=seat_colour(seat))
     y += 14
-    seat_badge(d, (20, y), seat, size=40)
-    name = fit_text(names[seat], font(26, bold=True), 520 - (text_width(T("◀ to act"), font(26, True)) + 12) * active)
-    d.text((72, y + 2), name, font=font(26, bold=True), fill=INK)
-    if active:
-        d.text((72 + text_width(name, font(26, True)) + 12, y + 2), tx(T("◀ to act")), font=font(26, bold=True),
-               fill=INK)
-    coins = tx(Tn("{n} coin", "{n} coins", p["coins"]))
-    d.text((72, y + 34), coins, font=font(30, bold=True), fill=(0, 90, 150))
-    hx = 72 + int(text_width(coins, font(30, True))) + 16
-    d.text((hx, y + 42), fit_text(T("hand {hand} · forts {forts} · ships {ships}", hand=p["hand_size"],
-                                    forts=len(p["forts"]), ships=len(p["ships"])), font(18), 600 - hx),
-           font=font(18), fill=INK)
-    draw_bank(img, d, 620, y + 4, p["bank"], T("own bank"), room=120)
-    draw_imperial(d, WIDTH - 170, y, p["imperial"], seat)
-    d.text((WIDTH - 330, y + 70), tx(T("imperial {n}/{total}", n=p["imperial"], total=9)), font=font(18, bold=True),
-           fill=INK)
+    with panel(d, f"player {seat}", (0, y, WIDTH, y + 90)):
+        seat_badge(d, (20, y), seat, size=40)
+        name = fit_text(names[seat], font(26, bold=True), 520 - (text_width(T("◀ to act"), font(26, True)) + 12) * active)
+        d.text((72, y + 2), name, font=font(26, bold=True), fill=INK)
+        if active:
+            d.text((72 + text_width(name, font(26, True)) + 12, y + 2), tx(T("◀ to act")), font=font(26, bold=True),
+                   fill=INK)
+        coins = tx(Tn("{n} coin", "{n} coins", p["coins"]))
+        d.text((72, y + 34), coins, font=font(30, bold=True), fill=(0, 90, 150))
+        hx = 72 + int(text_width(coins, font(30, True))) + 16
+        d.text((hx, y + 42), fit_text(T("hand {hand} · forts {forts} · ships {ships}", hand=p["hand_size"],
+                                        forts=len(p["forts"]), ships=len(p["ships"])), font(18), 600 - hx),
+               font=font(18), fill=INK)
+        draw_bank(img, d, 620, y + 4, p["bank"], T("own bank"), room=120)
+        draw_imperial(d, WIDTH - 210, y, p["imperial"], seat)
+        d.text((WIDTH - 222, y + 70), fit_text(T("imperial {n}/{total}", n=p["imperial"], total=9), font(18, bold=True),
+                                              300), font=font(18, bold=True), fill=INK, anchor="ra")
     y += 104
     last = view.get("last_move") or {}
     last_attack = view.get("attack") or view.get("last_attack") or {}

@@ -248,6 +248,12 @@ def _draw_map(img: Image.Image, view: dict, ox: int, oy: int) -> None:
 
 
 def _player_panel(img: Image.Image, view: dict, s: int, x: int, y: int, w: int) -> int:
+    """One player's board: its texts must stay inside it (the layout check)."""
+    with panel(img, f"player {s}", (x, y, x + w, y + 178)):
+        return _player_panel_body(img, view, s, x, y, w)
+
+
+def _player_panel_body(img: Image.Image, view: dict, s: int, x: int, y: int, w: int) -> int:
     d = ImageDraw.Draw(img)
     p = view["players"][s]
     names = _names(view)

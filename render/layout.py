@@ -190,7 +190,20 @@ def _part_of(layer: Box, picture: Box) -> bool:
     return w > 0 and h > 0 and w * h >= 0.5 * area
 
 
-def _cut(text: str, rec: Recorder, full: set[str]) -> bool:
+def _cut(text: str, rec: Recorder, full: set[str], names: tuple[str, ...]) -> bool:
+    """A text that is the start of a longer message, or holds the start of a name, with no ellipsis
+    (a line of a wrapped paragraph may end anywhere a space is)."""
+    if text in rec.wrapped:
+        return False
+    for name in names:
+        if name in text:
+            continue
+        for k in range(len(name) - 1, 5, -1):
+            at = text.find(name[:k])
+            if at >= 0:
+                if not text[at + k:].startswith(ELLIPSIS):
+                    return True
+                break
     if text.endswith(ELLIPSIS) or text in full or text in rec.wrapped or len(text) < 3:
         return False
     return any(len(s) > len(text) and s.startswith(text) for s in full)
@@ -209,7 +222,7 @@ def faults(rec: Recorder, names: tuple[str, ...] = ()) -> list[str]:
             out.append(f"{t.text!r} ({t.size}px) leaves its panel {t.panel} {t.panel_box}: {t.box}")
         elif not _inside(t.box, board):
             out.append(f"{t.text!r} ({t.size}px) leaves the image {board}: {t.box}")
-        if _cut(t.text, rec, full):
+        if _cut(t.text, rec, full, names):
             out.append(f"{t.text!r} is cut without an ellipsis")
     ordered = sorted(texts, key=lambda t: t.box[0])
     for i, a in enumerate(ordered):
@@ -225,5 +238,7 @@ def faults(rec: Recorder, names: tuple[str, ...] = ()) -> list[str]:
     return out
 
 
-def smallest_font(rec: Recorder) -> int:
-    return min((t.size for t in rec.result), default=0)
+def smallest_font(rec: Recorder, marks: bool = True) -> int:
+    """The smallest font size on the board (``marks=False``: of texts longer than two characters,
+    leaving out a tile's letter, a spot's number, an icon)."""
+    return min((t.size for t in rec.result if marks or len(t.text.strip()) > 2), default=0)

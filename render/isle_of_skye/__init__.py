@@ -344,6 +344,12 @@ def _panel_height(t: int, box: tuple, strip: bool, w: int = PANEL_W) -> int:
 
 
 def _panel(img, d, view, names, seat, x, y, w, h, t, box, strip):
+    """One player's panel: its texts must stay inside it (the layout check)."""
+    with panel(img, f"player {seat}", (x, y, x + w, y + h)):
+        return _panel_body(img, d, view, names, seat, x, y, w, h, t, box, strip)
+
+
+def _panel_body(img, d, view, names, seat, x, y, w, h, t, box, strip):
     p = view["players"][seat]
     acting = seat in view["to_act"]
     d.rounded_rectangle([x, y, x + w, y + h], radius=12, fill=(255, 255, 255), outline=INK, width=2)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, MUTED, PAPER, StampDraw, fit_text, font, seat_badge, text_width, tx
+from render.common import INK, MUTED, PAPER, StampDraw, fit_text, font, panel, seat_badge, text_width, tx
 from render.land_vs_sea.tiles import (
     MAP_BG,
     PHASE_TEXT,
@@ -186,22 +186,25 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
 
 def draw_hands(img: Image.Image, view: dict, names: list[str], y: int) -> int:
     d = StampDraw(img)
-    d.text((20, y), tx(T("Hands (shown sides; hidden sides stay secret):")), font=font(20, bold=True), fill=INK)
+    d.text((20, y), fit_text(T("Hands (shown sides; hidden sides stay secret):"), font(20, bold=True), WIDTH - 40),
+           font=font(20, bold=True), fill=INK)
     y += 34
     for seat in range(view["n_players"]):
         col = seat % 2
         row = seat // 2
         px, py = 20 + col * 590, y + row * 80
-        seat_badge(d, (px, py + 14), seat, size=30)
-        team = tx(ROLE_NAMES[view["roles"][seat]])
-        who = fit_text(names[seat], font(20), 280 - text_width(T("{who} ({team})", who="", team=team), font(20)))
-        d.text((px + 40, py + 18), tx(T("{who} ({team})", who=who, team=team)), font=font(20), fill=INK)
-        hx = px + 330
-        for h in view["hands"][seat]:
-            img.paste(tile_image(h["shown"], 34), (hx, py))
-            hx += 74
-        if any(k["seat"] == seat for k in view.get("known_hidden", [])):
-            d.text((px + 40, py + 44), tx(T("you know a hidden side there")), font=font(18), fill=(170, 0, 100))
+        with panel(d, f"player {seat}", (px, py, px + 570, py + 76)):
+            seat_badge(d, (px, py + 14), seat, size=30)
+            team = tx(ROLE_NAMES[view["roles"][seat]])
+            who = fit_text(names[seat], font(20), 280 - text_width(T("{who} ({team})", who="", team=team), font(20)))
+            d.text((px + 40, py + 18), tx(T("{who} ({team})", who=who, team=team)), font=font(20), fill=INK)
+            hx = px + 330
+            for h in view["hands"][seat]:
+                img.paste(tile_image(h["shown"], 34), (hx, py))
+                hx += 74
+            if any(k["seat"] == seat for k in view.get("known_hidden", [])):
+                d.text((px + 40, py + 44), fit_text(T("you know a hidden side there"), font(18), 280), font=font(18),
+                       fill=(170, 0, 100))
     return y + 80 * ((view["n_players"] + 1) // 2)
 
 
