@@ -260,13 +260,10 @@ def _wrap(text: str, width: int) -> list[str]:
 def legend(view: dict) -> Image.Image:
     """What each mark on the tiles means, drawn with the marks themselves (wraps to more rows)."""
     s = 44
-    opts = view.get("options") or {}
-    items = [("plusL1", T("bonus mark: +1 point each")), ("check", T("completed area"))]
-    if opts.get("mountains_corals"):
-        items += [("mountain", T("mountain")), ("coral", T("coral"))]
-    if opts.get("caravans_ships"):
-        items += [("caravan", T("caravan")), ("ship", T("ship"))]
-    items += [("play_again", T("play again")), ("steal", T("steal a tile"))]
+    # every mark is printed on the tiles whether or not its module scores, so each is explained
+    items = [("plusL1", T("bonus mark: +1 point each")), ("check", T("completed area")), ("mountain", T("mountain")),
+             ("coral", T("coral")), ("caravan", T("caravan")), ("ship", T("ship")), ("play_again", T("play again")),
+             ("steal", T("steal a tile"))]
     f = font(20)
     rows: list[list[tuple[str, str]]] = [[]]
     x = 20 + text_width(T("Marks:"), font(20, bold=True)) + 16
