@@ -214,10 +214,11 @@ def to_png(image: Image.Image, colours: int = 128, palette: Image.Image | None =
     rec = RECORDER.get()
     if rec is not None:
         rec.finished(image, height)
+    rgb = image if image.mode == "RGB" else image.convert("RGB")  # convert() to the same mode is a copy
     if palette is not None:
-        small = image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+        small = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
-        small = image.convert("RGB").quantize(colors=colours, method=Image.Quantize.FASTOCTREE)
+        small = rgb.quantize(colors=colours, method=Image.Quantize.FASTOCTREE)
     if height is not None and height < image.height:
         small = small.crop((0, 0, image.width, height))
     out = io.BytesIO()

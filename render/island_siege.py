@@ -28,7 +28,6 @@ from render.common import (
     panel,
     seat_badge,
     seat_colour,
-    stack,
     text_width,
     to_png,
     tx,
@@ -451,17 +450,20 @@ def estimate_height(view: dict) -> int:
 
 def render(view: dict) -> bytes:
     names = names_of(view)
-    img = Image.new("RGB", (WIDTH, estimate_height(view)), PAPER)
+    band = key_facts_band(view, names)  # the key facts on top, then the board on the same canvas
+    top = band.height
+    img = Image.new("RGB", (WIDTH, top + estimate_height(view)), PAPER)
+    img.paste(band, (0, 0))
     d = StampDraw(img)
-    d.rectangle([0, 0, WIDTH, 92], fill=SAND)
+    d.rectangle([0, top, WIDTH, top + 92], fill=SAND)
     title = fit_text(T("Island Siege"), font(30, bold=True), 400)
-    d.text((20, 10), title, font=font(30, bold=True), fill=INK)
-    draw_bank(img, d, 50 + int(text_width(title, font(30, True))), 10, view["common_bank"], T("common bank"))
+    d.text((20, top + 10), title, font=font(30, bold=True), fill=INK)
+    draw_bank(img, d, 50 + int(text_width(title, font(30, True))), top + 10, view["common_bank"], T("common bank"))
     deck = tx(T("deck {deck} · discard {discard}", deck=view["deck_size"], discard=len(view["discard"])))
-    d.text((WIDTH - 20, 54), deck, font=font(20), fill=INK, anchor="ra")
-    d.text((20, 54), fit_text(status_line(view, names), font(20), WIDTH - 70 - text_width(deck, font(20))),
+    d.text((WIDTH - 20, top + 54), deck, font=font(20), fill=INK, anchor="ra")
+    d.text((20, top + 54), fit_text(status_line(view, names), font(20), WIDTH - 70 - text_width(deck, font(20))),
            font=font(20), fill=INK)
-    y = 100
+    y = top + 100
     me = view.get("seat")
     order = [1 - me, me] if me in (0, 1) else [0, 1]
     y = draw_player(img, d, y, view, order[0], names)
@@ -471,7 +473,7 @@ def render(view: dict) -> bytes:
         y = draw_score_sheet(img, d, y, view, names)
     if me in (0, 1):
         y = draw_private(img, d, y, view, names)
-    return to_png(stack(key_facts_band(view, names), img, y + 16), palette=flat_palette(PALETTE))
+    return to_png(img, palette=flat_palette(PALETTE), height=y + 16)
 
 
 PALETTE = tuple(dict.fromkeys([SEA, SAND, CARD, *KIND_FILL.values(), *CUBE_FILL.values(), *FACE_FILL.values(),

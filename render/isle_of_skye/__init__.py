@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, figure, font, key_facts, panel, seat_colour, stack, tx
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, figure, font, key_facts, panel, seat_colour, tx
 from render.isle_of_skye.png import to_png
 from render.isle_of_skye.sprites import _texture, icon, sprite
 from render.isle_of_skye.text import badge, dtext, text_width
@@ -539,9 +539,11 @@ def render(view: dict) -> bytes:
         need = 56 + 30 * (len(view["result"]["categories"]) + 2) + 12
         row_h[-1] = max(row_h[-1], need)
     top_guess = (400 if sheet and not beside else 0) + 64 + 50 + 100 + 170 + 44 + 74 + (210 if "private" in view else 0)
-    img = Image.new("RGB", (W, top_guess + sum(row_h) + 12 * rows + 40), PAPER)
+    band = _facts(view, names)  # the key facts on top, then the board on the same canvas
+    img = Image.new("RGB", (W, band.height + top_guess + sum(row_h) + 12 * rows + 40), PAPER)
+    img.paste(band, (0, 0))
     d = ImageDraw.Draw(img)
-    y = _header(d, view, names, 0)
+    y = _header(d, view, names, band.height)
     y = _goals(d, view, y + 10)
     if "private" in view:
         y = _private_panel(img, d, view, names, y)
@@ -558,4 +560,4 @@ def render(view: dict) -> bytes:
         y += row_h[r] + 12
     if sheet and not beside:
         y += _score_sheet(d, view, names, MARGIN, y, W - 2 * MARGIN) + 12
-    return to_png(stack(_facts(view, names), img, y + 4))
+    return to_png(img, y + 4)
