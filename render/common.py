@@ -321,7 +321,16 @@ def key_facts(width: int, turn: Any, scores: list[tuple[int, Any, Any]], last: A
               note: Any = None) -> Image.Image:
     """The acting player's key facts in type large enough for a phone showing the board 400 px
     wide: whose turn and what to do now (``turn``), every seat's badge, name and score
-    (``scores``: (seat, name, score)), the last move, and an optional ``note`` (a legend)."""
+    (``scores``: (seat, name, score)), the last move, and an optional ``note`` (a legend).
+    Drawn once per content and language (the same board is posted, then asked for again);
+    callers paste it and never draw on it."""
+    return _key_facts(width, tx(turn), tuple((seat, tx(name), tx(score)) for seat, name, score in scores),
+                      tx(last) if last else "", tx(note) if note else "", language())
+
+
+@lru_cache(maxsize=32)
+def _key_facts(width: int, turn: str, scores: tuple[tuple[int, str, str], ...], last: str, note: str,
+               lang: str) -> Image.Image:
     mid = font(max(26, width // 38), bold=True)
     body = font(max(24, width // 42))
     pad = 16
