@@ -119,7 +119,7 @@ def draw_header(view: dict, names: list[str]) -> Image.Image:
 
 def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
     over = view.get("phase") == "over"
-    height = 20 + (230 if private else 0) + (0 if over else 40 + 80 * ((view["n_players"] + 1) // 2))
+    height = 20 + (230 if private and not over else 0) + (0 if over else 40 + 80 * ((view["n_players"] + 1) // 2))
     if view.get("rotations"):
         height += 230
     elif private and view.get("special_spots") and view["options"].get("mountains_corals"):
@@ -129,7 +129,7 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
     img = Image.new("RGB", (WIDTH, height), PAPER)
     d = StampDraw(img)
     y = 10
-    if private:
+    if private and not over:  # at the end the hands are empty: the score sheet follows
         seat = view["seat"]
         d.text((20, y), fit_text(T("Your tiles ({who}, {team}) — hidden sides are for your eyes only", who=names[seat],
                                    team=ROLE_NAMES[view["my_role"]]), font(22, bold=True), WIDTH - 40),
