@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from render.island_siege import status_line
 from render.summary.text import finish, indent, listing, names, viewer
 from rules.base import T, Tn, join
 from rules.island_siege import data
@@ -26,7 +27,7 @@ SECRET_MOVES = ("draft_give", "draw_give")
 def lines(view: dict) -> list[str]:
     who = names(view, 2)
     me = viewer(view)
-    out: list[Any] = [_status(view, who)]
+    out: list[Any] = [status_line(view, who)]  # the board's own headline, word for word
     out.append(T("Common bank: {cubes} · deck {deck} · discard {discard}", cubes=_cubes(view["common_bank"]),
                   deck=view["deck_size"], discard=len(view["discard"])))
     for seat, p in enumerate(view["players"]):
@@ -56,26 +57,6 @@ def _last(view: dict, who: Any, last: dict) -> Any:
         return T("Last: {who} repaired a fort", who=who)
     action = {k: v for k, v in last.items() if k not in ("seat", "stage")}
     return T("Last: {who} — {action}", who=who, action=describe_action(action, view))
-
-
-def _status(view: dict, who: list) -> Any:
-    if view["stage"] == "over":
-        if view.get("winner") is None:
-            return T("Game over: a draw")
-        winner, kind = who[view["winner"]], view["win_kind"]
-        if kind == "colonist":
-            return T("Game over: {who} wins (colonist victory)", who=winner)
-        if kind == "economic":
-            return T("Game over: {who} wins (economic victory)", who=winner)
-        if kind == "cap":
-            return T("Game over: {who} wins (round cap)", who=winner)
-        return T("Game over: {who} wins", who=winner)
-    if view["stage"] == "draft":
-        return T("Opening draft: each player gives 1 of 3 cards ({chosen}/2 chosen)",
-                 chosen=view.get("draft_chosen", 0))
-    return T("Turn {turn} (round {round}): {player} · {stage} · to act: {who}", turn=view["turn_number"],
-             round=view["round"], player=who[view["turn_player"]],
-             stage=STAGE_WORDS.get(view["stage"], view["stage"]), who=listing([who[s] for s in view["to_act"]]))
 
 
 def _cubes(bank: dict) -> Any:
