@@ -90,7 +90,8 @@ async def open_host(settings: Any) -> Any:
     path = Path(getattr(settings, "database_path", "data/isle.db"))
     path.parent.mkdir(parents=True, exist_ok=True)
     store = await Store.open(path)
-    return Host(store, default_deadline_seconds=getattr(settings, "default_deadline_seconds", 24 * 3600))
+    return Host(store, default_deadline_seconds=getattr(settings, "default_deadline_seconds", 24 * 3600),
+                vacation_days=getattr(settings, "vacation_days_per_year", 20))
 
 
 def create_bot(settings: Any, host: Any = None) -> IsleBot:

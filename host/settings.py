@@ -32,6 +32,7 @@ class Settings:
     owner_ids: frozenset[int] = field(default_factory=frozenset)
     health_file: str = ""
     replay_on_finish: bool = True
+    vacation_days_per_year: int = 20
 
     @property
     def has_token(self) -> bool:
@@ -105,6 +106,7 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         owner_ids=frozenset(owners),
         health_file=env.get("HEALTH_FILE", "").strip(),
         replay_on_finish=_flag(env, "REPLAY_ON_FINISH", problems, True),
+        vacation_days_per_year=_int(env, "VACATION_DAYS_PER_YEAR", problems, 20, 0, 365) or 0,
     )
     if url.startswith(("postgresql://", "postgres://")):
         problems.append("PostgreSQL support (DATABASE_URL) is not available yet; unset it to use SQLite.")
