@@ -133,5 +133,5 @@ async def _run(settings: Any, host: Any) -> None:
         await bot.close()
         try:
             await asyncio.wait_for(runner, timeout=10)
-        except (asyncio.TimeoutError, asyncio.CancelledError):
+        except (TimeoutError, asyncio.CancelledError):
             log.warning("the gateway did not close in time; stopped anyway")

@@ -21,9 +21,9 @@ from host import clocks, deadlines
 from host.errors import BadOptions, GameBroken, GameMovedOn, InvalidMove, NotAllowed, NotFound, NotYourTurn
 from host.i18n import _, reason, tr, tr_data, translator
 from host.languages import Languages
-from host.turn_clock import TurnClocks
 from host.logging_setup import log_event
 from host.models import Choice, GameDamage, GameInfo, MoveOutcome, PlayerRef, SeatInfo, Timer, TimerOutcome
+from host.turn_clock import TurnClocks
 from host.views import broken_text, clip, fallback_png, private_lines_of, public_lines_of, with_names
 from rules import ENGINES
 from rules.ai import LEVELS, choose_action
@@ -554,6 +554,13 @@ class Host:
             state, _v = await self._load_state(game_id, engine)
             await self.clocks.restart(game_id, settings, await self._seats(game_id), set(engine.to_act(state)))
         return await self.get(game_id)
+
+    async def time_banks(self, game_id: int) -> dict[int, float]:
+        """Each seat's time bank now (empty unless the game's clock is a time bank)."""
+        row = await self._row(game_id)
+        if row.status != "active":
+            return {}
+        return await self.clocks.bank_left(game_id, row.settings, await self._seats(game_id))
 
     async def set_away(self, game_id: int, user_id: int, away: bool) -> MoveOutcome:
         """Vacation: the AI plays this seat until the player takes it back."""

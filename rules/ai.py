@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rules.base import rng_for
 
