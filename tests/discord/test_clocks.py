@@ -60,7 +60,7 @@ async def test_vacation_is_about_the_player_in_every_server(harness, db_path, cl
 async def test_profile_hours_are_validated_and_hold_the_clock(harness, db_path, clock):
     h = harness
     await start_bot(h, db_path, clock)
-    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    bo = h.user(12, "Bo")
     text = h.reply_text(await h.slash(bo, "profile hours", start="09:00", end="23:00", timezone="Mars/Base"))
     assert "not a time zone I know" in text
     text = h.reply_text(await h.slash(bo, "profile hours", start="9 in the morning", end="23:00", timezone="UTC"))
