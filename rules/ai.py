@@ -44,3 +44,10 @@ def choose_action(engine: Any, state: Any, seat: int, seed: int | str, seq: int,
         return legal[0]
     view = engine.view(state, seat)
     return chooser_for(engine.key, level)(view, legal, rng_for(f"ai:{seed}:{seat}", seq))
+
+
+def best_by(legal: list[dict], gain: Callable[[dict], float], rng: random.Random) -> dict:
+    """The action of highest ``gain``; ties broken by ``rng`` (the greedy level's helper)."""
+    scored = [(gain(a), i) for i, a in enumerate(legal)]
+    top = max(s for s, _i in scored)
+    return legal[rng.choice([i for s, i in scored if s >= top - 1e-9])]

@@ -245,3 +245,12 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
             return ev.area_list[ev.area_index(B.key(*a["at"]), a["region"])]["open"]
         return min(spots, key=open_of)
     return legal[0]
+
+
+def greedy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The greedy level: the tile and the place that gain most now; draws, steals and second
+    actions (choices about later turns) are made blindly."""
+    kinds = {a["type"] for a in legal}
+    if kinds & {"draw", "steal", "play_again", "decline_action", "place_waypoint"}:
+        return rng.choice(legal)
+    return choose(view, legal, rng)
