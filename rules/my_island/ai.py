@@ -230,7 +230,7 @@ def greedy_placement(view: dict) -> tuple[int, list[int]] | None:
 
 def greedy(view: dict, legal: list[dict], rng: random.Random) -> dict:
     """The greedy level: the placement with the biggest immediate award; stickers at random;
-    never passes to wait for a better tile."""
+    passes only when the tile fits nowhere."""
     kinds = {a["type"] for a in legal}
     mine = view.get("private", {})
     if mine.get("step") == "sticker" or "sticker" in kinds:
@@ -240,5 +240,5 @@ def greedy(view: dict, legal: list[dict], rng: random.Random) -> dict:
         return legal[0]
     target = greedy_placement(view) if mine.get("spots") else None
     if target is None:
-        return {"type": "end"} if {"type": "end"} in legal else legal[0]
+        return next((a for a in legal if a["type"] == "pass"), {"type": "end"} if {"type": "end"} in legal else legal[0])
     return _steer(view, legal, mine, target)
