@@ -71,7 +71,7 @@ def main() -> int:
         for n in counts:
             if not engine.min_players <= n <= engine.max_players:
                 continue
-            for lower, upper in zip(LEVELS, LEVELS[1:]):
+            for lower, upper in zip(LEVELS, LEVELS[1:], strict=False):
                 timings: list[float] = []
                 started = time.perf_counter()
                 wins = sum(play(engine, n, options, seed=g, upper_seat=g % n, upper=upper, lower=lower,

@@ -27,15 +27,8 @@ from host.errors import BadOptions, HostError, NotAllowed, NotFound
 from host.i18n import _
 from host.models import GameInfo, PlayerRef
 from host.tournament import formats, pairing, ratings
-from host.tournament.models import (
-    EntrantInfo,
-    Notice,
-    Profile,
-    RatingInfo,
-    RecentResult,
-    TableInfo,
-    TournamentInfo,
-)
+from host.tournament.models import (EntrantInfo, Notice, Profile, RatingInfo, RecentResult, TableInfo,
+                                    TournamentInfo)
 from host.tournament.standings import Entrant, Row, TableResult
 from rules import ENGINES
 
