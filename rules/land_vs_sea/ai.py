@@ -18,6 +18,8 @@ from rules.land_vs_sea.data import SPECIAL, oriented, register_face
 class Evaluator:
     """Value of a placement for ``team`` on the map of a view (immediate points + potential)."""
 
+    potential_weight = 1.0
+
     def __init__(self, view: dict, seat: int) -> None:
         self.board = {c: {"tile": e["tile"], "side": e["side"], "rot": e["rot"]} for c, e in view["map"].items()}
         self.team = view["roles"][seat]
@@ -154,7 +156,7 @@ class Evaluator:
             mine = (o.caravans if self.team == "land" else o.ships) if self.team in ("land", "sea") else 0
             potential += 0.3 * mine
         total = sum(self.weight(t) * v for t, v in gains.items() if t in self.teams)
-        return total + potential
+        return total + self.potential_weight * potential
 
     def best_for(self, tile: str, side: str, cells: list[str] | None = None) -> tuple[float, str | None, int]:
         if cells is None:
@@ -201,11 +203,19 @@ def evaluator(view: dict, seat: int) -> Evaluator:
     return ev
 
 
+class ImmediateEvaluator(Evaluator):
+    """Only the points a placement scores at once (the greedy level)."""
+
+    potential_weight = 0.0
+
+
 def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
-    seat = view["seat"]
+    return _choose_with(evaluator(view, view["seat"]), view, legal)
+
+
+def _choose_with(ev: Evaluator, view: dict, legal: list[dict]) -> dict:
     kind = legal[0]["type"]
     kinds = {a["type"] for a in legal}
-    ev = evaluator(view, seat)
     if kind == "draw":
         return max(legal, key=lambda a: _face_value(ev, view["stacks"][a["stack"]]["top"]))
     if kind == "choose":
@@ -248,9 +258,9 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
 
 
 def greedy(view: dict, legal: list[dict], rng: random.Random) -> dict:
-    """The greedy level: the tile and the place that gain most now; draws, steals and second
-    actions (choices about later turns) are made blindly."""
+    """The greedy level: the tile and the place that score most at once (nothing for open areas
+    and their prospects); draws, steals and second actions (choices about later turns) blindly."""
     kinds = {a["type"] for a in legal}
     if kinds & {"draw", "steal", "play_again", "decline_action", "place_waypoint"}:
         return rng.choice(legal)
-    return choose(view, legal, rng)
+    return _choose_with(ImmediateEvaluator(view, view["seat"]), view, legal)
