@@ -485,11 +485,12 @@ class Store(Database):
         await self.write(statements)
 
     async def timer_done(self, timer: TimerRow) -> bool:
-        """Mark a timer fired; False if it was already done or gone (another process fired it)."""
+        """Mark a timer fired; False if it was already done, gone (another process fired it) or
+        moved since it was read (its player's clock was paused)."""
         async with self.transaction() as conn:
             cur = await conn.execute(
-                "UPDATE timers SET done = 1 WHERE game_id = ? AND seat = ? AND kind = ? AND done = 0",
-                (timer.game_id, timer.seat, timer.kind))
+                "UPDATE timers SET done = 1 WHERE game_id = ? AND seat = ? AND kind = ? AND done = 0 AND due_at = ?",
+                (timer.game_id, timer.seat, timer.kind, timer.due_at))
             return cur.rowcount == 1
 
     # -- messages, notices, preferences ----------------------------------------------------

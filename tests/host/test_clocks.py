@@ -158,6 +158,18 @@ async def test_a_missed_deadline_spends_a_vacation_day_before_the_ai_moves(store
     await host2.store.close()
 
 
+async def test_one_missed_deadline_spends_one_day_for_all_games_due_at_once(host, clock):
+    first = await started(host, {"clock": "speed-1", "reminders": False}, (ANA, BO), guild=10)
+    second = await started(host, {"clock": "speed-1", "reminders": False}, (ANA, CY), guild=30)
+    clock.advance(DAY)
+    due_now = await host.due_timers()
+    assert {t.game_id for t in due_now} == {first.id, second.id}
+    fired = [await host.fire_timer(t) for t in due_now]
+    assert fired[0].vacation_days_left == 19 and fired[1] is None, "the second deadline moved with the day off"
+    assert (await host.clocks.vacation(ANA.user_id)).days_left == 19
+    assert (await timers(host, second.id)) == {(0, "expire"): clock.now + DAY}
+
+
 # -- playing hours -------------------------------------------------------------------------------
 async def test_playing_hours_hold_deadlines_and_reminders_back(host, clock):
     utc = ZoneInfo("UTC")
