@@ -90,3 +90,24 @@ async def test_a_missed_deadline_spends_a_vacation_day_and_tells_the_player(harn
     await bot.deadlines.tick()
     await h.settle()
     assert (await bot.host.get(table.game_id)).version == 1
+
+
+async def test_a_vacation_survives_a_restart_and_the_clock_resumes_after_it(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock, vacation_days_per_year=2)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up", clock="speed-2")
+    clock.advance(6 * 3600)  # half of Ana's 12 hours used
+    await h.slash(ana, "vacation start", days=2)
+    await h.shutdown()
+    bot = await start_bot(h, db_path, clock, vacation_days_per_year=2)  # a new process on the same database file
+    clock.advance(2 * DAY + 5 * 3600)  # the vacation is over; 1 hour of Ana's turn is left
+    await bot.deadlines.tick()
+    await h.settle()
+    assert (await bot.host.get(table.game_id)).version == 0
+    clock.advance(3600)
+    await bot.deadlines.tick()
+    await h.settle()
+    info = await bot.host.get(table.game_id)
+    assert info.version == 1 and info.to_act == {1}, "no vacation days left: the AI moved"
+    assert "ran out of time" in message_text(h.fake.messages[await table.turn_message_id()].payload)
