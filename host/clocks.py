@@ -123,9 +123,10 @@ def describe_clock(settings: dict) -> str:
     seconds = per_move(settings)
     if seconds is None:
         return _("No clock")
-    if DAY % int(seconds) == 0 and DAY // int(seconds) in MOVE_SPEEDS:
-        return _("{n} moves a day ({d} a move)", n=DAY // int(seconds), d=describe_seconds(seconds))
-    return _("Turn deadline: {d}", d=describe_seconds(seconds))
+    preset = next((k for k, v in CLOCK_PRESETS.items() if v.get("deadline_seconds") == int(seconds)), None)
+    if preset is not None:
+        return _(CLOCK_LABELS[preset])
+    return _("{d} a move", d=describe_seconds(seconds))
 
 
 # -- playing hours ----------------------------------------------------------------------------
