@@ -550,9 +550,13 @@ class Host:
         settings.update(deadlines.validate_settings(changes))
         await self.store.update_game(game_id, self.clock(), settings=settings)
         if row.status == "active":
-            engine = engine_for(row.game_key)
-            state, _v = await self._load_state(game_id, engine)
-            await self.clocks.restart(game_id, settings, await self._seats(game_id), set(engine.to_act(state)))
+            clock_keys = ("clock", "deadline_seconds", "bank_seconds", "bank_increment")
+            if any(settings.get(k) != row.settings.get(k) for k in clock_keys):  # a new clock: fresh turns
+                engine = engine_for(row.game_key)
+                state, _v = await self._load_state(game_id, engine)
+                await self.clocks.restart(game_id, settings, await self._seats(game_id), set(engine.to_act(state)))
+            elif settings.get("reminders") != row.settings.get("reminders"):  # same turns, other timers
+                await self.clocks.retime(game_id, settings, await self._seats(game_id))
         return await self.get(game_id)
 
     async def time_banks(self, game_id: int) -> dict[int, float]:

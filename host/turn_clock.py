@@ -114,6 +114,23 @@ class TurnClocks:
             out[s.seat] = bank
         return out
 
+    async def _book(self, c: SeatClock, schedule: Schedule, now: float) -> None:
+        """Book the active time of a running turn up to ``now`` (the turn goes on from there)."""
+        c.used += clocks.active_between(schedule, c.turn_start or now, now)
+        c.turn_start = now
+        await self.db.save_seat_clock(c)
+
+    async def retime(self, game_id: int, settings: dict, seats: list[SeatRow]) -> None:
+        """The reminders setting changed: the running turns go on, their timers are placed anew."""
+        now = self.clock()
+        users = {s.seat: (None if s.is_ai else s.user_id) for s in seats}
+        for seat, c in (await self.db.seat_clocks(game_id)).items():
+            if c.turn_start is None:
+                continue
+            schedule = await self.schedule(users.get(seat))
+            await self._book(c, schedule, now)
+            await self.store.replace_seat_timers(game_id, seat, self.timers(c, settings, schedule))
+
     async def _rebase(self, user_id: int, old: Schedule, new: Schedule) -> int:
         """The player's schedule changed: book every running turn of theirs and place its timers anew."""
         now = self.clock()
@@ -122,9 +139,7 @@ class TurnClocks:
             c = await self.db.seat_clock(game_id, seat)
             if c.turn_start is None:
                 continue
-            c.used += clocks.active_between(old, c.turn_start, now)
-            c.turn_start = now
-            await self.db.save_seat_clock(c)
+            await self._book(c, old, now)
             settings = (await self.store.game(game_id)).settings
             await self.store.replace_seat_timers(game_id, seat, self.timers(c, settings, new))
         return len(running)

@@ -114,6 +114,20 @@ async def test_changing_the_clock_mid_game_starts_fresh_turns(host, clock):
     assert info.settings["clock"] == "move" and (await timers(host, info.id))[(0, "expire")] == clock.now + 600
 
 
+async def test_turning_reminders_off_keeps_the_running_turn_and_the_banks(host, clock):
+    info = await started(host, {"clock": "bank-1h"})
+    clock.advance(600)
+    await host.update_settings(info.id, ANA.user_id, False, reminders=False, ai_level="greedy")
+    assert await timers(host, info.id) == {(0, "expire"): clock.now + 50 * 60}, "ten minutes of the bank are gone"
+    await host.update_settings(info.id, ANA.user_id, False, reminders=True)
+    assert await timers(host, info.id) == {(0, "expire"): clock.now + 50 * 60, (0, "half"): clock.now + 20 * 60,
+                                           (0, "soon"): clock.now + 40 * 60}
+    clock.advance(45 * 60)
+    await host.update_settings(info.id, ANA.user_id, False, reminders=False)
+    await host.update_settings(info.id, ANA.user_id, False, reminders=True)
+    assert await timers(host, info.id) == {(0, "expire"): clock.now + 5 * 60}, "reminders already passed stay passed"
+
+
 # -- vacation ------------------------------------------------------------------------------------
 async def test_vacation_stops_the_players_clocks_in_every_server(host, clock):
     here = await started(host, {"clock": "speed-1"}, (ANA, BO), guild=10)
