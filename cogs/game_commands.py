@@ -209,7 +209,9 @@ async def settings(interaction: discord.Interaction, game: int | None = None, de
             said.append(present.settings_text(info))
         if away is not None:
             outcome = await host.set_away(info.id, interaction.user.id, away)
-            said.append(_("The AI plays your seat until you come back.") if away else _("Welcome back: your seat is yours again."))
+            said.append(_("The AI plays your seat in this game until you come back. To stop your clocks in all "
+                          "your games instead, use /vacation start.") if away
+                        else _("Welcome back: your seat is yours again."))
             if outcome.lines or outcome.newly_to_act:
                 await notify.publish(interaction.client, outcome)
         if not said:
