@@ -18,7 +18,7 @@ from typing import Any
 import discord
 from discord.ext import commands
 
-from cogs import errors
+from cogs import errors, limits, present
 from cogs.components import ALL_ITEMS
 from cogs.deadlines import Deadlines
 from cogs.translator import CatalogTranslator
@@ -54,12 +54,14 @@ class IsleBot(commands.Bot):
         self._store: Any = None
         self.deadlines = Deadlines(self, getattr(settings, "timer_poll_seconds", 30))
         errors.install(self.tree)
+        limits.install()  # every message sent or edited is clipped to Discord's limits
 
     async def setup_hook(self) -> None:
         if self.host is None:
             self.host = await open_host(self.settings)
             self._store = self.host.store
         await self.host.languages.load()
+        self.host.text_name = present.safe_name  # names in log lines are literal text, not markdown
         for name in extension_names():
             try:
                 await self.load_extension(name)

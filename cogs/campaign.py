@@ -23,6 +23,7 @@ from cogs import notify, present
 from cogs.components import lobby_view
 from cogs.errors import AdapterError, check_permissions, guarded
 from cogs.lobby import is_admin, player_of
+from cogs.scoping import scope_of
 from host import GameInfo, PlayerRef
 from host.campaign import CampaignInfo, CampaignService
 from host.campaign.render import campaign_png
@@ -61,7 +62,7 @@ def campaign_name(info: CampaignInfo) -> str:
 
 
 def who(p: Any) -> str:
-    return f"**{p.name}**" if p.is_ai or p.user_id is None else f"<@{p.user_id}>"
+    return f"**{present.safe_name(p.name)}**" if p.is_ai or p.user_id is None else f"<@{p.user_id}>"
 
 
 def campaign_embed(info: CampaignInfo, status: dict) -> discord.Embed:
@@ -81,11 +82,11 @@ def campaign_embed(info: CampaignInfo, status: dict) -> discord.Embed:
         for r in status["standings"]:
             p, isl = by_seat.get(r["seat"]), islands.get(r["seat"], {})
             lines.append(_("{rank}. {island} ({who}): {pros} prosperity · {firsts} first places · {pts} points",
-                           rank=r["rank"], island=r["name"] or "?", who=who(p) if p else "?", pros=r["prosperity"],
+                           rank=r["rank"], island=present.safe_name(r["name"] or "?"), who=who(p) if p else "?", pros=r["prosperity"],
                            firsts=r["first_places"], pts=isl.get("points_total", 0)))
         embed.add_field(name=_("Standings"), value=present.clip("\n".join(lines), 1024), inline=False)
     else:
-        seats = "\n".join(f"{p.seat + 1}. {who(p)} · {p.island_name}" for p in info.players) or _("Nobody yet")
+        seats = "\n".join(f"{p.seat + 1}. {who(p)} · {present.safe_name(p.island_name)}" for p in info.players) or _("Nobody yet")
         embed.add_field(name=_("Players ({n}/4)", n=len(info.players)), value=present.clip(seats, 1024), inline=False)
     modules = ", ".join(status.get("unlocked_module_names") or status.get("unlocked_modules") or []) or _("none yet")
     embed.add_field(name=_("Unlocked modules"), value=present.clip(modules, 1024), inline=False)
@@ -130,8 +131,9 @@ class CampaignButton(ui.DynamicItem[ui.Button], template=r"isle:camp:(?P<action>
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
+        await service.find(self.campaign_id, scope_of(interaction))
+        await interaction.response.defer(ephemeral=True, thinking=True)
         if self.action == "next":
             text = await start_next(interaction, self.campaign_id)
         else:
@@ -190,9 +192,7 @@ async def start_next(interaction: discord.Interaction, campaign_id: int) -> str:
     """Start the next episode as a normal game in its own thread; the answer for the user."""
     bot: Any = interaction.client
     service = service_of(interaction)
-    info = await service.get(campaign_id)
-    if info.guild_id != interaction.guild_id:
-        raise AdapterError(_("Campaign #{id} belongs to another server.", id=campaign_id))
+    info = await service.find(campaign_id, scope_of(interaction))
     episode = info.episode
 
     async def created(game: GameInfo) -> None:
@@ -228,18 +228,16 @@ async def start_next(interaction: discord.Interaction, campaign_id: int) -> str:
 async def resolve(interaction: discord.Interaction, campaign: int | None, finished: bool = False) -> CampaignInfo:
     """The campaign named, else the one whose episode is played here, else this channel's newest."""
     service = service_of(interaction)
+    scope = scope_of(interaction)
     if campaign is not None:
-        info = await service.get(campaign)
-        if info.guild_id != interaction.guild_id:
-            raise AdapterError(_("Campaign #{id} belongs to another server.", id=campaign))
-        return info
-    game = await interaction.client.host.game_for_channel(interaction.channel_id)  # type: ignore[attr-defined]
+        return await service.find(campaign, scope)
+    game = await interaction.client.host.game_for_channel(interaction.channel_id, scope)  # type: ignore[attr-defined]
     if game is not None:
         found = await service.for_game(game.id)
         if found is not None:
-            return found
+            return await service.find(found.id, scope)
     statuses = ("forming", "running", "finished") if finished else ("forming", "running")
-    open_ = await service.list(interaction.guild_id, statuses=statuses)
+    open_ = await service.list_for(scope, statuses=statuses)
     mine = [c for c in open_ if c.player_of(interaction.user.id) or c.creator_id == interaction.user.id]
     here = [c for c in open_ if c.channel_id == interaction.channel_id]
     pick = ([c for c in here if c in mine] or here or mine)[-1:]
@@ -250,7 +248,7 @@ async def resolve(interaction: discord.Interaction, campaign: int | None, finish
 
 async def campaigns_here(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     out = []
-    for c in await service_of(interaction).list(interaction.guild_id):
+    for c in await service_of(interaction).list_for(scope_of(interaction)):
         label = f"{campaign_name(c)} · {', '.join(p.name for p in c.players)} · {_(STATUS.get(c.status, c.status))}"
         if str(current or "").lower() in label.lower():
             out.append(app_commands.Choice(name=label[:100], value=c.id))
@@ -338,7 +336,7 @@ async def rename(interaction: discord.Interaction, name: str, seat: app_commands
     info = await service_of(interaction).rename(info.id, interaction.user.id, name,
                                                 None if seat is None else seat - 1, is_admin(interaction))
     await refresh_message(interaction.client, info.id)
-    await interaction.followup.send(_("Island renamed: {name}.", name=name.strip()), ephemeral=True)
+    await interaction.followup.send(_("Island renamed: {name}.", name=present.safe_name(present.clip(name.strip(), 80))), ephemeral=True)
 
 
 @app_commands.command(name="abandon", description=locale_str("End the campaign (the creator or a server manager)"))

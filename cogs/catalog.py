@@ -42,7 +42,7 @@ def parse_options(text: str | None) -> dict:
             options[name] = True
         elif low in ("false", "no", "off"):
             options[name] = False
-        elif raw.lstrip("-").isdigit():
+        elif raw.lstrip("-").isdigit() and len(raw) <= 18:  # longer: a string, refused by the host as too long
             options[name] = int(raw)
         else:
             options[name] = raw

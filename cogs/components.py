@@ -15,6 +15,7 @@ from discord import ui
 
 from cogs.errors import guarded
 from cogs.history_items import HISTORY_ITEMS, FollowButton
+from cogs.scoping import game_in_scope
 from host import Choice
 from host.i18n import _
 
@@ -38,6 +39,7 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=r"isle:lobby:(?P<action>jo
         return cls(match["action"], int(match["game"]))
 
     @guarded
+    @game_in_scope
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs import lobby
 
@@ -55,6 +57,7 @@ class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"isle:turn:(?P<game>[0
         return cls(int(match["game"]), int(match["version"]))
 
     @guarded
+    @game_in_scope
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs import panels
 
@@ -77,6 +80,7 @@ class ChoiceButton(ui.DynamicItem[ui.Button],
         return cls(int(match["game"]), int(match["version"]), int(match["index"]), confirmed=bool(match["ok"]))
 
     @guarded
+    @game_in_scope
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs import panels
 
@@ -98,6 +102,7 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=r"isle:pick:(?P<game>[0-9
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     @guarded
+    @game_in_scope
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs import panels
 
@@ -118,6 +123,7 @@ class PageButton(ui.DynamicItem[ui.Button], template=r"isle:page:(?P<game>[0-9]+
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     @guarded
+    @game_in_scope
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs import panels
 

@@ -10,9 +10,7 @@ import asyncio
 import logging
 from typing import Any
 
-import discord
-
-from cogs import notify
+from cogs import notify, presence
 from cogs.vacation import vacation_day_spent
 
 log = logging.getLogger("cogs.deadlines")
@@ -46,6 +44,10 @@ class Deadlines:
             await notify.archive_finished_threads(self.bot)
         except Exception:  # noqa: BLE001 - archiving is housekeeping; the next tick tries again
             log.exception("archiving finished threads failed")
+        try:
+            await presence.housekeeping(self.bot)
+        except Exception:  # noqa: BLE001 - housekeeping; the next tick tries again
+            log.exception("housekeeping failed")
         return fired
 
     async def _replace_departed(self, timer: Any) -> None:
@@ -53,18 +55,14 @@ class Deadlines:
 
         Without the privileged members intent the bot hears of departures only by asking.
         """
+        from cogs.members import is_member, seat_left
+
         info = await self.bot.host.get(timer.game_id)
         seat = next((s for s in info.seats if s.seat == timer.seat), None)
-        if seat is None or seat.user_id is None or seat.automatic or info.guild_id is None:
+        if seat is None or seat.user_id is None or seat.automatic or info.guild_id is None or info.paused:
             return
-        try:
-            await self.bot.http.get_member(info.guild_id, seat.user_id)
-        except discord.NotFound:
-            from cogs.members import seat_left
-
+        if not await is_member(self.bot, info.guild_id, seat.user_id):
             await seat_left(self.bot, info, seat.user_id)
-        except discord.HTTPException as exc:
-            log.info("could not check member %s: %s", seat.user_id, exc)
 
     async def _run(self) -> None:
         while True:

@@ -14,10 +14,11 @@ from discord.app_commands import locale_str
 
 from cogs import catalog, lobby, notify, panels, present
 from cogs.errors import AdapterError, check_permissions
+from cogs.scoping import scope_of
 from host import GameInfo
 from host.clocks import CLOCK_LABELS
 from host.deadlines import DEADLINE_CHOICES
-from host.i18n import _
+from host.i18n import _, ngettext
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.key) for g in catalog.games()][:25]
 DEADLINES = [app_commands.Choice(name=label, value=seconds or 0) for label, seconds in DEADLINE_CHOICES.items()]
@@ -36,8 +37,8 @@ def host_of(interaction: discord.Interaction) -> Any:
 async def resolve(interaction: discord.Interaction, game: int | None) -> GameInfo:
     host = host_of(interaction)
     if game is not None:
-        return await host.get(game)
-    info = await host.game_for_channel(interaction.channel_id)
+        return await host.find(game, scope_of(interaction))
+    info = await host.game_for_channel(interaction.channel_id, scope_of(interaction))
     if info is None:
         raise AdapterError(_("There is no game in this channel. Give its number (game:) or start one with /game new."))
     return info
@@ -45,7 +46,7 @@ async def resolve(interaction: discord.Interaction, game: int | None) -> GameInf
 
 async def my_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     current = str(current or "")
-    games = await host_of(interaction).games_for_user(interaction.user.id)
+    games = await host_of(interaction).games_for_user(interaction.user.id, scope_of(interaction))
     out = []
     for info in games:
         label = f"{present.game_name(info)} ({present.status_word(info.status)})"
@@ -150,13 +151,20 @@ async def hand(interaction: discord.Interaction, game: int | None = None) -> Non
     await panels.show_panel(interaction, info.id)
 
 
-@app_commands.command(name="list", description=locale_str("Your games across servers, with whose turn it is"))
+@app_commands.command(name="list", description=locale_str("Your games on this server (in a DM with me: everywhere)"))
 async def list_(interaction: discord.Interaction) -> None:
     await interaction.response.defer(ephemeral=True)
-    games = await host_of(interaction).games_for_user(interaction.user.id)
+    host = host_of(interaction)
+    games = await host.games_for_user(interaction.user.id, scope_of(interaction))
     text = "\n".join(present.game_list_line(g, interaction.user.id) for g in games[:30])
     embed = discord.Embed(title=_("Your games"), colour=present.COLOUR,
                           description=present.clip(text, 4000) or _("You are in no open game. Try /game new."))
+    if interaction.guild_id is not None:
+        elsewhere = len(await host.games_for_user(interaction.user.id)) - len(games)
+        if elsewhere > 0:
+            embed.set_footer(text=ngettext("You have {n} more game elsewhere: run /game list in a DM with me to see it.",
+                                           "You have {n} more games elsewhere: run /game list in a DM with me to see them.",
+                                           elsewhere))
     await interaction.followup.send(embed=embed, ephemeral=True)
 
 

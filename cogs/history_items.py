@@ -13,6 +13,7 @@ import discord
 from discord import ui
 
 from cogs.errors import guarded
+from cogs.scoping import game_in_scope
 from host.i18n import _
 
 LAST = 9999  # "the newest page", whatever the log's length then
@@ -31,6 +32,7 @@ class LogPageButton(ui.DynamicItem[ui.Button],
         return cls(int(match["game"]), int(match["page"]), None if match["seat"] == "a" else int(match["seat"]))
 
     @guarded
+    @game_in_scope
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs import history
 
@@ -48,6 +50,7 @@ class FollowButton(ui.DynamicItem[ui.Button], template=r"isle:follow:(?P<game>[0
         return cls(int(match["game"]))
 
     @guarded
+    @game_in_scope
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs import history
 
@@ -65,6 +68,7 @@ class RematchButton(ui.DynamicItem[ui.Button], template=r"isle:rematch:(?P<game>
         return cls(int(match["game"]))
 
     @guarded
+    @game_in_scope
     async def callback(self, interaction: discord.Interaction) -> None:
         from cogs import history
 

@@ -48,7 +48,7 @@ async def create(interaction: discord.Interaction, key: str, options_text: str |
     bot: Any = interaction.client
     host = bot.host
     if catalog.find(key) is None:
-        raise AdapterError(_("There is no game called {key}.", key=key))
+        raise AdapterError(_("There is no game called {key}.", key=present.clip(key, 40)))
     threads = _can_thread(interaction)
     if not threads:
         existing = await host.game_for_channel(interaction.channel_id)
@@ -63,24 +63,39 @@ async def create(interaction: discord.Interaction, key: str, options_text: str |
         settings["ai_level"] = ai_level
     info = await host.create_game(key, catalog.parse_options(options_text), player_of(interaction),
                                   interaction.guild_id, interaction.channel_id, settings=settings)
-    thread = await _open_thread(interaction, info) if threads else None
-    note = ""
-    if thread is None:
-        note = _("I can't create threads here, so the game is played in this channel.") + "\n"
-    else:
-        await host.set_thread(info.id, thread.id)
-        info = await host.get(info.id)
-    with speaking(languages.public(bot, info.guild_id)):
-        lobby = await notify.post(bot, info, embed=present.lobby_embed(info), view=lobby_view(info.id, True))
-    if lobby is None:
-        await host.abandon(info.id, None)
-        raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
-    await host.set_message(info.id, "lobby", lobby.id, lobby.channel.id)
+    try:
+        thread = await _place_lobby(interaction, info, threads)
+    except BaseException:
+        await host.abandon(info.id, None)  # no lobby without its message: nothing is left behind
+        raise
+    info = await host.get(info.id)
+    note = "" if thread is not None else _("I can't create threads here, so the game is played in this channel.") + "\n"
     if thread is not None:
         await _announce(interaction, content=_("{who} opened {game}: join in <#{thread}>.", who=interaction.user.mention,
                                     game=present.game_name(info), thread=thread.id))
     await interaction.followup.send(note + _("{game} is ready: {url}", game=present.game_name(info),
                                              url=present.jump_url(info)), ephemeral=True)
+
+
+async def _place_lobby(interaction: discord.Interaction, info: GameInfo, threads: bool) -> discord.Thread | None:
+    """Open the game's thread (or fall back to the channel) and post its lobby there."""
+    bot: Any = interaction.client
+    host = bot.host
+    thread = await _open_thread(interaction, info) if threads else None
+    if thread is not None:
+        await host.set_thread(info.id, thread.id)
+        info = await host.get(info.id)
+    elif threads:  # the thread was refused after all: the channel holds one game at a time
+        existing = next((g for g in await host.open_games_in_channel(interaction.channel_id) if g.id != info.id), None)
+        if existing is not None:
+            raise AdapterError(_("I can't create a thread here, and {game} is still open in this channel. Finish it "
+                                 "first, or use another channel.", game=present.game_name(existing)))
+    with speaking(languages.public(bot, info.guild_id)):
+        lobby = await notify.post(bot, info, embed=present.lobby_embed(info), view=lobby_view(info.id, True))
+    if lobby is None:
+        raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
+    await host.set_message(info.id, "lobby", lobby.id, lobby.channel.id)
+    return thread
 
 
 async def _announce(interaction: discord.Interaction, content: str) -> None:
@@ -97,7 +112,10 @@ async def _open_thread(interaction: discord.Interaction, info: GameInfo) -> disc
     try:
         return await channel.create_thread(name=present.clip(present.game_name(info), 100),
                                            type=discord.ChannelType.public_thread, auto_archive_duration=10080)
-    except discord.Forbidden as exc:
+    except discord.HTTPException as exc:
+        # 403 (no permission) or 400 (e.g. 50024, a channel type without threads): use the channel
+        if not isinstance(exc, discord.Forbidden) and exc.status != 400:
+            raise
         log.info("no thread in %s: %s", channel.id, exc)
         return None
 
@@ -129,7 +147,7 @@ async def leave(interaction: discord.Interaction, game_id: int) -> GameInfo:
     if before.status == "active":
         seat = before.seat_of(interaction.user.id)
         outcome = await bot.host.replace_with_ai(game_id, interaction.user.id, reason="left")
-        name = seat.name if seat else interaction.user.display_name
+        name = present.safe_name(seat.name if seat else interaction.user.display_name)
         await notify.publish(bot, outcome, headline=T("{name} left the game; an AI plays their seat now.",
                                                        name=name))
         return outcome.game

@@ -29,7 +29,56 @@ async def seat_left(bot: Any, info: GameInfo, user_id: int) -> None:
     if tournaments is not None and info.guild_id is not None:  # out of the server's tournaments at once
         await tournaments.member_left(info.guild_id, user_id)
     await notify.publish(bot, outcome, headline=T("{name} left the server; an AI plays their seat in {game} now.",
-                                                   name=seat.name, game=present.game_name(info)))
+                                                   name=present.safe_name(seat.name), game=present.game_name(info)))
+
+
+async def is_member(bot: Any, guild_id: int, user_id: int) -> bool:
+    """Asked of Discord (no privileged members intent needed); an unclear answer counts as yes."""
+    try:
+        await bot.http.get_member(guild_id, user_id)
+    except discord.NotFound:
+        return False
+    except discord.HTTPException as exc:
+        log.info("could not check member %s of %s: %s", user_id, guild_id, exc)
+    return True
+
+
+async def departed_to_act(bot: Any, outcome: Any) -> bool:
+    """In a game without a deadline nobody else notices a departed player: check the players
+    whose turn has just come; an AI takes the seat of one who left (True if any did)."""
+    info = outcome.game
+    if info.status != "active" or info.guild_id is None or info.settings.get("deadline_seconds"):
+        return False
+    fresh = notify.fresh_to_act(outcome)
+    gone = [s for s in info.seats if s.seat in fresh and s.user_id is not None and not s.automatic
+            and not await is_member(bot, info.guild_id, s.user_id)]
+    for seat in gone:
+        await seat_left(bot, await bot.host.get(info.id), seat.user_id)
+    return bool(gone)
+
+
+async def sweep(bot: Any) -> int:
+    """The periodic membership check of every open game's players; returns the seats replaced."""
+    known: dict[tuple[int, int], bool] = {}
+    replaced = 0
+    for info in await bot.host.open_games():
+        if info.guild_id is None or info.paused:
+            continue
+        for seat in info.seats:
+            if seat.user_id is None or seat.automatic:
+                continue
+            key = (info.guild_id, seat.user_id)
+            if key not in known:
+                known[key] = await is_member(bot, info.guild_id, seat.user_id)
+            if not known[key]:
+                try:
+                    await seat_left(bot, await bot.host.get(info.id), seat.user_id)
+                    replaced += 1
+                except HostError as exc:
+                    log.info("could not replace %s in game %s: %s", seat.user_id, info.id, exc)
+    if replaced:
+        log.info("membership sweep: %s seats of departed players went to an AI", replaced)
+    return replaced
 
 
 class Departures(commands.Cog):

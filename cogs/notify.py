@@ -46,11 +46,45 @@ async def post(bot: Any, info: GameInfo, **kwargs: Any) -> discord.Message | Non
         return None
     kwargs.setdefault("allowed_mentions", MENTION_USERS)
     try:
-        return await channel.send(**kwargs)
+        message = await channel.send(**kwargs)
     except discord.HTTPException as exc:
         if not await _gone(bot, info, exc):
             log.warning("could not post in %s for game %s: %s", info.where, info.id, exc)
+            if isinstance(exc, discord.Forbidden):
+                await _thread_blocked(bot, info)
         return None
+    blocked_threads(bot).discard(info.id)
+    return message
+
+
+def blocked_threads(bot: Any) -> set[int]:
+    """Games whose thread refused the bot's last post (a permission taken away mid-game)."""
+    return bot.__dict__.setdefault("blocked_threads", set())
+
+
+async def _thread_blocked(bot: Any, info: GameInfo) -> None:
+    """Tell the players once (by DM) that the thread is closed to the bot; the game goes on
+    through DMs and private panels, and every panel repeats the notice until posting works."""
+    blocked = blocked_threads(bot)
+    if info.id in blocked:
+        return
+    blocked.add(info.id)
+    for seat in info.seats:
+        if seat.user_id is None or seat.is_ai or not await bot.host.dm_notifications(seat.user_id):
+            continue
+        with speaking(languages.reader(bot, seat.user_id, info.guild_id)):
+            text = blocked_notice(info)
+            try:
+                dm = await bot.create_dm(discord.Object(id=seat.user_id))
+                await dm.send(text)
+            except discord.HTTPException as exc:
+                log.info("could not tell %s about the closed thread of game %s: %s", seat.user_id, info.id, exc)
+
+
+def blocked_notice(info: GameInfo) -> str:
+    return _("I can't post in the thread of {game} any more (a permission is missing there; a server admin can "
+             "fix it). The game goes on: your moves reach you by DM and with /game hand.",
+             game=present.game_name(info))
 
 
 async def _edit_remembered(bot: Any, game_id: int, kind: str, **kwargs: Any) -> bool:
@@ -77,8 +111,14 @@ async def refresh_lobby(bot: Any, info: GameInfo) -> None:
 async def publish(bot: Any, outcome: MoveOutcome, headline: str | None = None, actor_id: int | None = None) -> None:
     """Present one move (and the automatic moves after it) in the game's thread and by DM."""
     info = outcome.game
+    if info.paused:  # the bot was removed from the server: nothing is said until it is back
+        return
     with speaking(languages.public(bot, info.guild_id)):
         await _publish_in_thread(bot, outcome, headline)
+    from cogs.members import departed_to_act
+
+    if await departed_to_act(bot, outcome):
+        return  # their seat went to an AI, and that move was published instead
     await dm_players(bot, outcome, actor_id)
     from cogs import history
 
@@ -246,7 +286,7 @@ async def timer_fired(bot: Any, fired: TimerOutcome) -> None:
     if fired.move is None:
         return
     if fired.forfeited:
-        headline = T("⏰ {name} ran out of time and forfeits the game.", name=seat.name)
+        headline = T("⏰ {name} ran out of time and forfeits the game.", name=present.safe_name(seat.name))
     else:
-        headline = T("⏰ {name} ran out of time; the AI made their move.", name=seat.name)
+        headline = T("⏰ {name} ran out of time; the AI made their move.", name=present.safe_name(seat.name))
     await publish(bot, fired.move, headline=headline)

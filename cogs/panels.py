@@ -63,7 +63,13 @@ async def show_panel(interaction: discord.Interaction, game_id: int, *, note: st
                              status=present.status_word(info.status)))
     view: discord.ui.View | None = None
     lines = [note] if note else []
-    if seat.seat in info.to_act and not seat.automatic:
+    if info.id in notify.blocked_threads(interaction.client):
+        lines.append(notify.blocked_notice(info))
+    if info.paused:
+        title = _("your board")
+        lines.append(_("{game} is paused: I was removed from its server. It goes on if I am added back.",
+                       game=present.game_name(info)))
+    elif seat.seat in info.to_act and not seat.automatic:
         choices = await choices_at(interaction, info)
         view = choices_view(game_id, info.version, choices, page)
         title = _("your move")

@@ -18,9 +18,15 @@ BOARD = "board.png"
 MAX_LOG_LINES = 12
 
 
+def safe_name(name: str) -> str:
+    """A player's name as literal text in a message: markdown and mentions in it are escaped,
+    so ``Bo**`ld`||x||`` neither breaks the line around it nor pings anyone."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(str(name)))
+
+
 def mention(seat: SeatInfo) -> str:
     if seat.user_id is None or seat.is_ai:
-        return f"**{seat.name}**"
+        return f"**{safe_name(seat.name)}**"
     return f"<@{seat.user_id}>"
 
 
@@ -105,7 +111,7 @@ def to_act_text(info: GameInfo, newly: set[int] | None = None) -> str:
     seats = [s for s in info.seats if s.seat in info.to_act]
     if not seats:
         return ""
-    shown = [mention(s) if s.seat in newly else f"**{s.name}**" for s in seats]
+    shown = [mention(s) if s.seat in newly else f"**{safe_name(s.name)}**" for s in seats]
     if len(seats) == 1:
         return _("Your move: {who}", who=shown[0])
     return _("To act now: {who}", who=", ".join(shown))
@@ -114,7 +120,7 @@ def to_act_text(info: GameInfo, newly: set[int] | None = None) -> str:
 def progress_text(info: GameInfo) -> str:
     total = info.acted + info.waiting
     return _("{done} of {total} have made their choice; waiting for {who}.", done=info.acted, total=total,
-             who=", ".join(f"**{s.name}**" for s in info.seats if s.seat in info.to_act))
+             who=", ".join(f"**{safe_name(s.name)}**" for s in info.seats if s.seat in info.to_act))
 
 
 def turn_embed(info: GameInfo, lines: list[str], headline: str | None = None) -> discord.Embed:
@@ -140,10 +146,10 @@ def score_embed(info: GameInfo, sheet: dict | None) -> discord.Embed:
     lines = []
     for row in sheet["rows"]:
         rank = row.get("rank")
-        lines.append(f"{medals.get(rank, f'{rank}.')} **{row['name']}**: {row['score']}")
+        lines.append(f"{medals.get(rank, f'{rank}.')} **{safe_name(row['name'])}**: {row['score']}")
     embed.description = "\n".join(lines)
     for category in sheet.get("categories", [])[:20]:
-        values = " · ".join(f"{r['name']} {r['categories'].get(category, '–')}" for r in sheet["rows"])
+        values = " · ".join(f"{safe_name(r['name'])} {r['categories'].get(category, '–')}" for r in sheet["rows"])
         embed.add_field(name=clip(str(category), 256), value=clip(values, 1024), inline=False)
     if sheet.get("tiebreak"):
         embed.add_field(name=_("Tie-break"), value=clip(str(sheet["tiebreak"]), 1024), inline=False)
@@ -170,6 +176,6 @@ def game_list_line(info: GameInfo, user_id: int) -> str:
     elif mine is not None and mine.seat in info.to_act:
         state = _("**your move**")
     else:
-        names = [s.name for s in info.seats if s.seat in info.to_act]
+        names = [safe_name(s.name) for s in info.seats if s.seat in info.to_act]
         state = _("waiting for {who}", who=", ".join(names)) if names else status_word(info.status)
     return f"[{game_name(info)}]({jump_url(info)}): {state}"

@@ -101,11 +101,11 @@ async def rules(interaction: discord.Interaction, game: str, topic: str | None =
     await interaction.response.defer(ephemeral=True)
     text = rules_for(game)
     if text is None:
-        await interaction.followup.send(_("I have no rules summary for {game}.", game=game), ephemeral=True)
+        await interaction.followup.send(_("I have no rules summary for {game}.", game=present.clip(game, 40)), ephemeral=True)
         return
     name = find_topic(text, topic) if topic else None
     if topic and name is None:
-        await interaction.followup.send(_("No topic {topic!r} in {title}. Topics: {names}", topic=topic,
+        await interaction.followup.send(_("No topic {topic!r} in {title}. Topics: {names}", topic=present.clip(topic, 40),
                                           title=text.title, names=", ".join(text.topics)), ephemeral=True)
         return
     await interaction.followup.send(embed=rules_embed(text, name), ephemeral=True)

@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from cogs import catalog, notify, present, stats
 from cogs.errors import AdapterError, check_permissions, guarded
+from cogs.scoping import scope_of
 from host import MoveOutcome, PlayerRef
 from host import stats as host_stats
 from host.deadlines import DEADLINE_CHOICES
@@ -94,7 +95,7 @@ def table_line(t: TableInfo, thread_id: int | None) -> str:
 def standings_message(info: TournamentInfo, rows: list, title: str) -> dict[str, Any]:
     png = standings_png(rows, info.name, title)
     embed = discord.Embed(title=f"{title} · {info.name}", colour=COLOUR,
-                          description=present.clip("```\n" + "\n".join(standings_lines(rows, 20)) + "\n```", 4000))
+                          description=present.clip("```\n" + "\n".join(standings_lines(rows, 20)).replace("`", "ˋ") + "\n```", 4000))
     embed.set_image(url="attachment://standings.png")
     if info.config.format != "elimination":
         embed.set_footer(text=_("Ranking: {order}", order=describe_tiebreaks(info.config.tiebreaks)))
@@ -123,8 +124,9 @@ class SignupButton(ui.DynamicItem[ui.Button], template=r"isle:tour:(?P<action>jo
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.response.defer(ephemeral=True, thinking=True)
         service = service_of(interaction)
+        await service.find(self.tournament_id, scope_of(interaction))
+        await interaction.response.defer(ephemeral=True, thinking=True)
         if self.action == "join":
             info = await service.join(self.tournament_id, player_of(interaction))
             text = _("You are signed up for {t}.", t=tournament_name(info))
@@ -161,17 +163,15 @@ async def refresh_signup(bot: Any, info: TournamentInfo) -> None:
 async def resolve(interaction: discord.Interaction, tournament: int | None) -> TournamentInfo:
     """The tournament named, else the open one of this channel (or of a table's thread), else the server's."""
     service = service_of(interaction)
+    scope = scope_of(interaction)
     if tournament is not None:
-        info = await service.get(tournament)
-        if info.guild_id != interaction.guild_id:
-            raise AdapterError(_("Tournament #{id} belongs to another server.", id=tournament))
-        return info
-    game = await interaction.client.host.game_for_channel(interaction.channel_id)  # type: ignore[attr-defined]
+        return await service.find(tournament, scope)
+    game = await interaction.client.host.game_for_channel(interaction.channel_id, scope)  # type: ignore[attr-defined]
     if game is not None:
         table = await service.db.table_for_game(game.id)
         if table is not None:
-            return await service.get(table.tournament_id)
-    open_ = await service.list(interaction.guild_id)
+            return await service.find(table.tournament_id, scope)
+    open_ = await service.list_for(scope)
     here = [t for t in open_ if interaction.channel_id in (t.channel_id, t.signup_channel_id)]
     found = (here or open_)[-1:]
     if not found:
@@ -181,7 +181,7 @@ async def resolve(interaction: discord.Interaction, tournament: int | None) -> T
 
 async def open_tournaments(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     out = []
-    for t in await service_of(interaction).list(interaction.guild_id):
+    for t in await service_of(interaction).list_for(scope_of(interaction)):
         label = f"{tournament_name(t)} · {t.title} · {_(STATUS.get(t.status, t.status))}"
         if current.lower() in label.lower():
             out.append(app_commands.Choice(name=label[:100], value=t.id))
@@ -346,7 +346,7 @@ async def profile(interaction: discord.Interaction, user: discord.User | None = 
     who = user or interaction.user
     prof = await service_of(interaction).profile(interaction.guild_id, who.id, name=who.display_name)
     times = await host_stats.move_times(interaction.client.host, who.id, interaction.guild_id)  # type: ignore[attr-defined]
-    embed = discord.Embed(title=_("Profile · {name}", name=prof.name), colour=COLOUR,
+    embed = discord.Embed(title=_("Profile · {name}", name=present.safe_name(prof.name)), colour=COLOUR,
                           description=_("{games} games, {wins} wins · favourite: {fav}", games=prof.games,
                                         wins=prof.wins, fav=prof.favourite or "–"))
     stats.game_fields(embed, prof, times)

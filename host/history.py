@@ -96,18 +96,19 @@ async def log_entries(host: Any, game_id: int, user_id: int | None, seat: int | 
     mine = _seat_of(info, user_id)
     out: list[LogEntry] = []
     turn, last_seat = 0, None
+    names = [host.text_name(n) for n in record.names]  # literal text in a message, never markdown
     for entry, events, state in walk(engine, record.n_players, record.options, record.seed, record.entries):
         if not entry:
             continue
         if entry["seat"] != last_seat:
             turn, last_seat = turn + 1, entry["seat"]
-        lines = public_lines_of(engine, events, record.names)
+        lines = public_lines_of(engine, events, names)
         if mine is not None:
-            lines += private_lines_of(engine, events, record.names).get(mine, [])
+            lines += private_lines_of(engine, events, names).get(mine, [])
         if seat is not None and entry["seat"] != seat:
             continue
         round_ = engine.view(state, None).get("round")
-        out.append(LogEntry(entry["seq"], entry["seat"], record.names[entry["seat"]], entry["at"], entry["by_ai"],
+        out.append(LogEntry(entry["seq"], entry["seat"], names[entry["seat"]], entry["at"], entry["by_ai"],
                             [tr(x) for x in lines], round_ if isinstance(round_, (int, str)) else None, turn))
     return out
 

@@ -50,12 +50,32 @@ def compile_mo(lang: str) -> None:
 
 
 def update(lang: str, template: Catalog) -> int:
-    """Merge ``template`` into ``lang``'s catalog; returns how many messages now need a translation."""
+    """Merge ``template`` into ``lang``'s catalog; returns how many messages now need a translation.
+    The file is rewritten only when a message changed (no churn of header dates)."""
     catalog = read(po_path(lang))
+    before = _messages(catalog)
     catalog.update(template, no_fuzzy_matching=True, update_header_comment=False)
     catalog.obsolete.clear()
-    write(po_path(lang), catalog)
+    if _messages(catalog) != before:
+        write(po_path(lang), catalog)
     return len(problems(catalog, template))
+
+
+def _messages(catalog: Catalog) -> dict:
+    return {_key(m.id): (m.id, m.string, m.fuzzy) for m in catalog if m.id}
+
+
+def refresh_template() -> Catalog:
+    """Extract the template; keep the committed file when no message changed (only its date would)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        fresh = Path(folder) / "isle.pot"
+        extract(fresh)
+        new = read(fresh)
+        if not TEMPLATE.exists() or _messages(read(TEMPLATE)) != _messages(new):
+            TEMPLATE.write_bytes(fresh.read_bytes())
+    return read(TEMPLATE)
 
 
 def problems(catalog: Catalog, template: Catalog) -> list[str]:
@@ -95,8 +115,7 @@ def _placeholders_fit(msgid: str | tuple, text: str) -> bool:
 
 
 def main() -> int:
-    extract()
-    template = read(TEMPLATE)
+    template = refresh_template()
     for lang in SHIPPED:
         left = update(lang, template)
         compile_mo(lang)

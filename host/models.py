@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 
@@ -11,6 +12,23 @@ class PlayerRef:
 
     user_id: int
     name: str
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Where a request comes from, and so what it may reach: in a server, that server's games,
+    tournaments and campaigns only; in a DM (``guild_id`` None), only those the user plays in.
+
+    Every lookup by a number a user typed or clicked goes through :meth:`allows`; what is out
+    of scope is answered exactly like something that does not exist."""
+
+    guild_id: int | None
+    user_id: int
+
+    def allows(self, guild_id: int | None, members: Iterable[int | None]) -> bool:
+        if self.guild_id is not None:
+            return guild_id == self.guild_id
+        return self.user_id in set(members)
 
 
 @dataclass
@@ -53,6 +71,8 @@ class GameInfo:
     broken: str | None = None
     """Set when the game's stored data is damaged beyond repair (what: ``log``, ``options``,
     ``seats``, ``snapshot`` or ``game``): it cannot go on and can only be abandoned."""
+    paused: bool = False
+    """The bot was removed from the game's server: nothing moves until it is added back."""
 
     @property
     def is_full(self) -> bool:

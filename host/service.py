@@ -11,18 +11,30 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from db.presence_store import PresenceStore
 from db.store import GameDamaged, GameMissing, GameRow, Loaded, SeatRow, Store, VersionConflict
 from host import clocks, deadlines
 from host.errors import BadOptions, GameBroken, GameMovedOn, InvalidMove, NotAllowed, NotFound, NotYourTurn
 from host.i18n import _, reason, tr, tr_data, translator
 from host.languages import Languages
 from host.logging_setup import log_event
-from host.models import Choice, GameDamage, GameInfo, MoveOutcome, PlayerRef, SeatInfo, Timer, TimerOutcome
+from host.models import (
+    Choice,
+    GameDamage,
+    GameInfo,
+    MoveOutcome,
+    PlayerRef,
+    Scope,
+    SeatInfo,
+    Timer,
+    TimerOutcome,
+)
 from host.turn_clock import TurnClocks
 from host.views import broken_text, clip, fallback_png, private_lines_of, public_lines_of, with_names
 from rules import ENGINES
@@ -34,6 +46,9 @@ log = logging.getLogger("host")
 DEFAULT_SETTINGS = {"deadline_seconds": 24 * 3600, "reminders": True, "on_timeout": "ai", "rated": False}
 AUTO_MOVES_LIMIT = 10000  # automatic moves after one submission (an all-AI game runs to its end)
 
+OPTION_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
+MAX_OPTION_VALUE = 100
+
 FinishListener = Callable[[GameInfo], Awaitable[None]]
 DamageListener = Callable[[GameDamage], Awaitable[None]]
 
@@ -42,7 +57,7 @@ def engine_for(key: str) -> Any:
     try:
         return ENGINES[key]
     except KeyError:
-        raise NotFound(_("There is no game called {key}.", key=key)) from None
+        raise NotFound(_("There is no game called {key}.", key=clip(str(key), 40))) from None
 
 
 class Host:
@@ -52,11 +67,14 @@ class Host:
         """``auto_play``: AI seats answer at once after every move (the bot). The offline
         table turns it off and calls :meth:`play_automatic_once` to show every AI move."""
         self.store = store
+        self.presence = PresenceStore(store)
         self.clock = clock
         self.auto_play = auto_play
         self.default_settings = dict(DEFAULT_SETTINGS, deadline_seconds=default_deadline_seconds)
         self._finish_listeners: list[FinishListener] = []
         self._damage_listeners: list[DamageListener] = []
+        self.text_name: Callable[[str], str] = str
+        """How a player's name is written into log lines (the Discord adapter escapes markdown)."""
         self._game_locks: dict[int, asyncio.Lock] = {}
         self.languages = Languages(store)
         self.clocks = TurnClocks(store, clock, vacation_days)
@@ -103,6 +121,7 @@ class Host:
             settings=row.settings, creator_id=row.creator_id, min_players=engine.min_players,
             max_players=engine.max_players, to_act=to_act, acted=len(step - to_act), waiting=len(to_act),
             created_at=row.created_at, updated_at=row.updated_at, result=row.result,
+            paused=await self.presence.paused_since(row.guild_id) is not None,
         )
 
     async def _broken_info(self, row: GameRow) -> GameInfo:
@@ -169,13 +188,41 @@ class Host:
     async def get(self, game_id: int) -> GameInfo:
         return await self._info(await self._row(game_id))
 
-    async def game_for_channel(self, channel_id: int) -> GameInfo | None:
-        """The newest open game whose thread (or channel) this is."""
-        row = await self.store.game_for_channel(channel_id) or await self.store.game_of_thread(channel_id)
-        return await self._info(row) if row else None
+    # -- scoped lookups: the one place that decides what a user can reach from where ----------
+    async def _in_scope(self, row: GameRow, scope: Scope | None) -> bool:
+        if scope is None:
+            return True
+        players = [s.user_id for s in await self._seats(row.id) if not s.is_ai]
+        return scope.allows(row.guild_id, players)
 
-    async def games_for_user(self, user_id: int) -> list[GameInfo]:
-        return [await self._info(r) for r in await self.store.games_for_user(user_id)]
+    async def find(self, game_id: int, scope: Scope) -> GameInfo:
+        """Game ``game_id`` as seen from ``scope`` (a server: its own games; a DM: the user's).
+
+        A game out of scope gets exactly the answer of a game that does not exist."""
+        row = await self._row(game_id)
+        if not await self._in_scope(row, scope):
+            raise NotFound(_("Game #{id} does not exist.", id=game_id))
+        return await self._info(row)
+
+    async def game_for_channel(self, channel_id: int, scope: Scope | None = None) -> GameInfo | None:
+        """The newest open game whose thread (or channel) this is (None if out of ``scope``)."""
+        row = await self.store.game_for_channel(channel_id) or await self.store.game_of_thread(channel_id)
+        if row is None or not await self._in_scope(row, scope):
+            return None
+        return await self._info(row)
+
+    async def open_games_in_channel(self, channel_id: int) -> list[GameInfo]:
+        """Open games played in the channel itself (not in a thread of it)."""
+        rows = await self.store.games_where("channel_id = ? AND thread_id IS NULL AND status IN ('lobby', 'active')",
+                                            (channel_id,))
+        return [await self._info(r) for r in rows]
+
+    async def games_for_user(self, user_id: int, scope: Scope | None = None) -> list[GameInfo]:
+        """The user's open games (in a server's ``scope``: only that server's)."""
+        rows = await self.store.games_for_user(user_id)
+        if scope is not None and scope.guild_id is not None:
+            rows = [r for r in rows if r.guild_id == scope.guild_id]
+        return [await self._info(r) for r in rows]
 
     async def open_games(self, limit: int = 1000) -> list[GameInfo]:
         return [await self._info(r) for r in await self.store.games_where("status IN ('lobby', 'active')",
@@ -185,6 +232,12 @@ class Host:
     def _check_options(self, engine: Any, options: dict) -> None:
         if not isinstance(options, dict):
             raise BadOptions(_("Options must be a set of name=value pairs."))
+        for name, value in options.items():  # what a user typed is echoed back only when short
+            if not isinstance(name, str) or not OPTION_NAME.fullmatch(name):
+                raise BadOptions(_("{name} is not an option name: those are short words such as first_player.",
+                                   name=clip(str(name), 40)))
+            if isinstance(value, str) and len(value) > MAX_OPTION_VALUE:
+                raise BadOptions(_("The value of the option {name} is too long.", name=name))
         first_error = None
         for n in range(engine.min_players, engine.max_players + 1):
             try:
@@ -192,7 +245,7 @@ class Host:
                 return
             except ValueError as exc:
                 first_error = first_error or exc
-        raise BadOptions(_("Those options don't work: {why}", why=reason(first_error)))
+        raise BadOptions(_("Those options don't work: {why}", why=clip(reason(first_error), 300)))
 
     async def create_game(self, key: str, options: dict | None, creator: PlayerRef | None, guild_id: int | None,
                           channel_id: int | None, settings: dict | None = None, seed: int | str | None = None,
@@ -323,6 +376,7 @@ class Host:
                                   row.status, _("Game #{id} was abandoned.", id=game_id)))
         if row.broken:
             raise GameBroken(broken_text(game_id, row.broken))
+        await self._check_not_paused(row)
         engine = engine_for(row.game_key)
         loaded = await self._load(game_id, engine)
         return loaded.row, engine, loaded.state, loaded.version
@@ -388,7 +442,7 @@ class Host:
             raise InvalidMove(reason(exc) or _("That move is not allowed now.")) from None
         except VersionConflict:
             raise GameMovedOn(_("Someone else's move came first; here is the current state.")) from None
-        names = [s.display_name for s in await self._seats(row.id)]
+        names = [self.text_name(s.display_name) for s in await self._seats(row.id)]
         outcome.events += [e for e in events if "private_to" not in e]
         outcome.lines += public_lines_of(engine, events, names)
         for s, lines in private_lines_of(engine, events, names).items():
@@ -410,7 +464,8 @@ class Host:
         automatic = {s.seat for s in seats if s.is_ai or s.away}
         before = private_before if private_before is not None else \
             self._private_views(engine, state, await self._row(row.id))
-        for _i in range(AUTO_MOVES_LIMIT if self.auto_play else 0):
+        paused = await self.presence.paused_since(row.guild_id) is not None
+        for _i in range(AUTO_MOVES_LIMIT if self.auto_play and not paused else 0):
             to_act = engine.to_act(state)
             auto_now = sorted(to_act & automatic)
             if not auto_now:
@@ -446,8 +501,10 @@ class Host:
             log_event(log, "game finished", game=game_id, guild=row.guild_id)
         else:
             await self.store.update_game(game_id, now, step_seats=sorted(step))
-            await self.clocks.turns_changed(game_id, row.settings, await self._seats(game_id),
-                                            previous_to_act - to_act, outcome.newly_to_act, to_act)
+            new_timers = await self.clocks.turns_changed(game_id, row.settings, await self._seats(game_id),
+                                                         previous_to_act - to_act, outcome.newly_to_act, to_act)
+            if new_timers and await self.presence.paused_since(row.guild_id) is not None:
+                await self.presence.hold_game(game_id)  # e.g. a tournament table started meanwhile
         outcome.game = await self._info(await self._row(game_id), state)
         if outcome.finished:
             await self._notify_finished(outcome.game)
@@ -499,7 +556,7 @@ class Host:
             raise await self._damaged(game_id, GameDamaged(game_id, "options"))
         engine = engine_for(row.game_key)
         seats = await self._seats(game_id)
-        names = [s.display_name for s in seats]
+        names = [self.text_name(s.display_name) for s in seats]
         mine = next((s.seat for s in seats if user_id is not None and s.user_id == user_id and not s.is_ai), None)
         lines: list[str] = []
         try:
@@ -546,6 +603,7 @@ class Host:
         row = await self._row(game_id)
         if by_user_id != row.creator_id and not is_admin:
             raise NotAllowed(_("Only the game's creator or a server manager can change its settings."))
+        await self._check_not_paused(row)
         settings = dict(row.settings)
         settings.update(deadlines.validate_settings(changes))
         await self.store.update_game(game_id, self.clock(), settings=settings)
@@ -569,13 +627,14 @@ class Host:
     async def set_away(self, game_id: int, user_id: int, away: bool) -> MoveOutcome:
         """Vacation: the AI plays this seat until the player takes it back."""
         seat = await self._seat_for(game_id, user_id)
+        await self._check_not_paused(await self._row(game_id))
         await self.store.update_seat(game_id, seat.seat, away=away)
         return await self._play_automatic(game_id)
 
     async def _play_automatic(self, game_id: int) -> MoveOutcome:
         async with self._lock(game_id):
             row = await self._row(game_id)
-            if row.status != "active":
+            if row.status != "active" or await self.presence.paused_since(row.guild_id) is not None:
                 return MoveOutcome(game=await self._info(row))
             engine = engine_for(row.game_key)
             state, _v = await self._load_state(game_id, engine)
@@ -648,6 +707,48 @@ class Host:
             await self.abandon(r.id, None)
         return [r.id for r in rows]
 
+    # -- servers the bot was removed from --------------------------------------------------------
+    async def _check_not_paused(self, row: GameRow) -> None:
+        if await self.presence.paused_since(row.guild_id) is not None:
+            raise NotAllowed(_("Game #{id} is paused: I was removed from its server. It goes on if I am added "
+                               "back.", id=row.id))
+
+    async def guild_removed(self, guild_id: int) -> bool:
+        """Pause the server's games: no moves, no AI, no DMs, timers held (False: paused already)."""
+        paused = await self.presence.pause(guild_id, self.clock())
+        if paused:
+            log_event(log, "server removed: games paused", guild=guild_id)
+        return paused
+
+    async def guild_returned(self, guild_id: int) -> list[MoveOutcome]:
+        """The bot is back in a paused server: timers resume with the time they had left, and AI
+        seats make the moves they were held from (the outcomes, for the front end to show)."""
+        length = await self.presence.resume(guild_id, self.clock())
+        if length is None:
+            return []
+        log_event(log, "server back: games resumed", guild=guild_id, paused_seconds=round(length))
+        outcomes = []
+        for row in await self.store.games_where("guild_id = ? AND status = 'active'", (guild_id,), limit=10000):
+            outcome = await self._play_automatic(row.id)
+            if outcome.ai_moves:
+                outcomes.append(outcome)
+        return outcomes
+
+    async def expire_paused(self, grace_seconds: float) -> list[GameInfo]:
+        """Abandon the open games of servers the bot left at least ``grace_seconds`` ago."""
+        ended = []
+        for guild_id in await self.presence.paused_before(self.clock() - grace_seconds):
+            for row in await self.store.games_where("guild_id = ? AND status IN ('lobby', 'active')", (guild_id,),
+                                                    limit=10000):
+                ended.append(await self.abandon(row.id, None))
+            await self.presence.forget(guild_id)
+            log_event(log, "server gone: games abandoned", guild=guild_id, games=len(ended))
+        return ended
+
+    async def claim_job(self, job: str, every_seconds: float) -> bool:
+        """True when a periodic job is due (and records this run): restart-safe, on the store."""
+        return await self.presence.claim_job(job, every_seconds, self.clock())
+
     # -- deadlines ---------------------------------------------------------------------------
     async def due_timers(self) -> list[Timer]:
         return [Timer(t.game_id, t.seat, t.kind, t.due_at) for t in await self.store.due_timers(self.clock())]
@@ -659,7 +760,7 @@ class Host:
         if not await self.store.timer_done(TimerRow(timer.game_id, timer.seat, timer.kind, timer.due_at)):
             return None
         row = await self._row(timer.game_id)
-        if row.status != "active":
+        if row.status != "active" or await self.presence.paused_since(row.guild_id) is not None:
             return None
         engine = engine_for(row.game_key)
         state, _v = await self._load_state(row.id, engine)

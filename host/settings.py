@@ -33,6 +33,8 @@ class Settings:
     health_file: str = ""
     replay_on_finish: bool = True
     vacation_days_per_year: int = 20
+    removed_server_grace_seconds: int = 7 * 24 * 3600
+    member_sweep_seconds: int = 24 * 3600
 
     @property
     def has_token(self) -> bool:
@@ -107,6 +109,9 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         health_file=env.get("HEALTH_FILE", "").strip(),
         replay_on_finish=_flag(env, "REPLAY_ON_FINISH", problems, True),
         vacation_days_per_year=_int(env, "VACATION_DAYS_PER_YEAR", problems, 20, 0, 365) or 0,
+        removed_server_grace_seconds=_int(env, "REMOVED_SERVER_GRACE_SECONDS", problems, 7 * 24 * 3600, 0,
+                                          365 * 24 * 3600),
+        member_sweep_seconds=_int(env, "MEMBER_SWEEP_SECONDS", problems, 24 * 3600, 600, 30 * 24 * 3600),
     )
     if url.startswith(("postgresql://", "postgres://")):
         problems.append("PostgreSQL support (DATABASE_URL) is not available yet; unset it to use SQLite.")

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from db.clock_store import ClockStore, PlayerClock, SeatClock
+from db.presence_store import PresenceStore
 from db.store import SeatRow, Store, TimerRow
 from host import clocks
 from host.clocks import DAY, Schedule
@@ -36,6 +37,7 @@ class TurnClocks:
     def __init__(self, store: Store, clock: Callable[[], float], vacation_days: int) -> None:
         self.store = store
         self.db = ClockStore(store)
+        self.presence = PresenceStore(store)
         self.clock = clock
         self.vacation_days = vacation_days
 
@@ -64,7 +66,7 @@ class TurnClocks:
         return out
 
     async def turns_changed(self, game_id: int, settings: dict, seats: list[SeatRow], ended: set[int],
-                            started: set[int], to_act: set[int]) -> None:
+                            started: set[int], to_act: set[int]) -> list[TimerRow]:
         """Book the turns that ended (a bank pays their time and earns its increment), start the
         new ones, and keep the timers of the seats still to act."""
         now = self.clock()
@@ -91,6 +93,7 @@ class TurnClocks:
             await self.db.save_seat_clock(c)
             new += self.timers(c, settings, await self.schedule(users.get(seat)))
         await self.store.set_timers(game_id, to_act, new)
+        return new
 
     async def restart(self, game_id: int, settings: dict, seats: list[SeatRow], to_act: set[int]) -> None:
         """The game's clock changed: fresh turns (and banks) for everyone."""
@@ -129,7 +132,13 @@ class TurnClocks:
                 continue
             schedule = await self.schedule(users.get(seat))
             await self._book(c, schedule, now)
-            await self.store.replace_seat_timers(game_id, seat, self.timers(c, settings, schedule))
+            await self._place(game_id, seat, self.timers(c, settings, schedule))
+
+    async def _place(self, game_id: int, seat: int, timers: list[TimerRow]) -> None:
+        """Replace a seat's timers; held with the game's other timers while its server is paused."""
+        await self.store.replace_seat_timers(game_id, seat, timers)
+        if await self.presence.paused_since((await self.store.game(game_id)).guild_id) is not None:
+            await self.presence.hold_game(game_id)
 
     async def _rebase(self, user_id: int, old: Schedule, new: Schedule) -> int:
         """The player's schedule changed: book every running turn of theirs and place its timers anew."""
@@ -141,7 +150,7 @@ class TurnClocks:
                 continue
             await self._book(c, old, now)
             settings = (await self.store.game(game_id)).settings
-            await self.store.replace_seat_timers(game_id, seat, self.timers(c, settings, new))
+            await self._place(game_id, seat, self.timers(c, settings, new))
         return len(running)
 
     # -- vacation ----------------------------------------------------------------------------

@@ -12,14 +12,15 @@ import functools
 import importlib
 import logging
 import pkgutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from render.common import TRANSLATE
 
 Renderer = Callable[..., bytes]
 
-_SKIP = {"common", "summary", "animation"}
+_SKIP = {"common", "summary", "animation", "layout"}
 
 BROKEN: dict[str, str] = {}
 """Renderer modules that failed to import: one broken renderer must not take the others down

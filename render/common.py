@@ -8,14 +8,22 @@ from __future__ import annotations
 
 import io
 import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).parent / "fonts"
+
+if TYPE_CHECKING:
+    from render.layout import Recorder
+
+RECORDER: ContextVar[Recorder | None] = ContextVar("render_recorder", default=None)
+"""While a layout check records a render (``render.layout.recording``): where every text went."""
 
 TRANSLATE: ContextVar[Callable[[Any], str]] = ContextVar("render_translate", default=str)
 """The translation of the render in progress (set by the registry from the caller's ``tr``)."""
@@ -24,7 +32,11 @@ TRANSLATE: ContextVar[Callable[[Any], str]] = ContextVar("render_translate", def
 def tx(text: Any) -> str:
     """A text drawn on the board, in the viewer's language: pass ``T(...)`` messages (rules.base),
     player names and numbers as they are. Every string a renderer draws goes through here."""
-    return TRANSLATE.get()(text)
+    out = TRANSLATE.get()(text)
+    rec = RECORDER.get()
+    if rec is not None and not isinstance(text, str):  # a message: what a cut would be cut from
+        rec.sources.add(out)
+    return out
 
 
 def language() -> str:
@@ -135,7 +147,13 @@ def stamp_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: Any, f:
         return
     x, y = round(xy[0] * 4) / 4, round(xy[1] * 4) / 4
     ix, iy = math.floor(x), math.floor(y)
-    mask, dx, dy = _text_mask(text, f, anchor, x - ix, y - iy, language())
+    rec = RECORDER.get()
+    if rec is not None:
+        rec.text(draw._image, (x, y), text, f, anchor)
+        with rec.quiet():
+            mask, dx, dy = _text_mask(text, f, anchor, x - ix, y - iy, language())
+    else:
+        mask, dx, dy = _text_mask(text, f, anchor, x - ix, y - iy, language())
     draw.draw.draw_bitmap((ix + dx, iy + dy), mask.im, draw._getink(fill)[0])
 
 
@@ -170,14 +188,14 @@ def flat_palette(colours: tuple[tuple[int, int, int], ...]) -> Image.Image:
     pixels = []
     for c in base:
         for target in (INK, (255, 255, 255), PAPER):
-            pixels += [tuple(int(a + (b - a) * k / 8) for a, b in zip(c, target)) for k in range(9)]
+            pixels += [tuple(int(a + (b - a) * k / 8) for a, b in zip(c, target, strict=True)) for k in range(9)]
     swatch = Image.new("RGB", (len(pixels), 1))
     swatch.putdata(pixels)
     ramps = swatch.quantize(colors=256 - len(base), method=Image.Quantize.MEDIANCUT).getpalette()
     ramp_colours = [tuple(ramps[i:i + 3]) for i in range(0, min(len(ramps), 3 * (256 - len(base))) - 2, 3)]
     # Pillow's palette lookup is coarse (it searches from a cell of nearby colours), so a ramp
     # entry a few levels from an art colour can win over the exact one: keep those apart.
-    ramp_colours = [r for r in ramp_colours if min(max(abs(a - b) for a, b in zip(r, c)) for c in base) > 8]
+    ramp_colours = [r for r in ramp_colours if min(max(abs(a - b) for a, b in zip(r, c, strict=True)) for c in base) > 8]
     entries = [v for c in base + ramp_colours for v in c]
     palette = Image.new("P", (1, 1))
     palette.putpalette(entries)
@@ -193,12 +211,186 @@ def to_png(image: Image.Image, colours: int = 128, palette: Image.Image | None =
     ``colours`` entries (boards are flat colours and text, so 64-128 lose nothing visible).
     ``height`` cuts the image to that many rows after quantising (cheaper than an RGB crop).
     """
+    rec = RECORDER.get()
+    if rec is not None:
+        rec.finished(image, height)
+    rgb = image if image.mode == "RGB" else image.convert("RGB")  # convert() to the same mode is a copy
     if palette is not None:
-        small = image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+        small = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
-        small = image.convert("RGB").quantize(colors=colours, method=Image.Quantize.FASTOCTREE)
+        small = rgb.quantize(colors=colours, method=Image.Quantize.FASTOCTREE)
     if height is not None and height < image.height:
         small = small.crop((0, 0, image.width, height))
     out = io.BytesIO()
     small.save(out, format="PNG", compress_level=1)
     return out.getvalue()
+
+
+# -- fitting text: one ellipsis rule for every renderer ---------------------------------------------
+
+ELLIPSIS = "…"
+
+
+@lru_cache(maxsize=8192)
+def _width(text: str, f: ImageFont.FreeTypeFont) -> float:
+    return f.getlength(text)
+
+
+def text_width(text: Any, f: ImageFont.FreeTypeFont) -> float:
+    """The width of ``text`` as drawn (translated) in ``f``, cached (layouts measure the same labels)."""
+    return _width(tx(text), f)
+
+
+def fit_text(text: Any, f: ImageFont.FreeTypeFont, width: float) -> str:
+    """``text`` as drawn (translated), cut with an ellipsis to ``width`` pixels if it is wider."""
+    text = tx(text)
+    if _width(text, f) <= width:
+        return text
+    lo, hi = 0, len(text)  # the longest prefix that fits with the ellipsis
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _width(text[:mid].rstrip() + ELLIPSIS, f) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + ELLIPSIS
+
+
+def wrap_text(text: Any, f: ImageFont.FreeTypeFont, width: float, max_lines: int = 0) -> list[str]:
+    """``text`` (translated) in lines no wider than ``width`` pixels, broken at spaces (a word
+    wider than a line is cut with an ellipsis); with ``max_lines``, the last line kept ends in an
+    ellipsis when more text did not fit. The lines are noted as wrapped for the layout check."""
+    text = tx(text)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        cur = ""
+        for word in paragraph.split():
+            trial = f"{cur} {word}" if cur else word
+            if cur and _width(trial, f) > width:
+                lines.append(cur)
+                cur = word
+            else:
+                cur = trial
+        lines.append(fit_text(cur, f, width) if cur else "")
+    lines = [fit_text(line, f, width) for line in lines] or [""]
+    if max_lines and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = fit_text(lines[-1] + " " + ELLIPSIS, f, width)  # always ends in the ellipsis
+    rec = RECORDER.get()
+    if rec is not None:
+        rec.wrapped.update(lines)
+    return lines
+
+
+def fitting_font(text: Any, width: float, size: int, smallest: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The largest font from ``size`` down to ``smallest`` in which ``text`` fits ``width``."""
+    for s in range(size, smallest, -1):
+        if text_width(text, font(s, bold)) <= width:
+            return font(s, bold)
+    return font(smallest, bold)
+
+
+# -- regions, for the layout check ------------------------------------------------------------------
+
+@contextmanager
+def panel(target: Any, name: str, box: tuple[float, float, float, float]) -> Iterator[None]:
+    """Texts drawn on ``target`` (an image or a draw) inside this block belong to the panel
+    ``name`` at ``box``: the layout check fails on any of them that leaves it. Costs nothing
+    unless a layout check is recording."""
+    rec = RECORDER.get()
+    if rec is None:
+        yield
+        return
+    with rec.panel(getattr(target, "_image", target), name, box):
+        yield
+
+
+def figure(target: Any, name: str, box: tuple[float, float, float, float]) -> None:
+    """A picture at ``box`` on ``target`` that no text from outside it may run over."""
+    rec = RECORDER.get()
+    if rec is not None:
+        rec.figure(getattr(target, "_image", target), name, box)
+
+
+# -- key facts: the band on top of every board, readable at phone width ----------------------------
+
+BAND = (34, 52, 72)
+
+
+def key_facts(width: int, turn: Any, scores: list[tuple[int, Any, Any]], last: Any = None,
+              note: Any = None) -> Image.Image:
+    """The acting player's key facts in type large enough for a phone showing the board 400 px
+    wide: whose turn and what to do now (``turn``), every seat's badge, name and score
+    (``scores``: (seat, name, score)), the last move, and an optional ``note`` (a legend).
+    Drawn once per content and language (the same board is posted, then asked for again);
+    callers paste it and never draw on it."""
+    return _key_facts(width, tx(turn), tuple((seat, tx(name), tx(score)) for seat, name, score in scores),
+                      tx(last) if last else "", tx(note) if note else "", language())
+
+
+@lru_cache(maxsize=32)
+def _key_facts(width: int, turn: str, scores: tuple[tuple[int, str, str], ...], last: str, note: str,
+               lang: str) -> Image.Image:
+    mid = font(max(26, width // 38), bold=True)
+    body = font(max(24, width // 42))
+    pad = 16
+    for size in range(max(30, width // 32), 27, -2):  # a long name or language: smaller, then cut
+        big = font(size, bold=True)
+        turn_lines = wrap_text(turn, big, width - 2 * pad)
+        if len(turn_lines) <= 2:
+            break
+    turn_lines = wrap_text(turn, big, width - 2 * pad, 2)
+    per_row = 1 if len(scores) <= 2 else 2
+    slot = (width - 2 * pad) // per_row
+    score_rows = -(-len(scores) // per_row)
+    last_lines = wrap_text(last, body, width - 2 * pad - 12, 2) if last else []
+    note_lines = wrap_text(note, body, width - 2 * pad, 3) if note else []
+    line_h = big.size + 12
+    row_h = mid.size + 20
+    height = (pad + line_h * len(turn_lines) + 6 + row_h * score_rows + 8
+              + (body.size + 10) * len(last_lines) + (12 if last_lines else 0)
+              + (body.size + 8) * len(note_lines) + pad // 2)
+    img = Image.new("RGB", (width, height), PAPER)
+    d = ImageDraw.Draw(img)
+    y = pad // 2
+    top = y + line_h * len(turn_lines) + 8
+    d.rectangle([0, 0, width, top], fill=BAND)
+    with panel(img, "turn", (0, 0, width, top)):
+        for line in turn_lines:
+            stamp_text(d, (pad, y + 4), line, big, (255, 255, 255))
+            y += line_h
+    y = top + 6
+    side = mid.size + 10
+    with panel(img, "scores", (0, top, width, top + row_h * score_rows + 6)):
+        for i, (seat, name, score) in enumerate(scores):
+            x = pad + (i % per_row) * slot
+            ry = y + (i // per_row) * row_h
+            paste_badge(img, (x, ry + 2), seat, side)
+            value = fit_text(score, mid, (slot - side - 30) * 0.7)
+            room = slot - side - text_width(value, mid) - 40
+            stamp_text(d, (x + slot - 14, ry + 4), value, mid, INK, "ra")
+            if room > 3 * body.size:
+                stamp_text(d, (x + side + 10, ry + 6), fit_text(name, body, room), body, INK)
+    y += row_h * score_rows + 2
+    if last_lines:
+        box = (pad - 6, y, width - pad + 6, y + (body.size + 10) * len(last_lines) + 8)
+        d.rectangle(box, fill=HIGHLIGHT)
+        with panel(img, "last move", box):
+            for line in last_lines:
+                stamp_text(d, (pad, y + 4), line, body, INK)
+                y += body.size + 10
+        y += 12
+    with panel(img, "note", (0, y, width, height)):
+        for line in note_lines:
+            stamp_text(d, (pad, y), line, body, MUTED)
+            y += body.size + 8
+    return img
+
+
+def stack(top: Image.Image, board: Image.Image, height: int | None = None) -> Image.Image:
+    """``top`` above ``board`` (its first ``height`` rows, no crop needed), as one image."""
+    height = board.height if height is None else min(height, board.height)
+    out = Image.new("RGB", (board.width, top.height + height))
+    out.paste(top, (0, 0))
+    out.paste(board.crop((0, 0, board.width, height)) if height < board.height else board, (0, top.height))
+    return out

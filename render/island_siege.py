@@ -9,26 +9,33 @@ C cannon/black); seats carry colour, pattern and letter (render.common).
 from __future__ import annotations
 
 import json
-import textwrap
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from render.common import (
+    BAND,
     HIGHLIGHT,
     INK,
     MUTED,
     PAPER,
     StampDraw,
+    fit_text,
+    flat_palette,
     font,
+    key_facts,
     language,
+    panel,
     seat_badge,
     seat_colour,
+    text_width,
     to_png,
     tx,
+    wrap_text,
 )
 from rules.base import T, Tn, join
 from rules.island_siege import data
+from rules.island_siege.views import CATEGORIES
 
 WIDTH = 1280
 CELL = 34
@@ -81,10 +88,6 @@ def die_sprite(face: str, size: int = 46) -> Image.Image:
     return img
 
 
-def wrap(text: str, width: int) -> list[str]:
-    return textwrap.wrap(text, width=width) or [""]
-
-
 def names_of(view: dict) -> list[str]:
     names = view.get("seat_names") or []
     return [names[s] if s < len(names) and names[s] else T("Player {n}", n=s + 1) for s in range(2)]
@@ -94,9 +97,14 @@ def colour(name: str):
     return COLOUR.get(name, name)
 
 
+FORT_TEXT = 16
+
+
 def fort_lines(fort: dict) -> list[str]:
-    """The fort's ability text as drawn: translated first, then wrapped (heights follow the language)."""
-    return wrap(tx(T(fort["text"])), 30)[:5] if fort["card"] != "START" else [tx(T("Starting fort"))]
+    """The fort's whole ability text as drawn: translated, then wrapped (heights follow the language)."""
+    if fort["card"] == "START":
+        return [tx(T("Starting fort"))]
+    return wrap_text(T(fort["text"]), font(FORT_TEXT), 218)
 
 
 # -- pieces ---------------------------------------------------------------------------------------------
@@ -108,27 +116,27 @@ def draw_colonists(d: ImageDraw.ImageDraw, x: int, y: int, n: int, seat: int, r:
 
 
 def fort_height(fort: dict) -> int:
-    return 30 + 4 * CELL + 8 + 16 * len(fort_lines(fort)) + 28 * len(fort["buildings"]) + 6
+    return 30 + 4 * CELL + 8 + 19 * len(fort_lines(fort)) + 28 * len(fort["buildings"]) + 6
 
 
 @lru_cache(maxsize=128)
 def fort_base(card: str, name: str, text: str, slots: tuple, printed: tuple | None, lang: str) -> Image.Image:
     """The static interior of a fort card: name, slot outlines, ability text (drawn once per language)."""
     lines = fort_lines({"card": card, "text": text})
-    h = 30 + 4 * CELL + 8 + 16 * len(lines) - 4
+    h = 30 + 4 * CELL + 8 + 19 * len(lines) - 4
     img = Image.new("RGB", (230, h), KIND_FILL["fort"])
     d = StampDraw(img)
-    d.text((5, 2), tx(T(name))[:22], font=font(18, bold=True), fill=INK)
+    d.text((5, 2), fit_text(T(name), font(18, bold=True), 222), font=font(18, bold=True), fill=INK)
     for r, c in slots:
         bx, by = 7 + c * CELL, 27 + r * CELL
         d.rectangle([bx, by, bx + CELL - 2, by + CELL - 2], outline=MUTED, width=2)
         if printed == (r, c):
             d.rectangle([bx + 8, by + 8, bx + CELL - 10, by + CELL - 10], outline=INK, width=1)
     cx = 7 + 4 * CELL + 8
-    d.text((cx, 27), tx(T("colon.")), font=font(14), fill=MUTED)
+    d.text((cx, 27), fit_text(T("colon."), font(14), 222 - cx), font=font(14), fill=MUTED)
     by = 27 + 4 * CELL + 2
     for i, line in enumerate(lines):
-        d.text((5, by + i * 16), line, font=font(14), fill=INK)
+        d.text((5, by + i * 19), line, font=font(FORT_TEXT), fill=INK)
     return img
 
 
@@ -168,11 +176,13 @@ def draw_fort(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, fort: di
         draw_colonists(d, cx + (i % 2) * 18, gy + 46 + (i // 2) * 18, 1, seat)
     if fleet is not None:
         seat_badge(d, (cx + 4, gy + 4 * CELL - 30), fleet, size=28)
-        d.text((cx + 36, gy + 4 * CELL - 24), tx(T("fleet")), font=font(14), fill=INK)
-    by = gy + 4 * CELL + 2 + 16 * len(fort_lines(fort)) + 6
+        d.text((cx + 36, gy + 4 * CELL - 24), fit_text(T("fleet"), font(14), x + w - cx - 40), font=font(14),
+               fill=INK)
+    by = gy + 4 * CELL + 2 + 19 * len(fort_lines(fort)) + 6
     for b in fort["buildings"]:
         d.rectangle([x + 6, by, x + w - 6, by + 24], fill=KIND_FILL["building"], outline=INK, width=1)
-        d.text((x + 12, by + 3), tx(T(b["name"]))[:18], font=font(16, bold=True), fill=INK)
+        d.text((x + 12, by + 3), fit_text(T(b["name"]), font(16, bold=True), w - 30 - b["colonists"] * 17),
+               font=font(16, bold=True), fill=INK)
         draw_colonists(d, x + w - 12 - b["colonists"] * 17, by + 5, b["colonists"], seat, r=6)
         by += 28
     return h
@@ -180,7 +190,7 @@ def draw_fort(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, fort: di
 
 def draw_imperial(d: ImageDraw.ImageDraw, x: int, y: int, count: int, seat: int) -> None:
     """Three levels of three slots; colonists fill from the top (slot 1)."""
-    d.rounded_rectangle([x, y, x + 150, y + 96], radius=6, fill=CARD, outline=INK, width=2)
+    d.rounded_rectangle([x, y, x + 190, y + 96], radius=6, fill=CARD, outline=INK, width=2)
     labels = [T("win"), T("+1 die"), T("+1 re-roll")]  # top, middle, bottom level
     for level in range(3):
         ly = y + 6 + level * 30
@@ -192,12 +202,12 @@ def draw_imperial(d: ImageDraw.ImageDraw, x: int, y: int, count: int, seat: int)
             else:
                 d.ellipse([cx, ly, cx + 18, ly + 18], outline=MUTED, width=1)
         empty = all(level * 3 + i + 1 > count for i in range(3))
-        d.text((x + 80, ly + 2), tx(labels[level]), font=font(13, bold=empty),
+        d.text((x + 80, ly + 2), fit_text(labels[level], font(14, bold=empty), 104), font=font(14, bold=empty),
                fill=INK if empty else MUTED)
 
 
-def draw_bank(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, bank: dict, label) -> int:
-    label = tx(label)
+def draw_bank(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, bank: dict, label, room: int = 260) -> int:
+    label = fit_text(label, font(18), room)
     d.text((x, y + 6), label, font=font(18), fill=INK)
     x += int(d.textlength(label, font=font(18))) + 8
     for colour in ("white", "grey", "black"):
@@ -207,20 +217,13 @@ def draw_bank(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, bank: di
     return x
 
 
-@lru_cache(maxsize=128)
-def card_image(payload: str, lang: str) -> Image.Image:
-    """A hand card, drawn once per card and language (the text is the slow part)."""
-    card = json.loads(payload)
-    img = Image.new("RGB", (301, 213), PAPER)
-    draw_card(StampDraw(img), 0, 0, card)
-    return img
+CARD_W = 404
+CARD_NAME, CARD_INFO, CARD_TEXT, CARD_LINE = 26, 20, 22, 28
 
 
-def draw_card(d: ImageDraw.ImageDraw, x: int, y: int, card: dict, w: int = 300, h: int = 212,
-              label: str | None = None) -> None:
+def card_parts(card: dict) -> tuple[str, str, list[str]]:
+    """A hand card's name, facts line and whole text, as drawn (translated, fitted, wrapped)."""
     kind = card["kind"]
-    d.rounded_rectangle([x, y, x + w, y + h], radius=10, fill=KIND_FILL[kind], outline=INK, width=2)
-    d.text((x + 10, y + 6), tx(T(card["name"]))[:24], font=font(20, bold=True), fill=INK)
     if kind == "fort":
         pr = card.get("printed")
         info = [T("Fort"), Tn("{n} slot", "{n} slots", len(card["slots"])),
@@ -234,11 +237,29 @@ def draw_card(d: ImageDraw.ImageDraw, x: int, y: int, card: dict, w: int = 300, 
         info = [T("Ship"), T("cost {n}", n=card["cost"]), Tn("{n} coin", "{n} coins", card["coins"])]
         if card.get("reroll_symbols"):
             info.append("⟳")
-    d.text((x + 10, y + 34), tx(join(" · ", info)), font=font(15), fill=INK)
-    for i, line in enumerate(wrap(tx(T(card["text"])), 27)[:7]):
-        d.text((x + 10, y + 58 + i * 21), line, font=font(18), fill=INK)
-    if label:
-        d.text((x + w - 10, y + 8), tx(label), font=font(16, bold=True), fill=(0, 114, 178), anchor="ra")
+    inner = CARD_W - 24
+    return (fit_text(T(card["name"]), font(CARD_NAME, bold=True), inner),
+            fit_text(join(" · ", info), font(CARD_INFO), inner),
+            wrap_text(T(card["text"]), font(CARD_TEXT), inner))
+
+
+def card_height(card: dict) -> int:
+    return 78 + CARD_LINE * len(card_parts(card)[2]) + 8
+
+
+@lru_cache(maxsize=128)
+def card_image(payload: str, height: int, lang: str) -> Image.Image:
+    """A hand card, drawn once per card, height and language (the text is the slow part)."""
+    card = json.loads(payload)
+    img = Image.new("RGB", (CARD_W + 1, height + 1), PAPER)
+    d = StampDraw(img)
+    name, info, lines = card_parts(card)
+    d.rounded_rectangle([0, 0, CARD_W, height], radius=10, fill=KIND_FILL[card["kind"]], outline=INK, width=2)
+    d.text((12, 8), name, font=font(CARD_NAME, bold=True), fill=INK)
+    d.text((12, 44), info, font=font(CARD_INFO), fill=INK)
+    for i, line in enumerate(lines):
+        d.text((12, 78 + i * CARD_LINE), line, font=font(CARD_TEXT), fill=INK)
+    return img
 
 
 def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, names: list[str]) -> int:
@@ -258,28 +279,29 @@ def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict
                    defender=defender, fort=fort) if live else
                  T("Last attack: {attacker} attacks {defender}'s {fort}", attacker=attacker, defender=defender,
                    fort=fort))
-    d.text((20, y + 8), tx(title), font=font(22, bold=True), fill=INK)
+    d.text((20, y + 8), fit_text(title, font(22, bold=True), WIDTH - 40), font=font(22, bold=True), fill=INK)
     y += 40
     for roll in att["rolls"][-3:]:
         kind = {"roll": T("Roll"), "reroll": T("Re-roll"), "defender_reroll": T("Defender")}.get(roll["kind"],
                                                                                               roll["kind"])
-        d.text((20, y + 12), tx(kind), font=font(18), fill=INK)
+        d.text((20, y + 12), fit_text(kind, font(18), 104), font=font(18), fill=INK)
         x = 130
         for i, face in enumerate(roll["dice"]):
             img.paste(die_sprite(face), (x, y))
             if i in roll["indices"] and roll["kind"] != "roll":
                 d.rectangle([x - 3, y - 3, x + 48, y + 48], outline=(213, 94, 0), width=3)
-            d.text((x + 23, y + 50), tx(FACE_WORD[face]), font=font(13), fill=INK, anchor="ma")
+            d.text((x + 23, y + 50), fit_text(FACE_WORD[face], font(14), 58), font=font(14), fill=INK, anchor="ma")
             x += 62
         y += 70
     if att.get("added"):  # the last roll row already shows the dice; add the bonus results
         final = list(att["dice"]) + list(att["added"])
-        d.text((20, y + 12), tx(T("Results")), font=font(18, bold=True), fill=INK)
+        d.text((20, y + 12), fit_text(T("Results"), font(18, bold=True), 104), font=font(18, bold=True), fill=INK)
         x = 130
         for i, face in enumerate(final):
             img.paste(die_sprite(face), (x, y))
             label = T("bonus") if i >= len(att["dice"]) else FACE_WORD[face]
-            d.text((x + 23, y + 50), tx(label), font=font(13, bold=i >= len(att["dice"])), fill=INK, anchor="ma")
+            f = font(14, bold=i >= len(att["dice"]))
+            d.text((x + 23, y + 50), fit_text(label, f, 58), font=f, fill=INK, anchor="ma")
             x += 62
         y += 70
     extra = []
@@ -303,8 +325,10 @@ def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict
         step = STEP_WORDS.get(att.get("step"), att.get("step"))
         extra.append(T("re-rolls left {n} · now: {step}", n=att.get("rerolls_left", 0), step=step))
     if extra:
-        d.text((20, y), tx(join(" · ", extra)), font=font(18), fill=INK)
-        y += 30
+        for line in wrap_text(join(" · ", extra), font(18), WIDTH - 40):
+            d.text((20, y), line, font=font(18), fill=INK)
+            y += 26
+        y += 4
     return y + 6
 
 
@@ -325,16 +349,23 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, se
     active = seat in view.get("to_act", [])
     d.rectangle([0, y, WIDTH, y + 8], fill=seat_colour(seat))
     y += 14
-    seat_badge(d, (20, y), seat, size=40)
-    title = T("{name}  ◀ to act", name=names[seat]) if active else names[seat]
-    d.text((72, y + 2), tx(title), font=font(26, bold=True), fill=INK)
-    d.text((72, y + 34), tx(Tn("{n} coin", "{n} coins", p["coins"])), font=font(30, bold=True), fill=(0, 90, 150))
-    d.text((260, y + 42), tx(T("hand {hand} · forts {forts} · ships {ships}", hand=p["hand_size"],
-                               forts=len(p["forts"]), ships=len(p["ships"]))), font=font(18), fill=INK)
-    draw_bank(img, d, 620, y + 4, p["bank"], T("own bank"))
-    draw_imperial(d, WIDTH - 170, y, p["imperial"], seat)
-    d.text((WIDTH - 330, y + 70), tx(T("imperial {n}/{total}", n=p["imperial"], total=9)), font=font(18, bold=True),
-           fill=INK)
+    with panel(d, f"player {seat}", (0, y, WIDTH, y + 90)):
+        seat_badge(d, (20, y), seat, size=40)
+        name = fit_text(names[seat], font(26, bold=True), 520 - (text_width(T("◀ to act"), font(26, True)) + 12) * active)
+        d.text((72, y + 2), name, font=font(26, bold=True), fill=INK)
+        if active:
+            d.text((72 + text_width(name, font(26, True)) + 12, y + 2), tx(T("◀ to act")), font=font(26, bold=True),
+                   fill=INK)
+        coins = tx(Tn("{n} coin", "{n} coins", p["coins"]))
+        d.text((72, y + 34), coins, font=font(30, bold=True), fill=(0, 90, 150))
+        hx = 72 + int(text_width(coins, font(30, True))) + 16
+        d.text((hx, y + 42), fit_text(T("hand {hand} · forts {forts} · ships {ships}", hand=p["hand_size"],
+                                        forts=len(p["forts"]), ships=len(p["ships"])), font(18), 600 - hx),
+               font=font(18), fill=INK)
+        draw_bank(img, d, 620, y + 4, p["bank"], T("own bank"), room=120)
+        draw_imperial(d, WIDTH - 210, y, p["imperial"], seat)
+        d.text((WIDTH - 222, y + 70), fit_text(T("imperial {n}/{total}", n=p["imperial"], total=9), font(18, bold=True),
+                                              300), font=font(18, bold=True), fill=INK, anchor="ra")
     y += 104
     last = view.get("last_move") or {}
     last_attack = view.get("attack") or view.get("last_attack") or {}
@@ -369,15 +400,17 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, se
             if x + 236 > WIDTH - 10:
                 x, y = 16, y + 58
             d.rounded_rectangle([x, y, x + 236, y + 50], radius=8, fill=KIND_FILL["ship"], outline=INK, width=2)
-            d.text((x + 8, y + 4), ("⟳ " if ship["reroll_symbols"] else "") + tx(T(ship["name"]))[:18],
-                   font=font(18, bold=True), fill=INK)
+            d.text((x + 8, y + 4), fit_text(("⟳ " if ship["reroll_symbols"] else "") + tx(T(ship["name"])),
+                                            font(18, bold=True), 220), font=font(18, bold=True), fill=INK)
             draw_colonists(d, x + 8, y + 28, ship["colonists"], seat, r=7)
             x += 250
         y += 60
     if "hand" in p and view.get("seat") != seat:
-        d.text((20, y), tx(T("Open hand: {cards}", cards=join(", ", [T(c["name"]) for c in p["hand"]]))),
-               font=font(18), fill=INK)
-        y += 28
+        for line in wrap_text(T("Open hand: {cards}", cards=join(", ", [T(c["name"]) for c in p["hand"]])), font(18),
+                              WIDTH - 40):
+            d.text((20, y), line, font=font(18), fill=INK)
+            y += 26
+        y += 2
     return y
 
 
@@ -410,35 +443,113 @@ def estimate_height(view: dict) -> int:
         tallest = max([fort_height(f) for f in p["forts"]] or [40])
         h += 140 + rows * (tallest + 12) + 60 * (-(-len(p["ships"]) // 5)) + 40
     if view.get("seat") in (0, 1):
-        n = len(view.get("hand", [])) + len(view.get("draw_choice") or []) + len(view.get("peek") or []) + 3
-        h += 120 + 300 + 232 * (-(-n // 4)) + 100
+        shown = [view.get("hand") or [], view.get("draw_choice") or [], view.get("peek") or [],
+                 (view.get("draft") or {}).get("offer") or []]
+        h += 120 + 300 + sum(cards_height(cards) + 40 for cards in shown if cards) + 100
+    if view["stage"] == "over":
+        h += 60 + 34 * (len(CATEGORIES) + 1)
     return h
 
 
 def render(view: dict) -> bytes:
     names = names_of(view)
-    img = Image.new("RGB", (WIDTH, estimate_height(view)), PAPER)
+    band = key_facts_band(view, names)  # the key facts on top, then the board on the same canvas
+    top = band.height
+    img = Image.new("RGB", (WIDTH, top + estimate_height(view)), PAPER)
+    img.paste(band, (0, 0))
     d = StampDraw(img)
-    d.rectangle([0, 0, WIDTH, 118], fill=SAND)
-    d.text((20, 10), tx(T("Island Siege")), font=font(30, bold=True), fill=INK)
-    d.text((20, 52), tx(status_line(view, names)), font=font(20), fill=INK)
-    draw_bank(img, d, 300, 10, view["common_bank"], T("common bank"))
-    d.text((WIDTH - 20, 14), tx(T("deck {deck} · discard {discard}", deck=view["deck_size"],
-                                  discard=len(view["discard"]))), font=font(20), fill=INK, anchor="ra")
-    legend = T("Cubes: {tower} tower = white · {wall} wall = grey · {cannon} cannon = black · ◣ green corner = "
-               "protected · row 0 of a fort faces the sea", tower=CUBE_LETTER["white"], wall=CUBE_LETTER["grey"],
-               cannon=CUBE_LETTER["black"])
-    d.text((20, 86), tx(legend), font=font(17), fill=INK)
-    y = 126
+    d.rectangle([0, top, WIDTH, top + 92], fill=SAND)
+    title = fit_text(T("Island Siege"), font(30, bold=True), 400)
+    d.text((20, top + 10), title, font=font(30, bold=True), fill=INK)
+    draw_bank(img, d, 50 + int(text_width(title, font(30, True))), top + 10, view["common_bank"], T("common bank"))
+    deck = tx(T("deck {deck} · discard {discard}", deck=view["deck_size"], discard=len(view["discard"])))
+    d.text((WIDTH - 20, top + 54), deck, font=font(20), fill=INK, anchor="ra")
+    d.text((20, top + 54), fit_text(status_line(view, names), font(20), WIDTH - 70 - text_width(deck, font(20))),
+           font=font(20), fill=INK)
+    y = top + 100
     me = view.get("seat")
     order = [1 - me, me] if me in (0, 1) else [0, 1]
     y = draw_player(img, d, y, view, order[0], names)
     y = draw_dice_panel(img, d, y, view, names)
     y = draw_player(img, d, y, view, order[1], names)
+    if view["stage"] == "over":
+        y = draw_score_sheet(img, d, y, view, names)
     if me in (0, 1):
         y = draw_private(img, d, y, view, names)
-    img = img.crop((0, 0, WIDTH, min(y + 16, img.height)))
-    return to_png(img, colours=128)  # 128 colours keep every shade used here
+    return to_png(img, palette=flat_palette(PALETTE), height=y + 16)
+
+
+PALETTE = tuple(dict.fromkeys([SEA, SAND, CARD, *KIND_FILL.values(), *CUBE_FILL.values(), *FACE_FILL.values(),
+                               (0, 90, 150), (105, 105, 105), (200, 200, 200), (0, 158, 115), BAND]))
+"""Every colour painted here (render.common adds ink, paper, the seats' and the highlight): a fixed
+palette of these and their anti-aliasing ramps keeps them exact and is quick to map onto."""
+
+
+def key_facts_band(view: dict, names: list[str]) -> Image.Image:
+    scores = [(s, names[s], T("{coins} · imperial {n}/{total}", coins=Tn("{n} coin", "{n} coins", p["coins"]),
+                                 n=p["imperial"], total=data.COLONISTS))
+              for s, p in enumerate(view["players"])]
+    last = view.get("last_move")
+    line = None
+    if last:
+        from rules.island_siege import ENGINE
+        action = {k: v for k, v in last.items() if k not in ("seat", "stage")}
+        line = T("Last: {who} - {action}", who=names[last["seat"]], action=ENGINE.describe_action(action, view))
+    legend = T("Cubes: {tower} tower = white · {wall} wall = grey · {cannon} cannon = black · ◣ green corner = "
+               "protected · row 0 of a fort faces the sea", tower=CUBE_LETTER["white"], wall=CUBE_LETTER["grey"],
+               cannon=CUBE_LETTER["black"])
+    return key_facts(WIDTH, status_line(view, names), scores, line, legend)
+
+
+WIN_REASONS = {
+    "colonist": T("Colonist victory: no colonists left on the imperial card at the start of the turn."),
+    "economic": T("Economic victory: 20 or more coins and more than the opponent at the start of the turn."),
+    "cap": T("Round cap reached: more coins wins, then fewer colonists on the imperial card."),
+    "cap_draw": T("Round cap reached with equal coins and colonists: a draw."),
+}
+
+
+def score_rows(view: dict) -> list[tuple[str, list[int]]]:
+    """The engine's score sheet (rules.island_siege.views.result), counted from the public view."""
+    players = view["players"]
+    values = ([p["coins"] for p in players],
+              [data.COLONISTS - p["imperial"] for p in players],
+              [len(p["forts"]) for p in players],
+              [sum(len(f["buildings"]) for f in p["forts"]) for p in players],
+              [len(p["ships"]) for p in players],
+              [sum(1 for f in p["forts"] for c in f["cells"] if c["color"]) for p in players])
+    return list(zip(CATEGORIES, values, strict=True))
+
+
+def draw_score_sheet(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, names: list[str]) -> int:
+    """The final score sheet: why the game ended, then one row per category, one column per player."""
+    rows = score_rows(view)
+    reason = WIN_REASONS.get(view.get("win_kind"))
+    lines = wrap_text(reason, font(20), WIDTH - 60) if reason else []
+    h = 52 + 28 * len(lines) + 32 * len(rows) + 12
+    box = (16, y + 6, WIDTH - 16, y + 6 + h)
+    d.rectangle(box, fill=(255, 255, 255), outline=INK, width=2)
+    with panel(d, "score sheet", box):
+        y += 14
+        d.text((30, y), tx(T("Final score sheet")), font=font(24, bold=True), fill=INK)
+        col = 380
+        for s in range(2):
+            x = 480 + s * col
+            seat_badge(d, (x, y - 2), s, 30)
+            d.text((x + 38, y + 2), fit_text(names[s], font(20, bold=True), col - 50), font=font(20, bold=True),
+                   fill=INK)
+        y += 40
+        for line in lines:
+            d.text((30, y), line, font=font(20), fill=INK)
+            y += 28
+        for i, (cat, values) in enumerate(rows):
+            if i % 2 == 0:
+                d.rectangle([22, y - 3, WIDTH - 22, y + 27], fill=SAND)
+            d.text((30, y), fit_text(T(cat), font(20), 430), font=font(20), fill=INK)
+            for s, v in enumerate(values):
+                d.text((480 + s * col + 60, y), str(v), font=font(20, bold=True), fill=INK, anchor="ma")
+            y += 32
+    return y + 16
 
 
 def draw_private(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, names: list[str]) -> int:
@@ -446,10 +557,13 @@ def draw_private(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, n
     y += 14
     pend = view.get("pending")
     if pend and pend.get("kind") == "fort_cubes":
-        d.text((20, y), tx(Tn("Building {fort}: own cubes placed so far earn {n} coin. Numbers = free spots.",
-                              "Building {fort}: own cubes placed so far earn {n} coins. Numbers = free spots.",
-                              pend["coins"], fort=T(pend["preview"]["name"]))), font=font(20, bold=True), fill=INK)
-        y += 32
+        text = Tn("Building {fort}: own cubes placed so far earn {n} coin. Numbers = free spots.",
+                  "Building {fort}: own cubes placed so far earn {n} coins. Numbers = free spots.",
+                  pend["coins"], fort=T(pend["preview"]["name"]))
+        for line in wrap_text(text, font(20, bold=True), WIDTH - 40):
+            d.text((20, y), line, font=font(20, bold=True), fill=INK)
+            y += 28
+        y += 4
         spots = {tuple(s["cell"]): s["n"] for s in pend["spots"]}
         y += draw_fort(img, d, 20, y, pend["preview"], view["seat"], True, None, spots=spots) + 12
     mine = view["players"][view["seat"]]
@@ -463,14 +577,14 @@ def draw_private(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, n
         if key == "draft" and cards:
             cards = cards["offer"] if cards.get("gift") is None else []
         if cards:
-            d.text((20, y), tx(title), font=font(20, bold=True), fill=INK)
+            d.text((20, y), fit_text(title, font(20, bold=True), WIDTH - 40), font=font(20, bold=True), fill=INK)
             y += 30
             y = draw_cards(img, y, cards)
     draft = view.get("draft") or {}
     if draft.get("gift"):
         gift = next((T(c["name"]) for c in draft["offer"] if c["id"] == draft["gift"]), draft["gift"])
-        d.text((20, y), tx(T("You give away {card}; waiting for the other player.", card=gift)),
-               font=font(20, bold=True), fill=INK)
+        d.text((20, y), fit_text(T("You give away {card}; waiting for the other player.", card=gift),
+                                 font(20, bold=True), WIDTH - 40), font=font(20, bold=True), fill=INK)
         y += 32
     elif draft:
         return y  # the three offered cards are the whole hand
@@ -485,10 +599,15 @@ def draw_private(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, n
 
 
 def draw_cards(img: Image.Image, y: int, cards: list[dict]) -> int:
-    x = 20
-    for card in cards:
-        if x + 300 > WIDTH:
-            x, y = 20, y + 222
-        img.paste(card_image(json.dumps(card, sort_keys=True), language()), (x, y))
-        x += 312
-    return y + 226
+    """Cards three to a row, each as tall as its row's longest text."""
+    for row in range(0, len(cards), 3):
+        part = cards[row:row + 3]
+        h = max(card_height(c) for c in part)
+        for i, card in enumerate(part):
+            img.paste(card_image(json.dumps(card, sort_keys=True), h, language()), (20 + i * (CARD_W + 14), y))
+        y += h + 12
+    return y + 4
+
+
+def cards_height(cards: list[dict]) -> int:
+    return sum(max(card_height(c) for c in cards[r:r + 3]) + 12 for r in range(0, len(cards), 3)) + 4

@@ -17,13 +17,19 @@ from render.common import (
     INK,
     MUTED,
     PAPER,
+    fit_text,
+    fitting_font,
     flat_palette,
     font,
+    key_facts,
+    panel,
     paste_badge,
     seat_colour,
     stamp_text,
+    text_width,
     to_png,
     tx,
+    wrap_text,
 )
 from rules.base import Msg, T, Tn, join
 from rules.islebound.data import (
@@ -37,7 +43,7 @@ from rules.islebound.data import (
     SAILORS,
     SKILLS,
 )
-from rules.islebound.engine import goods_count
+from rules.islebound.engine import decision_text, goods_count
 
 W = 1400
 MAP = 780           # map square
@@ -69,7 +75,7 @@ def _building(bid: str) -> Msg | str:
 
 _PHASES = {"home": T("choosing home ports"), "draft": T("building draft"), "move": T("moving"), "act": T("actions"),
            "city": T("city action"), "attack": T("attack"), "capture_visit": T("visit after a capture"),
-           "trade_build": T("making a trade offer"), "trade_reply": T("answering a trade offer"),
+           "diplomacy": T("diplomacy"), "trade_build": T("making a trade offer"), "trade_reply": T("answering a trade offer"),
            "over": T("game over")}
 
 _SLOT_BOX = {  # fractions of a board square
@@ -110,6 +116,12 @@ def region_boxes(layout: dict, side: str = "standard") -> dict[str, tuple[int, i
 
 def _tc(draw, xy, text, size=18, bold=False, fill=INK, anchor="la"):
     stamp_text(draw, xy, text, font(size, bold), fill, anchor)
+
+
+def _fitted(draw, xy, text: str, width: float, size: int, bold: bool, fill, anchor: str) -> None:
+    """``text`` in ``width`` pixels: a smaller size down to 14 px, then cut with an ellipsis."""
+    f = fitting_font(text, width, size, 14, bold)
+    stamp_text(draw, xy, fit_text(text, f, width), f, fill, anchor)
 
 
 @lru_cache(maxsize=4096)
@@ -160,14 +172,15 @@ def _map_base(layout_key: tuple, side: str, texts: tuple) -> Image.Image:
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
         d.rectangle((x0 + 6, y0 + 6, x0 + 64, y0 + 32), fill=banner, outline=INK)
         _tc(d, (x0 + 35, y0 + 19), label, 18, True, (255, 255, 255), "mm")
+        beside = x1 - x0 - 78  # right of the banner
         if port:
-            _tc(d, (x1 - 6, y0 + 8), name, 18, True, INK, "ra")
-            _tc(d, (x1 - 6, y0 + 32), toll_text, 16, False, (40, 40, 40), "ra")
+            _fitted(d, (x1 - 6, y0 + 8), name, beside, 18, True, INK, "ra")
+            _fitted(d, (x1 - 6, y0 + 34), toll_text, x1 - x0 - 14, 16, False, (40, 40, 40), "ra")
         else:
-            _tc(d, (x1 - 6, y0 + 10), toll_text, 16, True, (40, 40, 40), "ra")
-            _tc(d, (x1 - 6, y0 + 32), rest, 16, False, (40, 40, 40), "ra")
+            _fitted(d, (x1 - 6, y0 + 10), toll_text, beside, 16, True, (40, 40, 40), "ra")
+            _fitted(d, (x1 - 6, y0 + 34), rest, x1 - x0 - 14, 16, False, (40, 40, 40), "ra")
             d.ellipse((cx - 62, cy - 16, cx + 62, cy + 22), fill=LAND, outline=(150, 130, 90), width=2)
-            _tc(d, (cx, cy + 3), name, 18, True, INK, "mm")
+            _fitted(d, (cx, cy + 3), name, x1 - x0 - 14, 18, True, INK, "mm")
     return img
 
 
@@ -235,6 +248,12 @@ def _draw_map(img: Image.Image, view: dict, ox: int, oy: int) -> None:
 
 
 def _player_panel(img: Image.Image, view: dict, s: int, x: int, y: int, w: int) -> int:
+    """One player's board: its texts must stay inside it (the layout check)."""
+    with panel(img, f"player {s}", (x, y, x + w, y + 178)):
+        return _player_panel_body(img, view, s, x, y, w)
+
+
+def _player_panel_body(img: Image.Image, view: dict, s: int, x: int, y: int, w: int) -> int:
     d = ImageDraw.Draw(img)
     p = view["players"][s]
     names = _names(view)
@@ -244,9 +263,16 @@ def _player_panel(img: Image.Image, view: dict, s: int, x: int, y: int, w: int) 
                 width=6 if active else 2)
     paste_badge(img, (x + 10, y + 10), s, 34)
     score = (view.get("scores_now") or [0] * view["n"])[s]
-    name = tx(names[s])[:16]
-    _tc(d, (x + 54, y + 12), T("{name}  ◀ to play", name=name) if active else name, 22, True)
-    _tc(d, (x + w - 10, y + 12), _goods("fame", score), 22, True, INK, "ra")
+    fame = tx(_goods("fame", score))
+    _tc(d, (x + w - 10, y + 12), fame, 22, True, INK, "ra")
+    room = w - 54 - 24 - text_width(fame, font(22, True))
+    if active:
+        mark = tx(T("◀ to play"))
+        name = fit_text(names[s], font(22, True), room - text_width(mark, font(22, True)) - 12)
+        _tc(d, (x + 54, y + 12), name, 22, True)
+        _tc(d, (x + 54 + text_width(name, font(22, True)) + 12, y + 12), mark, 22, True)
+    else:
+        _tc(d, (x + 54, y + 12), fit_text(names[s], font(22, True), room), 22, True)
     home = _city(p["home"]) if p["home"] else "-"
     if view["options"].get("architect"):
         books = Tn("{n} card", "{n} cards", p.get("hand_count", 0))
@@ -255,10 +281,10 @@ def _player_panel(img: Image.Image, view: dict, s: int, x: int, y: int, w: int) 
     serpents = Tn("{n} serp", "{n} serp", p["serpents"])
     line1 = join("  ", [_goods("coin", p["coins"]), _goods("wood", p["wood"]), _goods("fish", p["fish"]), books,
                         _goods("pirate", p["pirates"]), T("{serpents} +ichor", serpents=serpents) if p["ichor"] else serpents])
-    _tc(d, (x + 12, y + 52), line1, 18)
+    _fitted(d, (x + 12, y + 52), tx(line1), w - 24, 18, False, INK, "la")
     cubes_on = sum(1 for c in view["influence"] if c == s)
-    _tc(d, (x + 12, y + 76), T("Fame {fame}/7  tokens {tokens}x7  cubes {cubes}  home {home}", fame=p["fame"],
-                               tokens=len(p["tokens"]), cubes=cubes_on, home=home), 18)
+    _fitted(d, (x + 12, y + 76), tx(T("Fame {fame}/7  tokens {tokens}x7  cubes {cubes}  home {home}", fame=p["fame"],
+                                     tokens=len(p["tokens"]), cubes=cubes_on, home=home)), w - 24, 18, False, INK, "la")
     # crew
     cx = x + 12
     for sl in p["sailors"]:
@@ -269,14 +295,9 @@ def _player_panel(img: Image.Image, view: dict, s: int, x: int, y: int, w: int) 
             break
         img.paste(_chip(label, tw, bool(sl["deck"] and not sl["wounded"])), (cx, y + 102))
         cx += tw + 6
-    _tc(d, (x + w - 10, y + 130), T("white = on deck, grey = below"), 14, False, MUTED, "ra")
     blds = join(", ", [_building(b) for b in p["buildings"]]) if p["buildings"] else T("no buildings")
-    full = text = tx(Tn("{n} bldg: {buildings}", "{n} bldg: {buildings}", len(p["buildings"]), buildings=blds))
-    while _length(text, 16) > w - 24 and len(text) > 10:
-        text = text[:-2]
-    if text != full:
-        text = text[:-1] + "…"
-    _tc(d, (x + 12, y + 150), text, 16)
+    text = Tn("{n} bldg: {buildings}", "{n} bldg: {buildings}", len(p["buildings"]), buildings=blds)
+    _tc(d, (x + 12, y + 146), fit_text(text, font(16), w - 24), 16)
     return h
 
 
@@ -290,10 +311,29 @@ def _chip(label: str, tw: int, on: bool) -> Image.Image:
     return img
 
 
-def _card(img, x, y, w, h, title, lines, fill=(255, 255, 255), gate=None, highlight=False):
-    """Cards are static pictures: drawn once per content (translated) and pasted."""
-    img.paste(_card_image(w, h, tx(title), tuple(tx(line) for line in lines), fill, tx(gate) if gate else None,
-                          highlight), (x, y))
+CARD_TITLE, CARD_TEXT, CARD_LINE = 18, 16, 20
+
+
+def _card_body(w: int, title, paras, gate) -> tuple[str, tuple[str, ...], str | None]:
+    """A card's texts as drawn: the title fitted, each paragraph wrapped whole to the card."""
+    lines: list[str] = []
+    for para in paras:
+        lines += wrap_text(para, font(CARD_TEXT), w - 12)
+    return fit_text(title, font(CARD_TITLE, True), w - 12), tuple(lines), tx(gate) if gate else None
+
+
+def card_height(w: int, title, paras, gate=None) -> int:
+    """The height a card needs to show all its text."""
+    _title, lines, gate = _card_body(w, title, paras, gate)
+    return (24 if gate else 0) + 34 + CARD_LINE * len(lines) + 6
+
+
+def _card(img, x, y, w, h, title, paras, fill=(255, 255, 255), gate=None, highlight=False):
+    """Cards are static pictures: drawn once per content (translated) and pasted; every word of
+    the card is on it (it grows to fit: ``h`` is the least height, a row passes its tallest)."""
+    title, lines, gate = _card_body(w, title, paras, gate)
+    h = max(h, (24 if gate else 0) + 34 + CARD_LINE * len(lines) + 6)
+    img.paste(_card_image(w, h, title, lines, fill, gate, highlight), (x, y))
 
 
 @lru_cache(maxsize=512)
@@ -306,63 +346,83 @@ def _card_image(w, h, title, lines, fill, gate, highlight) -> Image.Image:
         d.rectangle((x, y, x + w, y + 24), fill=(60, 60, 60))
         _tc(d, (x + w // 2, y + 12), gate, 16, True, (255, 255, 255), "mm")
         y += 24
-    _tc(d, (x + 6, y + 6), title[:18], 17, True)
+    _tc(d, (x + 6, y + 6), title, CARD_TITLE, True)
     for i, line in enumerate(lines):
-        _tc(d, (x + 6, y + 30 + 21 * i), line[:22], 15)
+        _tc(d, (x + 6, y + 32 + CARD_LINE * i), line, CARD_TEXT)
     return img
 
 
-def _wrap(text: str, n: int) -> list[str]:
-    words, lines, cur = text.split(), [], ""
-    for w in words:
-        if len(cur) + len(w) + 1 > n:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = f"{cur} {w}".strip()
-    if cur:
-        lines.append(cur)
-    return lines
-
-
 def _building_lines(bid: str) -> list:
+    """A building card's paragraphs: its cost, then its whole effect (a data text, catalog_texts)."""
     b = ALL_BUILDINGS[bid]
     bc = b["build_cost"]
     cost = T("{coins} / {wood}w {fish}f", coins=_goods("coin", b["coin_cost"]), wood=bc["wood"], fish=bc["fish"])
-    return [cost] + _wrap(tx(T(b["text"])), 22)[:3]  # the effect: a data text (catalog_texts)
+    return [cost, T(b["text"])]
+
+
+def _row_height(w: int, cards: list[tuple], least: int) -> int:
+    """The tallest card of a row (title, paragraphs, gate), at least ``least``."""
+    return max([least] + [card_height(w, *c) for c in cards])
+
+
+def _building_row(view: dict) -> tuple[int, list[tuple]]:
+    from rules.islebound.data import ROW_GATES
+    gates = ROW_GATES["six_buildings" if view["options"].get("six_buildings") else "standard"]
+    cw = 220 if len(view["row"]) <= 5 else 190
+    cards = []
+    for i, bid in enumerate(view["row"]):
+        gate = _goods("book", gates[i]["books"]) if gates[i]["books"] else T("no books")
+        if gates[i].get("bonus_coins"):
+            gate = T("{gate} +1 coin", gate=gate)
+        if bid:
+            cards.append((join(". ", [str(i + 1), _building(bid)]), _building_lines(bid), gate))
+        else:
+            cards.append((join(". ", [str(i + 1), T("(empty)")]), [], gate))
+    return cw, cards
+
+
+def _metro_row(view: dict) -> list[tuple]:
+    from rules.islebound.data import ROW_GATES
+    gates = ROW_GATES["metropolis"]
+    cards = []
+    for i, bid in enumerate(view["metro_row"]):
+        gate = T("no gate") if view["options"].get("architect") else _goods("book", gates[i]["books"])
+        if bid:
+            cards.append((T("M{n}. {building}", n=i + 1, building=_building(bid)), _building_lines(bid), gate))
+    return cards
+
+
+def _rows_height(view: dict) -> int:
+    h = 0
+    if not view["options"].get("architect"):
+        cw, cards = _building_row(view)
+        h += 30 + _row_height(cw, cards, 150) + 12
+    if view["options"].get("metropolis"):
+        h += 30 + _row_height(220, _metro_row(view), 150) + 12
+    return h
 
 
 def _rows(img: Image.Image, view: dict, y: int) -> int:
     d = ImageDraw.Draw(img)
-    from rules.islebound.data import ROW_GATES
     opts = view["options"]
     x = 20
     if not opts.get("architect"):
-        gates = ROW_GATES["six_buildings" if opts.get("six_buildings") else "standard"]
         _tc(d, (x, y), T("Building row (deck {n})", n=view["deck_count"]), 22, True)
         y += 30
-        cw = 220 if len(view["row"]) <= 5 else 190
-        for i, bid in enumerate(view["row"]):
-            gate = _goods("book", gates[i]["books"]) if gates[i]["books"] else T("no books")
-            if gates[i].get("bonus_coins"):
-                gate = T("{gate} +1 coin", gate=gate)
-            cx = x + i * (cw + 10)
-            if bid:
-                _card(img, cx, y, cw, 150, join(". ", [str(i + 1), _building(bid)]), _building_lines(bid), gate=gate)
-            else:
-                _card(img, cx, y, cw, 150, join(". ", [str(i + 1), T("(empty)")]), [], fill=(220, 220, 220), gate=gate)
-        y += 162
+        cw, cards = _building_row(view)
+        h = _row_height(cw, cards, 150)
+        for i, (title, paras, gate) in enumerate(cards):
+            fill = (255, 255, 255) if view["row"][i] else (220, 220, 220)
+            _card(img, x + i * (cw + 10), y, cw, h, title, paras, fill=fill, gate=gate)
+        y += h + 12
     if opts.get("metropolis"):
-        gates = ROW_GATES["metropolis"]
         _tc(d, (x, y), T("Metropolis row (deck {n}) - +1 fame each at the end", n=view["metro_deck_count"]), 22, True)
         y += 30
-        for i, bid in enumerate(view["metro_row"]):
-            gate = T("no gate") if opts.get("architect") else _goods("book", gates[i]["books"])
-            cx = x + i * 230
-            if bid:
-                _card(img, cx, y, 220, 150, T("M{n}. {building}", n=i + 1, building=_building(bid)),
-                      _building_lines(bid), fill=(240, 232, 255), gate=gate)
-        y += 162
+        cards = _metro_row(view)
+        h = _row_height(220, cards, 150)
+        for i, (title, paras, gate) in enumerate(cards):
+            _card(img, x + i * 230, y, 220, h, title, paras, fill=(240, 232, 255), gate=gate)
+        y += h + 12
     return y
 
 
@@ -398,40 +458,54 @@ def _reward_text(reward: dict) -> Msg:
     return join(", ", [_goods(k, n) for k, n in reward.items()])
 
 
-def _middle(img: Image.Image, view: dict, y: int) -> int:
-    d = ImageDraw.Draw(img)
-    x = 20
-    _tc(d, (x, y), T("Events in play"), 22, True)
-    _tc(d, (500, y), T("Reputation ({city})", city=_city("farwold")), 22, True)
-    _tc(d, (960, y), T("Sailor row (hire)"), 22, True)
-    y += 30
+def _middle_cards(view: dict) -> list[tuple]:
+    """(x, width, title, paragraphs, fill) of the events, reputation and sailor cards."""
+    cards = []
     for i, eid in enumerate(view.get("event_active") or []):
         if eid:
-            _card(img, x + i * 235, y, 225, 130, T("E{n} ({left} left)", n=i + 1, left=view["event_counts"][i]),
-                  _event_lines(eid), fill=(255, 246, 200))
+            cards.append((20 + i * 235, 225, T("E{n} ({left} left)", n=i + 1, left=view["event_counts"][i]),
+                          _event_lines(eid), (255, 246, 200)))
     for i, rid in enumerate(view.get("rep_active") or []):
         if rid:
             r = REPUTATION[rid]
             lim = T("max {n}", n=r["limit"]) if r["limit"] else T("no max")
             rule = T("everyone: {fame} fame per {condition}", fame=r["fame_per_unit"],
                      condition=T(r["condition"].replace("_", " ")))
-            _card(img, 500 + i * 225, y, 215, 130, T("R{n} top +{fame} fame", n=i + 1, fame=r["top_fame"]),
-                  _wrap(tx(rule), 22) + [lim], fill=(230, 240, 255))
+            cards.append((500 + i * 225, 215, T("R{n} top +{fame} fame", n=i + 1, fame=r["top_fame"]), [rule, lim],
+                          (230, 240, 255)))
     costs = [_goods("coin", 1), _goods("coin", 1), T("free")]
     for i, sid in enumerate(view["sailor_row"]):
-        sx = 960 + i * 145
         if sid:
-            _card(img, sx, y, 135, 130, join(": ", [str(i + 1), costs[i]]), [_skill(k) for k in SAILORS[sid]["skills"]])
-    y += 142
+            cards.append((960 + i * 145, 135, join(": ", [str(i + 1), costs[i]]),
+                          [_skill(k) for k in SAILORS[sid]["skills"]], (255, 255, 255)))
+    return cards
+
+
+def _middle_height(view: dict) -> int:
+    return max([130] + [card_height(w, title, paras) for _x, w, title, paras, _f in _middle_cards(view)])
+
+
+def _middle(img: Image.Image, view: dict, y: int) -> int:
+    d = ImageDraw.Draw(img)
+    x = 20
+    _tc(d, (x, y), T("Events in play"), 22, True)
+    _tc(d, (500, y), fit_text(T("Reputation ({city})", city=_city("farwold")), font(22, True), 450), 22, True)
+    _tc(d, (960, y), fit_text(T("Sailor row (hire)"), font(22, True), W - 980), 22, True)
+    y += 30
+    h = _middle_height(view)
+    for cx, w, title, paras, fill in _middle_cards(view):
+        _card(img, cx, y, w, h, title, paras, fill=fill)
+    y += h + 12
     # influence track
-    _tc(d, (x, y), T("Influence track (values)"), 22, True)
+    heading = tx(T("Influence track (values)"))
+    _tc(d, (x, y), heading, 22, True)
     tok = view.get("token_top")
     if tok:
         tok_text = T("Fame tokens: {n} left, next: {reward}", n=view["token_count"],
                      reward=_reward_text(FAME_TOKENS[tok]["reward"]))
     else:
         tok_text = T("Fame tokens: {n} left", n=view["token_count"])
-    _tc(d, (W - 20, y), tok_text, 20, True, INK, "ra")
+    _fitted(d, (W - 20, y), tx(tok_text), W - 60 - text_width(heading, font(22, True)), 20, True, INK, "ra")
     y += 30
     cw = (W - 40) // 18
     for i, v in enumerate(INFLUENCE_VALUES):
@@ -448,6 +522,42 @@ def _middle(img: Image.Image, view: dict, y: int) -> int:
     return y + 70
 
 
+def _turn(view: dict) -> Msg:
+    """Whose turn it is and what they do now (or who won)."""
+    names = _names(view)
+    phase = view["phase"]
+    if phase == "over":
+        winners = (view.get("result") or {}).get("winners") or []
+        return Tn("Game over - {winners} wins", "Game over - {winners} win", len(winners),
+                  winners=join(" & ", [names[s] for s in winners]))
+    if decision_text(view) is not None:  # a choice inside a step, maybe another seat's (a full hold)
+        return T("{who} to choose: {what}", who=join(", ", [names[s] for s in view.get("to_act") or []]),
+                 what=decision_text(view))
+    if view.get("active") is not None:
+        return T("{who} to play ({phase})", who=names[view["active"]], phase=_PHASES.get(phase, phase))
+    return T("{who} to choose ({phase})", who=join(", ", [names[s] for s in view.get("to_act") or []]),
+             phase=_PHASES.get(phase, phase))
+
+
+def _last(view: dict) -> Msg | None:
+    lm = view.get("last_move")
+    if not lm:
+        return None
+    from rules.islebound import ENGINE
+    return T("Last: {who} - {action}", who=_names(view)[lm["seat"]], action=ENGINE.describe_action(lm["action"]))
+
+
+LEGEND = T("⚔ n: take the city by attack, strength n · ☮ n: by diplomacy, n influence · toll: the price of a "
+           "visit · sailors: Adm admin, Wrk work, Cmb combat, Neg negotiation, Sail sailing (white = on deck, "
+           "grey = below) · serp: sea serpent cards · E1, E2: events")
+
+
+def _facts(view: dict) -> Image.Image:
+    names = _names(view)
+    scores = [(s, names[s], _goods("fame", v)) for s, v in enumerate(view.get("scores_now") or [0] * view["n"])]
+    return key_facts(W, _turn(view), scores, _last(view), LEGEND)
+
+
 def _status(img: Image.Image, view: dict, y: int) -> int:
     d = ImageDraw.Draw(img)
     names = _names(view)
@@ -458,24 +568,8 @@ def _status(img: Image.Image, view: dict, y: int) -> int:
         rnd = T("Round {round}", round=view["round"])
     if phase == "over":
         rnd = Tn("{n} round played", "{n} rounds played", view["round"] - 1)
-        winners = (view.get("result") or {}).get("winners") or []
-        head = Tn("Game over - {winners} wins", "Game over - {winners} win", len(winners),
-                  winners=join(" & ", [names[s] for s in winners]))
-    elif view.get("active") is not None:
-        head = T("{who} to play ({phase})", who=names[view["active"]], phase=_PHASES.get(phase, phase))
-    else:
-        head = T("{who} to choose ({phase})", who=join(", ", [names[s] for s in view.get("to_act") or []]),
-                 phase=_PHASES.get(phase, phase))
-    _tc(d, (20, y), T("Islebound - {round}", round=rnd), 26, True)
-    _tc(d, (W - 20, y), head, 26, True, INK, "ra")
-    y += 36
-    lm = view.get("last_move")
-    if lm:
-        from rules.islebound import ENGINE
-        txt = tx(T("Last: {who} - {action}", who=names[lm["seat"]], action=ENGINE.describe_action(lm["action"])))
-        d.rectangle((16, y - 2, 20 + _length(txt, 20) + 8, y + 26), fill=HIGHLIGHT)
-        _tc(d, (22, y), txt, 20)
-    y += 34
+    _tc(d, (20, y), fit_text(T("Islebound - {round}", round=rnd), font(26, True), W - 40), 26, True)
+    y += 40
     a = view.get("attack")
     if a:
         forces = [_goods("pirate", a["pirates"]), _goods("serpent", a["serpents"])]
@@ -499,15 +593,19 @@ def _status(img: Image.Image, view: dict, y: int) -> int:
     v = view.get("visit")
     if v:
         text = T("Visiting {city}: {action}", city=_city(v["city"]), action=T(_side(view, v["city"])["text"]))
-        _tc(d, (20, y), tx(text)[:120], 18)  # the city's action: a data text (catalog_texts)
-        y += 28
+        for line in wrap_text(text, font(18), W - 40):  # the city's action: a data text (catalog_texts)
+            _tc(d, (20, y), line, 18)
+            y += 26
     tr = view.get("trade")
-    if tr and tr.get("give_n"):
+    if tr and (tr["give"] or tr["get"]):
         _tc(d, (20, y), T("Trade offer: {who} gives {give} to {other} for {get}", who=names[tr["from"]],
-                          give=_goods(tr["give"], tr["give_n"]), other=names[tr["with"]],
-                          get=_goods(tr["get"], tr["get_n"])), 20, True)
+                          give=_bundle(tr["give"]), other=names[tr["with"]], get=_bundle(tr["get"])), 20, True)
         y += 30
     return y
+
+
+def _bundle(goods: dict) -> Msg:
+    return join(" + ", [_goods(k, n) for k, n in goods.items()]) if goods else T("nothing")
 
 
 def _reachable_lines(view: dict) -> list[str]:
@@ -517,7 +615,7 @@ def _reachable_lines(view: dict) -> list[str]:
     parts = [T("{n}. {city} ({toll}, admin)", n=i, city=_city(r["to"]), toll=r["toll"]) if r["admins"]
              else T("{n}. {city} ({toll})", n=i, city=_city(r["to"]), toll=r["toll"])
              for i, r in enumerate(view["reachable"], start=1)]
-    return _wrap(tx(join("   ", parts)), 110)
+    return wrap_text(join("   ", parts), font(18), W - 40)
 
 
 def _private(img: Image.Image, view: dict, y: int) -> int:
@@ -541,67 +639,106 @@ def _private(img: Image.Image, view: dict, y: int) -> int:
         if cards:
             _tc(d, (20, y), title, 20, True)
             y += 28
-            for i, bid in enumerate(cards):
-                cx = 20 + (i % 6) * 228
-                cy = y + (i // 6) * 140
-                _card(img, cx, cy, 220, 130, _building(bid), _building_lines(bid), fill=(235, 255, 235))
-            y += 140 * ((len(cards) + 5) // 6)
+            for row in range(0, len(cards), 6):
+                h = _hand_row_height(cards[row:row + 6])
+                for i, bid in enumerate(cards[row:row + 6]):
+                    _card(img, 20 + i * 228, y, 220, h, _building(bid), _building_lines(bid), fill=(235, 255, 235))
+                y += h + 10
     return y + 10
 
 
+def _hand_row_height(cards: list[str]) -> int:
+    return max([130] + [card_height(220, _building(b), _building_lines(b)) for b in cards])
+
+
+def _result_rows(view: dict) -> list[tuple]:
+    res = view.get("result") or {}
+    rows = [(T(cat), values) for cat, values in (res.get("categories") or {}).items()]
+    return rows + [(T("Total fame"), res.get("scores") or view["scores_now"])]
+
+
 def _result(img: Image.Image, view: dict, y: int) -> int:
+    """The final score sheet: one row per category, one column per player."""
     if view["phase"] != "over":
         return y
     d = ImageDraw.Draw(img)
     names = _names(view)
-    order = sorted(range(view["n"]), key=lambda s: -view["scores_now"][s])
-    scores = join("   ", [join(" ", [names[s], str(view["scores_now"][s])]) for s in order])
-    _tc(d, (20, y), T("Final fame: {scores}", scores=scores), 24, True)
-    return y + 36
+    rows = _result_rows(view)
+    n = view["n"]
+    label_w = 420
+    col = (W - 40 - label_w) // n
+    h = 44 + 30 * len(rows) + 8
+    box = (16, y, W - 16, y + h)
+    d.rectangle(box, fill=(255, 255, 255), outline=INK, width=2)
+    with panel(d, "score sheet", box):
+        _tc(d, (28, y + 10), T("Final score sheet"), 22, True)
+        for s in range(n):
+            cx = 20 + label_w + s * col
+            paste_badge(img, (cx, y + 8), s, 28)
+            _tc(d, (cx + 34, y + 12), fit_text(names[s], font(18, True), col - 42), 18, True)
+        for i, (label, values) in enumerate(rows):
+            ry = y + 44 + 30 * i
+            if i % 2 == 0:
+                d.rectangle((20, ry, W - 20, ry + 29), fill=(236, 230, 216))
+            bold = i == len(rows) - 1
+            _tc(d, (28, ry + 5), fit_text(label, font(18, bold), label_w - 20), 18, bold)
+            for s, v in enumerate(values):
+                _tc(d, (20 + label_w + s * col + 40, ry + 5), str(v), 18, bold, INK, "ma")
+    return y + h + 12
+
+
+def _result_height(view: dict) -> int:
+    return 44 + 30 * len(_result_rows(view)) + 8 + 12 if view["phase"] == "over" else 0
 
 
 def render(view: dict) -> bytes:
-    return _png(_compose(view))
+    return _png(_compose(view, _facts(view)))
 
 
 def _height(view: dict) -> int:
     """The board's height, worked out from the view (allocating a canvas of the right size
     and skipping the crop saves a few ms; :func:`_compose` copes if this is ever off)."""
-    y = 12 + 36 + 34
+    y = 12 + 40
     if view.get("attack"):
         y += 30 + 48
     if view.get("visit"):
-        y += 28
-    if (view.get("trade") or {}).get("give_n"):
+        text = T("Visiting {city}: {action}", city=_city(view["visit"]["city"]),
+                 action=T(_side(view, view["visit"]["city"])["text"]))
+        y += 26 * len(wrap_text(text, font(18), W - 40))
+    tr = view.get("trade")
+    if tr and (tr["give"] or tr["get"]):
         y += 30
     y = max(y + MAP, y + view["n"] * (178 + 8)) + 10
-    if view["phase"] == "over":
-        y += 36
-    y += 192 * ((not view["options"].get("architect")) + bool(view["options"].get("metropolis")))
-    y += 30 + 142 + 30 + 70
+    y += _result_height(view) + _rows_height(view)
+    y += 30 + _middle_height(view) + 12 + 30 + 70
     seat = view.get("seat")
     if seat is not None:
         p = view["players"][seat]
         hand, packet = p.get("hand"), p.get("packet")
         if hand or packet or view.get("reachable"):
             y += 12 + 32 + 24 * len(_reachable_lines(view)) + 10
-            y += sum(28 + 140 * ((len(cards) + 5) // 6) for cards in (packet, hand) if cards)
+            y += sum(28 + sum(_hand_row_height(cards[r:r + 6]) + 10 for r in range(0, len(cards), 6))
+                     for cards in (packet, hand) if cards)
     return y + 10
 
 
-def _compose(view: dict) -> Image.Image:
-    height = _height(view)
+def _compose(view: dict, band: Image.Image) -> Image.Image:
+    """The key-facts ``band``, then the board drawn below it on the same canvas."""
+    top = band.height
+    height = top + _height(view)
     img = Image.new("RGB", (W, height), PAPER)
-    bottom = _draw(img, view)
+    img.paste(band, (0, 0))
+    bottom = _draw(img, view, top)
     if bottom > height:  # the guess fell short: draw again on a canvas that fits
         img = Image.new("RGB", (W, bottom), PAPER)
-        _draw(img, view)
+        img.paste(band, (0, 0))
+        _draw(img, view, top)
     return img if bottom == height else img.crop((0, 0, W, bottom))
 
 
-def _draw(img: Image.Image, view: dict) -> int:
-    """Draw the whole board; returns the height it needs."""
-    y = _status(img, view, 12)
+def _draw(img: Image.Image, view: dict, top: int = 0) -> int:
+    """Draw the whole board from ``top`` down; returns the height it needs."""
+    y = _status(img, view, top + 12)
     top = y
     _draw_map(img, view, 10, top)
     py = top
@@ -619,7 +756,7 @@ def _draw(img: Image.Image, view: dict) -> int:
 # the highlight): a fixed palette of these and their anti-aliasing ramps keeps them exact.
 PALETTE = (SEA, RED_BANNER, TEAL_BANNER, LAND, (225, 214, 182), (60, 90, 120), (150, 130, 90), (40, 40, 40),
            (255, 215, 0), (170, 170, 170), (60, 60, 60), (220, 220, 220), (240, 232, 255), (255, 246, 200),
-           (230, 240, 255), (235, 255, 235), (90, 90, 90))
+           (230, 240, 255), (235, 255, 235), (90, 90, 90), (236, 230, 216))
 
 
 def _png(img: Image.Image) -> bytes:

@@ -22,10 +22,15 @@ from render.common import (
     INK,
     MUTED,
     PAPER,
+    figure,
+    fit_text,
+    fitting_font,
     flat_palette,
     font,
+    key_facts,
     paste_badge,
     seat_colour,
+    stack,
     stamp_text,
     to_png,
     tx,
@@ -137,7 +142,11 @@ def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple, labels: 
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, gw, int(radius * 0.6)], fill=MOUNTAIN)
     small = font(max(10, int(radius * 0.42)))
-    words = dict(labels)
+    words = {}
+    if small.size >= 14:  # smaller is unreadable: then the key-facts legend names the colours
+        words = {k: fit_text(w, fitting_font(w, SQRT3 * radius - 8, small.size, 14), SQRT3 * radius - 8)
+                 for k, w in labels}
+    sized = {k: fitting_font(w, SQRT3 * radius - 8, small.size, 14) for k, w in words.items()}
     for r, line in enumerate(rows):
         for c, ch in enumerate(line):
             if ch == ".":
@@ -145,11 +154,11 @@ def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple, labels: 
             cx, cy = _centre(r, c, radius, 2, 2)
             d.polygon(_hexagon(cx, cy, radius - 1), fill=TERRAIN_FILL[ch], outline=(150, 150, 140))
             if ch == "P":
-                _text(d, (cx, cy + radius * 0.45), words.get("P", ""), small, (70, 100, 60), "mm")
+                _text(d, (cx, cy + radius * 0.45), words.get("P", ""), sized.get("P", small), (70, 100, 60), "mm")
             elif ch == "J":
-                _text(d, (cx, cy), words.get("J", ""), small, (200, 220, 200), "mm")
+                _text(d, (cx, cy), words.get("J", ""), sized.get("J", small), (200, 220, 200), "mm")
             elif ch == "B":
-                _text(d, (cx, cy + radius * 0.45), words.get("B", ""), small, (170, 140, 90), "mm")
+                _text(d, (cx, cy + radius * 0.45), words.get("B", ""), sized.get("B", small), (170, 140, 90), "mm")
     bold = font(max(11, int(radius * 0.45)), bold=True)
     for t in totems:
         cx, cy = _centre(t[1], t[2], radius, 2, 2)
@@ -247,7 +256,8 @@ def _island_layer(rows: tuple, radius: float, totems: tuple, scored: tuple, cell
     for r, c in huts:
         cx, cy = at(r, c)[0]
         d.polygon(_hexagon(cx, cy, radius - 2), fill=(120, 100, 80), outline=INK, width=2)
-        _text(d, (cx, cy), hut_word, small, (255, 255, 255), "mm")
+        hut = fitting_font(hut_word, SQRT3 * radius - 8, max(14, small.size), 14, bold=True)
+        _text(d, (cx, cy), fit_text(hut_word, hut, SQRT3 * radius - 8), hut, (255, 255, 255), "mm")
     return img
 
 
@@ -398,12 +408,12 @@ def _score_sheet(img: Image.Image, view: dict, names: list[str], x0: int, y0: in
     for seat in range(n):
         x = x0 + col0 + seat * colw
         paste_badge(img, (x + 4, y + 2), seat, 26)
-        _text(d, (x + 36, y + 4), tx(names[seat])[:12], fb, INK)
+        _text(d, (x + 36, y + 4), fit_text(names[seat], fb, colw - 44), fb, INK)
     y += row_h + 6
     outcome = view.get("outcome") or {}
     for cat in _sheet_categories(view):
         vals = [isl["categories"].get(cat, 0) for isl in view["islands"]]
-        _text(d, (x0 + 8, y), T(cat), f, INK)  # categories are catalog texts (the engine lists them)
+        _text(d, (x0 + 8, y), fit_text(T(cat), f, col0 - 16), f, INK)  # catalog texts (the engine lists them)
         for seat, v in enumerate(vals):
             _text(d, (x0 + col0 + seat * colw + 40, y), f"{v:+d}" if cat != "Start" else str(v), f, INK)
         y += row_h
@@ -430,39 +440,46 @@ def _score_sheet(img: Image.Image, view: dict, names: list[str], x0: int, y0: in
     return y
 
 
+TILE_BOX = 150
+"""The revealed tile's picture sits in the header's right-hand corner, this wide."""
+
+
+def _round_summary(view: dict, names: list) -> object:
+    """The last round: each seat's move (placed and points, passed, ended)."""
+    last = view.get("last_move") or {}
+    if not last.get("moves"):
+        return None
+    parts = []
+    for m in last["moves"]:
+        who = names[m["seat"]]
+        if m["type"] == "place":
+            parts.append(T("{who} placed {points}", who=who, points=f"{m['gained']:+d}"))
+        elif m["type"] == "pass":
+            parts.append(T("{who} passed", who=who))
+        else:
+            parts.append(T("{who} ended", who=who))
+    return T("Last round {round}: {moves}", round=last["round"], moves=join(" · ", parts))
+
+
 def _header(img: Image.Image, view: dict, names: list[str], height: int) -> None:
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, WIDTH, height], fill=(40, 70, 90))
-    _text(d, (20, 14), _title(view), font(26, bold=True), (255, 255, 255))
-    _text(d, (20, 52), _status(view, names), font(22), (255, 255, 255))
+    room = WIDTH - TILE_BOX - 40  # the text stops short of the tile picture
+    _text(d, (20, 14), fit_text(_title(view), font(26, bold=True), room), font(26, bold=True), (255, 255, 255))
+    _text(d, (20, 52), fit_text(_status(view, names), font(22), room), font(22), (255, 255, 255))
     card = view.get("card")
-    x = 20
     if card:
-        text = tx(T("Tile {tile} · {shape} · {code}", tile=card["tile"], shape=card["shape_name"],
-                    code=_code(card["code"])))
-        _text(d, (20, 86), text, font(22, bold=True), HIGHLIGHT)
-        x = 40 + int(d.textlength(text, font=font(22, bold=True)))
-    last = view.get("last_move") or {}
-    if last.get("moves"):
-        parts = []
-        for m in last["moves"]:
-            who = tx(names[m["seat"]])[:10]
-            if m["type"] == "place":
-                parts.append(join(" ", [who, f"{m['gained']:+d}"]))
-            elif m["type"] == "pass":
-                parts.append(T("{who} passed", who=who))
-            else:
-                parts.append(T("{who} ended", who=who))
-        summary = tx(T("Round {round}: {moves}", round=last["round"], moves=join(" · ", parts)))
-        _text(d, (x, 88), summary[:70], font(20), (215, 230, 240))
+        text = T("Tile {tile} · {shape} · {code}", tile=card["tile"], shape=card["shape_name"], code=_code(card["code"]))
+        _text(d, (20, 86), fit_text(text, font(22, bold=True), room), font(22, bold=True), HIGHLIGHT)
 
 
 def _island_header(img: Image.Image, view: dict, seat: int, names: list[str], x: int, y: int) -> None:
     d = ImageDraw.Draw(img)
     isl = view["islands"][seat]
     paste_badge(img, (x, y), seat, 30)
-    label = tx(join(" · ", [names[seat], isl["name"]]) if isl.get("name") else names[seat])
-    _text(d, (x + 40, y + 2), label[:34], font(22, bold=True), seat_colour(seat))
+    label = join(" · ", [names[seat], isl["name"]]) if isl.get("name") else names[seat]
+    _text(d, (x + 40, y + 2), fit_text(label, font(22, bold=True), WIDTH // 2 - 70), font(22, bold=True),
+          seat_colour(seat))
     score = T("Score {score}", score=isl["score"]) if isl["participating"] else T("Score {score} · ended",
                                                                                  score=isl["score"])
     if isl.get("debt"):  # the track stops at 0; what is owed is shown beside it (spec §10.4)
@@ -507,7 +524,8 @@ def _public(view: dict, names: list[str], height: int = 0) -> Image.Image:
     _header(img, view, names, head)
     card = view.get("card")
     if card:
-        _draw_shape(img, card["cells"], WIDTH - 150, 4, 116, mark_anchor=False, radius=21)
+        _draw_shape(img, card["cells"], WIDTH - TILE_BOX, 4, 116, mark_anchor=False, radius=21)
+        figure(img, "the revealed tile", (WIDTH - TILE_BOX, 4, WIDTH - TILE_BOX + 116, 120))
     d = ImageDraw.Draw(img)
     for seat in range(n):
         col, row = seat % 2, seat // 2
@@ -614,7 +632,35 @@ def _encode(img: Image.Image) -> bytes:
     return to_png(img, palette=flat_palette(PALETTE))
 
 
+def _facts(view: dict, names: list) -> Image.Image:
+    scores = [(s, names[s], T("Score {score}", score=isl["score"]) if isl["participating"]
+               else T("Score {score} · ended", score=isl["score"])) for s, isl in enumerate(view["islands"])]
+    if view["phase"] == "over":
+        turn = _status(view, names)
+    elif "seat" in view:
+        turn = _your_step(view)
+    else:
+        turn = _status(view, names)
+    letters = _letters()
+    note = T("Tiles: {field} field, {house} house, {wall} wall, {road} road · ⚓ harbour · terrain: sand = beach, "
+             "light green = palm, dark green = jungle, brown = totem, grey band = mountains", field=letters["field"],
+             house=letters["house"], wall=letters["wall"], road=letters["road"])
+    return key_facts(WIDTH, turn, scores, _round_summary(view, names), note)
+
+
+def _your_step(view: dict):
+    """What the private view's seat does now."""
+    step = (view.get("private") or {}).get("step")
+    if step == "place":
+        return T("Your turn: place the tile on a numbered spot, pass or end")
+    if step == "sticker":
+        return T("Your turn: place your sticker on a numbered spot")
+    if step == "waiting":
+        return T("You have decided: waiting for the others")
+    return T("Nothing to decide now")
+
+
 def render(view: dict) -> bytes:
     names = _names(view)
     img = _private(view, names) if "seat" in view else _public(view, names)
-    return _encode(img)
+    return _encode(stack(_facts(view, names), img))

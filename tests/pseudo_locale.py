@@ -48,3 +48,17 @@ def write_pseudo_catalog(folder: Path, locale: str, messages: list) -> None:
     target.mkdir(parents=True, exist_ok=True)
     with open(target / "isle.mo", "wb") as f:
         write_mo(f, catalog)
+
+
+CYRILLIC = str.maketrans(dict(zip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                                  "абцдефгхийклмнопщрстувшжызАБЦДЕФГХИЙКЛМНОПЩРСТУВШЖЫЗ", strict=True)))
+
+
+def pseudo_long(text: str) -> str:
+    """``"{who} passes."`` -> ``"{who} пассесщы."``: Cyrillic letters, every word ~40% longer
+    (the length Russian and Ukrainian add), placeholders kept: the board must still fit."""
+    def longer(word: re.Match) -> str:
+        w = word.group(0)
+        return w.translate(CYRILLIC) + ("щыжш" * 4)[: max(1, round(len(w) * 0.4))] if len(w) > 1 else w.translate(CYRILLIC)
+    return "".join(p if p.startswith("{") else re.sub(r"[A-Za-z]+", longer, p)
+                   for p in re.split(r"(\{[^{}]*\})", text))

@@ -25,7 +25,7 @@ from db.store import Store
 from host.errors import BadOptions, NotAllowed, NotFound
 from host.i18n import _, reason, tr
 from host.logging_setup import log_event
-from host.models import GameInfo, MoveOutcome, PlayerRef
+from host.models import GameInfo, MoveOutcome, PlayerRef, Scope
 from rules import ENGINES
 from rules.my_island import campaign as camp
 from rules.my_island.modules import N_EPISODES
@@ -153,6 +153,20 @@ class CampaignService:
     async def list(self, guild_id: int | None, channel_id: int | None = None,
                    statuses: tuple[str, ...] = ("forming", "running")) -> list[CampaignInfo]:
         return [await self._info(r) for r in await self.db.list(guild_id, channel_id, statuses)]
+
+    async def find(self, campaign_id: int, scope: Scope) -> CampaignInfo:
+        """Campaign ``campaign_id`` as seen from ``scope`` (a server: its own; a DM: the user's);
+        out of scope is answered exactly like a campaign that does not exist."""
+        info = await self.get(campaign_id)
+        if not scope.allows(info.guild_id, [p.user_id for p in info.players if not p.is_ai]):
+            raise NotFound(_("Campaign #{id} does not exist.", id=campaign_id))
+        return info
+
+    async def list_for(self, scope: Scope, statuses: tuple[str, ...] = ("forming", "running")) -> list[CampaignInfo]:
+        """The campaigns ``scope`` can reach: the server's, or in a DM the user's own."""
+        if scope.guild_id is not None:
+            return await self.list(scope.guild_id, statuses=statuses)
+        return [c for c in await self.for_user(scope.user_id) if c.status in statuses]
 
     async def for_user(self, user_id: int) -> list[CampaignInfo]:
         return [await self._info(r) for r in await self.db.for_user(user_id)]

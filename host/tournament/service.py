@@ -25,10 +25,17 @@ from typing import Any
 from db.tournament_store import EntrantRow, RatingRow, ResultRow, TableRow, TournamentRow, TournamentStore
 from host.errors import BadOptions, HostError, NotAllowed, NotFound
 from host.i18n import _
-from host.models import GameInfo, PlayerRef
+from host.models import GameInfo, PlayerRef, Scope
 from host.tournament import formats, pairing, ratings
-from host.tournament.models import (EntrantInfo, Notice, Profile, RatingInfo, RecentResult, TableInfo,
-                                    TournamentInfo)
+from host.tournament.models import (
+    EntrantInfo,
+    Notice,
+    Profile,
+    RatingInfo,
+    RecentResult,
+    TableInfo,
+    TournamentInfo,
+)
 from host.tournament.standings import Entrant, Row, TableResult
 from rules import ENGINES
 
@@ -110,6 +117,22 @@ class TournamentService:
     async def list(self, guild_id: int | None,
                    statuses: tuple[str, ...] = ("signup", "running")) -> list[TournamentInfo]:
         return [await self._info(r) for r in await self.db.list(guild_id, statuses)]
+
+    async def find(self, tournament_id: int, scope: Scope) -> TournamentInfo:
+        """Tournament ``tournament_id`` as seen from ``scope`` (a server: its own; a DM: the user's);
+        out of scope is answered exactly like a tournament that does not exist."""
+        info = await self.get(tournament_id)
+        if not scope.allows(info.guild_id, [e.user_id for e in info.entrants if not e.is_ai]):
+            raise NotFound(_("Tournament #{id} does not exist.", id=tournament_id))
+        return info
+
+    async def list_for(self, scope: Scope,
+                       statuses: tuple[str, ...] = ("signup", "running")) -> list[TournamentInfo]:
+        """The tournaments ``scope`` can reach: the server's, or in a DM the user's own."""
+        if scope.guild_id is not None:
+            return await self.list(scope.guild_id, statuses)
+        return [t for t in await self.list(None, statuses)
+                if any(e.user_id == scope.user_id and not e.is_ai for e in t.entrants)]
 
     async def for_signup_message(self, message_id: int) -> TournamentInfo | None:
         row = await self.db.for_signup_message(message_id)

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, font, seat_colour, tx
+from render.common import HIGHLIGHT, INK, MUTED, PAPER, figure, font, key_facts, panel, seat_colour, tx
 from render.isle_of_skye.png import to_png
 from render.isle_of_skye.sprites import _texture, icon, sprite
 from render.isle_of_skye.text import badge, dtext, text_width
@@ -93,36 +93,57 @@ def _header(d: ImageDraw.ImageDraw, view: dict, names: list[str], y: int) -> int
         if res.get("tiebreak") and res["tiebreak"] != NO_TIE:
             # The engine's own T() texts; a view that went through JSON holds their English.
             text = T("{result} ({tiebreak})", result=text, tiebreak=T(str(res["tiebreak"])))
-        dtext(d, (MARGIN, y + 25), text, font=font(26, bold=True), fill=INK, anchor="lm")
+        dtext(d, (MARGIN, y + 25), _fit(text, font(26, bold=True), W - 2 * MARGIN), font=font(26, bold=True), fill=INK,
+              anchor="lm")
     else:
         to_act = view["to_act"]
         verb = TO_ACT[view["phase"]]
         dtext(d, (MARGIN, y + 25), verb, font=font(24, bold=True), fill=INK, anchor="lm")
         x = MARGIN + int(text_width(verb, font(24, bold=True))) + 14
+        each = (W - MARGIN - x) // max(1, len(to_act)) - 38 - 22
         for seat in to_act:
             badge(d, (x, y + 9), seat, 32)
             x += 38
-            label = _fit(names[seat], font(24), 220)
+            label = _fit(names[seat], font(24), min(220, each))
             dtext(d, (x, y + 25), label, font=font(24), fill=INK, anchor="lm")
             x += int(text_width(label, font(24))) + 22
     y += 50
-    last = [e for e in view.get("last_move", []) if e["type"] in ("buy", "pass", "reveal", "build", "goal",
-                                                                   "game_over", "unsold", "returned")]
-    lines = [describe_event(e, names) for e in last if e["type"] in ("buy", "pass", "game_over")]
-    if not lines and any(e["type"] == "build" for e in last):
-        lines = [T("Builds revealed (outlined in yellow).")]
-        goal_lines = [describe_event(e, names) for e in last if e["type"] == "goal"]
-        lines += goal_lines[:2]
-    if not lines and any(e["type"] == "reveal" for e in last):
-        lines = [T("Prices revealed; discarded tiles went back to the bag.")]
+    lines = _last_lines(view, names)
     if lines:
         f = font(20)
-        for text in lines[:3]:
-            dtext(d, (MARGIN, y + 16), _fit(T("Last: {event}", event=text), f, W - 2 * MARGIN), font=f, fill=INK,
-                  anchor="lm")
+        for i, text in enumerate(lines[:3]):
+            shown = T("Last: {event}", event=text) if i == 0 else text
+            dtext(d, (MARGIN, y + 16), _fit(shown, f, W - 2 * MARGIN), font=f, fill=INK, anchor="lm")
             y += 30
         y += 6
     return y
+
+
+MOVES = ("buy", "pass", "prices_sealed", "build_done", "castle_rot")
+"""Events that are a player's move (what follows them in a last move is their consequence)."""
+
+
+def _last_move(view: dict, names: list) -> Msg | None:
+    """The last move itself: who bought, passed, set prices or finished building."""
+    for e in view.get("last_move", []):
+        if e["type"] in MOVES:
+            return describe_event(e, names)
+    return None
+
+
+def _last_lines(view: dict, names: list) -> list:
+    """The last move, then what it caused: other buys and passes, revealed builds and goals, prices."""
+    last = view.get("last_move", [])
+    move = _last_move(view, names)
+    lines = [move] if move is not None else []
+    first = next((e for e in last if e["type"] in MOVES), None)
+    lines += [describe_event(e, names) for e in last if e["type"] in ("buy", "pass", "game_over") and e is not first]
+    if any(e["type"] == "build" for e in last):
+        lines.append(T("Builds revealed (outlined in yellow)."))
+        lines += [describe_event(e, names) for e in last if e["type"] == "goal"][:2]
+    if any(e["type"] == "reveal" for e in last):
+        lines.append(T("Prices revealed; discarded tiles went back to the bag."))
+    return lines
 
 
 def _goals(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
@@ -144,7 +165,8 @@ def _goals(d: ImageDraw.ImageDraw, view: dict, y: int) -> int:
         rounds = Tn("Rounds {rounds}", "Rounds {rounds}", len(g["rounds"]),
                     rounds=join(", ", [str(r) for r in g["rounds"]]))
         tag = T("SCORES THIS ROUND") if now else rounds
-        dtext(d, (x + 10, y + gh - 12), tag, font=font(18, bold=now), fill=INK, anchor="ls")
+        dtext(d, (x + 10, y + gh - 12), _fit(tag, font(18, bold=now), gw - 20), font=font(18, bold=now), fill=INK,
+              anchor="ls")
     y += gh + 8
     # Round track: letters scored per round, catch-up coins per player ahead.
     f = font(18)
@@ -169,25 +191,32 @@ LEGEND = [(kind, FEATURE_NAMES[kind]) for kind in ("sheep", "cattle", "farms", "
 
 
 def _legend(d: ImageDraw.ImageDraw, y: int) -> int:
-    """Icon key: every feature has its own shape, so colour is never the only cue."""
-    x = MARGIN
+    """Icon key: every feature has its own shape, so colour is never the only cue. A language with
+    longer words gets a smaller font down to 16 px, then a second row."""
     labels = [tx(label) for _kind, label in LEGEND]
     terrains = [tx(TERRAIN_NAMES[t]) for t in ("meadow", "mountain", "water")]
     f = font(18)
-    for size in range(18, 11, -1):  # a language with longer words gets a smaller font, never a cut key
+    for size in range(18, 15, -1):
         f = font(size)
         end = MARGIN + sum(int(text_width(t, f)) for t in labels + terrains) + 50 * len(labels) \
             + 46 * len(terrains) - 14
         if end <= W - 4:
             break
-    for (kind, _), label in zip(LEGEND, labels):
-        icon(d, kind, x + 14, y + 16, 24)
-        dtext(d, (x + 34, y + 16), label, font=f, fill=INK, anchor="lm")
-        x += 36 + int(text_width(label, f)) + 14
-    for terrain, label in zip(("meadow", "mountain", "water"), terrains):
-        d._image.paste(_swatch(terrain), (x, y + 4))
-        dtext(d, (x + 32, y + 16), label, font=f, fill=INK, anchor="lm")
-        x += 32 + int(text_width(label, f)) + 14
+    x = MARGIN
+    items = [("icon", kind, label) for (kind, _), label in zip(LEGEND, labels, strict=True)]
+    items += [("swatch", terrain, label) for terrain, label in zip(("meadow", "mountain", "water"), terrains,
+                                                                   strict=True)]
+    for what, kind, label in items:
+        w = (36 if what == "icon" else 32) + int(text_width(label, f)) + 14
+        if x + w > W - 4 and x > MARGIN:
+            x, y = MARGIN, y + 34
+        if what == "icon":
+            icon(d, kind, x + 14, y + 16, 24)
+            dtext(d, (x + 34, y + 16), label, font=f, fill=INK, anchor="lm")
+        else:
+            d._image.paste(_swatch(kind), (x, y + 4))
+            dtext(d, (x + 32, y + 16), label, font=f, fill=INK, anchor="lm")
+        x += w
     return y + 40
 
 
@@ -211,7 +240,7 @@ def _strip_tile(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, tile: 
         d.rectangle([x - 2, y - 2, x + size + 1, y + size + 1], outline=HIGHLIGHT, width=3)
     if tag:
         f = font(18, bold=True)
-        tag = tx(tag)
+        tag = _fit(tag, f, size - 4)
         tw = int(text_width(tag, f)) + 12
         d.rounded_rectangle([x + size - tw + 4, y + size - 22, x + size + 4, y + size + 4], radius=6,
                             fill=(255, 255, 255), outline=INK, width=2)
@@ -273,12 +302,12 @@ def _bbox(cells: list[list[int]]) -> tuple[int, int, int, int]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _tile_size(view: dict, seat: int, max_h: int) -> tuple[int, tuple]:
+def _tile_size(view: dict, seat: int, max_h: int, panel_w: int = PANEL_W) -> tuple[int, tuple]:
     """Each territory gets the largest tile size that fits its panel."""
     placed, pending, spots = _cells(view, seat)
     box = _bbox([c["at"] for c in placed + pending + spots])
     cols, rows = box[2] - box[0] + 1, box[3] - box[1] + 1
-    t = min(MAX_T, (PANEL_W - 24) // cols, max_h // rows)
+    t = min(MAX_T, (panel_w - 24) // cols, max_h // rows)
     return max(MIN_T, t), box
 
 
@@ -306,23 +335,32 @@ def _territory(img, d, view, seat, x0, y0, t, box, lit_cells):
         dtext(d, (cx, cy), str(s["n"]), font=font(max(18, int(r * 1.1)), bold=True), fill=INK, anchor="mm")
 
 
-def _panel_height(t: int, box: tuple, strip: bool) -> int:
-    return 100 + (STRIP_TILE + 30 if strip else 0) + (box[3] - box[1] + 1) * t + 12
+NARROW = 500
+"""A panel narrower than this (five players: three columns) gives the VP breakdown its own row."""
+
+
+def _panel_height(t: int, box: tuple, strip: bool, w: int = PANEL_W) -> int:
+    return 100 + (30 if w < NARROW else 0) + (STRIP_TILE + 30 if strip else 0) + (box[3] - box[1] + 1) * t + 12
 
 
 def _panel(img, d, view, names, seat, x, y, w, h, t, box, strip):
+    """One player's panel: its texts must stay inside it (the layout check)."""
+    with panel(img, f"player {seat}", (x, y, x + w, y + h)):
+        return _panel_body(img, d, view, names, seat, x, y, w, h, t, box, strip)
+
+
+def _panel_body(img, d, view, names, seat, x, y, w, h, t, box, strip):
     p = view["players"][seat]
     acting = seat in view["to_act"]
     d.rounded_rectangle([x, y, x + w, y + h], radius=12, fill=(255, 255, 255), outline=INK, width=2)
     d.rounded_rectangle([x, y, x + w, y + 56], radius=12, fill=seat_colour(seat), outline=INK, width=2)
     d.rectangle([x + 2, y + 40, x + w - 2, y + 54], fill=seat_colour(seat))
     badge(d, (x + 10, y + 8), seat, 40)
-    f = font(26, bold=True)
-    name = _fit(names[seat], f, w - 360)
+    f = font(26 if w > 500 else 22, bold=True)
+    stats = _fit(Tn("{vp} VP · {n} coin", "{vp} VP · {n} coins", p["coins"], vp=p["vp"]), f, w - 160)
+    name = _fit(names[seat], f, w - 60 - 12 - 20 - text_width(stats, f))
     dtext(d, (x + 60, y + 28), name, font=f, fill=INK, anchor="lm", stroke_width=3, stroke_fill=(255, 255, 255))
-    stats = Tn("{vp} VP · {n} coin", "{vp} VP · {n} coins", p["coins"], vp=p["vp"])
-    dtext(d, (x + w - 12, y + 28), stats, font=font(26, bold=True), fill=INK, anchor="rm", stroke_width=3,
-           stroke_fill=(255, 255, 255))
+    dtext(d, (x + w - 12, y + 28), stats, font=f, fill=INK, anchor="rm", stroke_width=3, stroke_fill=(255, 255, 255))
     y2 = y + 64
     tags = []
     if seat == view["first_player"] and view["phase"] != "over":
@@ -338,16 +376,18 @@ def _panel(img, d, view, names, seat, x, y, w, h, t, box, strip):
     parts = [join(" ", [g["slot"], bd[g["slot"]]]) for g in view["goals"]] + [T("scrolls {vp}", vp=bd["scrolls"])]
     if view["phase"] == "over":
         parts.append(T("coins {vp}", vp=bd["coins"]))
-    tag_text, part_text = tx(join("  ", tags)), tx(join(" · ", parts))
+    tag_text, part_text = _fit(join("  ", tags), font(20, bold=True), w - 24), _fit(join(" · ", parts), font(18), w - 24)
     dtext(d, (x + 12, y2 + 14), tag_text, font=font(20, bold=True), fill=INK, anchor="lm")
     fits = text_width(tag_text, font(20, bold=True)) + text_width(part_text, font(18)) + 40 < w
-    # VP per goal slot: beside the tags, or on the strip's label row when the tags are long.
-    dtext(d, (x + w - 12, y2 + (14 if fits else 44)), part_text, font=font(18), fill=INK, anchor="rm")
-    y2 += 32
+    # VP per goal slot: beside the tags, or on a row of its own in a narrow panel
+    dtext(d, (x + w - 12, y2 + (14 if fits or w >= NARROW else 44)), part_text if fits or w < NARROW else
+          _fit(part_text, font(18), w - 36 - text_width(tag_text, font(20, bold=True))), font=font(18), fill=INK,
+          anchor="rm")
+    y2 += 32 + (30 if w < NARROW else 0)
     if strip:
         label, items = _strip_items(view, seat)
         if label:
-            dtext(d, (x + 12, y2 + 2), label, font=font(18), fill=MUTED)
+            dtext(d, (x + 12, y2 + 2), _fit(label, font(18), w - 24), font=font(18), fill=MUTED)
         sx = x + 12
         for tile, tag, lit, crossed in items:
             _strip_tile(img, d, sx, y2 + 26, tile, tag, lit, crossed)
@@ -356,7 +396,10 @@ def _panel(img, d, view, names, seat, x, y, w, h, t, box, strip):
     lit_cells = [e["at"] for e in view.get("last_move", []) if e["type"] == "build" and e["seat"] == seat]
     cols = box[2] - box[0] + 1
     left = x + (w - cols * t) // 2
-    _territory(img, d, view, seat, left, y2 + 4, t, box, lit_cells)
+    area = (left, y2 + 4, left + cols * t, y2 + 4 + (box[3] - box[1] + 1) * t)
+    with panel(d, "territory", area):  # its marks (spot numbers, "new") are part of the picture
+        _territory(img, d, view, seat, left, y2 + 4, t, box, lit_cells)
+    figure(d, "territory", area)
 
 
 # -- private panel ----------------------------------------------------------------------
@@ -437,7 +480,8 @@ def _score_sheet(d: ImageDraw.ImageDraw, view: dict, names: list[str], x: int, y
     label_w = w - 24 - n * 74
     h = 56 + 30 * len(rows) + 12
     d.rounded_rectangle([x, y, x + w, y + h], radius=12, fill=(255, 255, 255), outline=INK, width=2)
-    dtext(d, (x + 12, y + 26), T("Score sheet"), font=font(24, bold=True), fill=INK, anchor="lm")
+    dtext(d, (x + 12, y + 26), _fit(T("Score sheet"), font(24, bold=True), label_w - 4), font=font(24, bold=True),
+          fill=INK, anchor="lm")
     for seat in range(n):
         badge(d, (x + label_w + 12 + seat * 74 + 20, y + 10), seat, 32)
     f, fb = font(18), font(18, bold=True)
@@ -458,36 +502,62 @@ def _score_sheet(d: ImageDraw.ImageDraw, view: dict, names: list[str], x: int, y
     return h
 
 
+def _facts(view: dict, names: list) -> Image.Image:
+    """Whose turn and what to do (or who won), every seat's VP and coins, the last move."""
+    if view["phase"] == "over":
+        res = view.get("result") or {}
+        winners = res.get("winners", [])
+        turn = Tn("{winners} wins with {vp} VP", "{winners} win with {vp} VP", len(winners),
+                  winners=both([names[w] for w in winners]), vp=view["players"][winners[0]]["vp"]) \
+            if winners else T("Game over")
+    else:
+        turn = T("{verb} {who}", verb=TO_ACT[view["phase"]], who=both([names[s] for s in view["to_act"]]))
+    scores = [(s, names[s], Tn("{vp} VP · {n} coin", "{vp} VP · {n} coins", p["coins"], vp=p["vp"]))
+              for s, p in enumerate(view["players"])]
+    move = _last_move(view, names)
+    return key_facts(W, turn, scores, T("Last: {event}", event=move) if move is not None else None)
+
+
+TERRITORY_H = {2: 620, 3: 560, 4: 520, 5: 440}
+"""The tallest a territory is drawn, by player count: five territories stay within about two
+phone screens."""
+
+
 def render(view: dict) -> bytes:
     names = _names(view)
     n = view["n_players"]
-    rows = (n + 1) // 2
-    sizes = [_tile_size(view, s, 620) for s in range(n)]
+    cols = 3 if n >= 5 else 2  # five territories in two rows, not three: a phone scrolls less
+    panel_w = (W - 2 * MARGIN - (cols - 1) * COLS_GAP) // cols
+    rows = (n + cols - 1) // cols
+    sizes = [_tile_size(view, s, TERRITORY_H.get(n, 440), panel_w) for s in range(n)]
     strip = any(_strip_items(view, s)[1] for s in range(n))
-    heights = [_panel_height(t, box, strip) for t, box in sizes]
-    row_h = [max(heights[2 * r: 2 * r + 2]) for r in range(rows)]
+    heights = [_panel_height(t, box, strip, panel_w) for t, box in sizes]
+    row_h = [max(heights[cols * r: cols * r + cols]) for r in range(rows)]
     sheet = view.get("result") is not None
-    if sheet and n % 2 == 1:
+    beside = sheet and cols == 2 and n % 2 == 1  # the score sheet in the last row's free slot
+    if beside:
         need = 56 + 30 * (len(view["result"]["categories"]) + 2) + 12
         row_h[-1] = max(row_h[-1], need)
-    top_guess = (400 if sheet and n % 2 == 0 else 0) + 64 + 50 + 100 + 170 + 44 + 40 + (210 if "private" in view else 0)
-    img = Image.new("RGB", (W, top_guess + sum(row_h) + 12 * rows + 40), PAPER)
+    top_guess = (400 if sheet and not beside else 0) + 64 + 50 + 100 + 170 + 44 + 74 + (210 if "private" in view else 0)
+    band = _facts(view, names)  # the key facts on top, then the board on the same canvas
+    img = Image.new("RGB", (W, band.height + top_guess + sum(row_h) + 12 * rows + 40), PAPER)
+    img.paste(band, (0, 0))
     d = ImageDraw.Draw(img)
-    y = _header(d, view, names, 0)
+    y = _header(d, view, names, band.height)
     y = _goals(d, view, y + 10)
     if "private" in view:
         y = _private_panel(img, d, view, names, y)
     for r in range(rows):
-        for c in range(2):
-            seat = 2 * r + c
+        for c in range(cols):
+            seat = cols * r + c
             if seat >= n:
                 break
-            x = MARGIN + c * (PANEL_W + COLS_GAP)
+            x = MARGIN + c * (panel_w + COLS_GAP)
             t, box = sizes[seat]
-            _panel(img, d, view, names, seat, x, y, PANEL_W, row_h[r], t, box, strip)
-        if sheet and n % 2 == 1 and r == rows - 1:
-            _score_sheet(d, view, names, MARGIN + PANEL_W + COLS_GAP, y, PANEL_W)
+            _panel(img, d, view, names, seat, x, y, panel_w, row_h[r], t, box, strip)
+        if beside and r == rows - 1:
+            _score_sheet(d, view, names, MARGIN + panel_w + COLS_GAP, y, panel_w)
         y += row_h[r] + 12
-    if sheet and n % 2 == 0:
+    if sheet and not beside:
         y += _score_sheet(d, view, names, MARGIN, y, W - 2 * MARGIN) + 12
     return to_png(img, y + 4)

@@ -37,7 +37,7 @@ def palette() -> Image.Image:
         for j in range(8):
             for target, row in ((INK, 0), ((255, 255, 255), 1)):
                 f = j / 8
-                mix = tuple(int(a * (1 - f) + b * f) for a, b in zip(c, target))
+                mix = tuple(int(a * (1 - f) + b * f) for a, b in zip(c, target, strict=False))
                 x = i * 24 + j * 3
                 d.rectangle([x, base + row * 100, x + 2, base + row * 100 + 99], fill=mix)
     exact = list(dict.fromkeys(tuple(c) for c in colours))

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.common import INK, language, seat_badge, tx
+from render.common import INK, RECORDER, language, seat_badge, tx
 
 
 @lru_cache(maxsize=256)
@@ -36,8 +36,15 @@ def dtext(d: ImageDraw.ImageDraw, xy, text: str, font: ImageFont.FreeTypeFont, f
     text = tx(text)
     if not text:
         return
-    img, left, top = _label(text, font.path, font.size, tuple(fill), anchor, stroke_width,
-                            tuple(stroke_fill) if stroke_fill else None, language())
+    rec = RECORDER.get()
+    if rec is not None:  # the layout check: the text sits on this board, in its open panel
+        rec.text(d._image, xy, text, font, anchor, stroke_width)
+        with rec.quiet():
+            img, left, top = _label(text, font.path, font.size, tuple(fill), anchor, stroke_width,
+                                    tuple(stroke_fill) if stroke_fill else None, language())
+    else:
+        img, left, top = _label(text, font.path, font.size, tuple(fill), anchor, stroke_width,
+                                tuple(stroke_fill) if stroke_fill else None, language())
     d._image.paste(img, (int(round(xy[0] + left)), int(round(xy[1] + top))), img)
 
 

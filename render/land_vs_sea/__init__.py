@@ -13,10 +13,11 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, PAPER, StampDraw, font, seat_badge, tx
-from render.land_vs_sea.panels import draw_footer, draw_header
+from render.common import HIGHLIGHT, INK, PAPER, StampDraw, font, key_facts, seat_badge, tx
+from render.land_vs_sea.panels import draw_footer, draw_header, legend
 from render.land_vs_sea.tiles import (
     MAP_BG,
+    PHASE_TEXT,
     ROUTE,
     SQ3,
     WIDTH,
@@ -26,8 +27,9 @@ from render.land_vs_sea.tiles import (
     png_bytes,
     region_point,
 )
-from rules.base import Msg, T, Tn
-from rules.land_vs_sea.data import FACES, oriented
+from rules.base import Msg, T, Tn, join
+from rules.land_vs_sea.data import face_of_sig, face_sig, orient_sig
+from rules.land_vs_sea.turn import PHASE_HINT
 from rules.land_vs_sea.views import ROLE_NAMES
 
 __all__ = ["render"]
@@ -74,7 +76,7 @@ def parse(k: str) -> tuple[int, int]:
 def map_layer(placed: tuple, s: int, size: tuple[int, int]):
     """The tiles on the map (terrain, lines, features): one drawing per board state, shared by the
     public view and every player's private view of it (markers are drawn on a copy)."""
-    tiles = [(cx, cy, oriented(tile, side, rot), FACES[tile][side], done) for cx, cy, tile, side, rot, done in placed]
+    tiles = [(cx, cy, orient_sig(sig, rot), face_of_sig(sig), done) for cx, cy, sig, rot, done in placed]
     return compose(tiles, s, size, MAP_BG)
 
 
@@ -103,7 +105,7 @@ def render(view: dict) -> bytes:
     done_by_cell: dict = {}
     for c, r in view.get("completed", []):
         done_by_cell.setdefault(c, set()).add(r)
-    placed = tuple(sorted((*centre(*parse(k), s, ox, oy), e["tile"], e["side"], e["rot"],
+    placed = tuple(sorted((*centre(*parse(k), s, ox, oy), face_sig(e["face"]), e["rot"],
                            frozenset(done_by_cell.get(k, ()))) for k, e in board.items()))
     map_img = map_layer(placed, s, (map_w, map_h)).copy()
     draw = StampDraw(map_img)
@@ -118,7 +120,7 @@ def render(view: dict) -> bytes:
         e = board.get(k)
         if not e:
             continue
-        o = oriented(e["tile"], e["side"], e["rot"])
+        o = orient_sig(face_sig(e["face"]), e["rot"])
         cx, cy = centre(*w["at"], s, ox, oy)
         px, py = region_point(cx, cy, s, o.region_dirs[w["region"]])
         size = max(18, int(s * 0.5))
@@ -136,19 +138,40 @@ def render(view: dict) -> bytes:
     for sp in view.get("waypoint_spots", []):
         k = f"{sp['at'][0]},{sp['at'][1]}"
         e = board[k]
-        o = oriented(e["tile"], e["side"], e["rot"])
+        o = orient_sig(face_sig(e["face"]), e["rot"])
         cx, cy = centre(*sp["at"], s, ox, oy)
         px, py = region_point(cx, cy, s, o.region_dirs[sp["region"]])
         rr = max(11, int(s * 0.3))
         draw.ellipse([px - rr, py - rr, px + rr, py + rr], fill=(255, 255, 255), outline=(200, 0, 120), width=3)
         draw.text((px, py), str(sp["n"]), font=font(max(13, int(rr * 1.1)), bold=True), fill=INK, anchor="mm")
 
-    header = draw_header(view, names)
-    footer = draw_footer(view, names, private)
-    out = Image.new("RGB", (WIDTH, header.height + map_h + footer.height), PAPER)
-    out.paste(header, (0, 0))
-    out.paste(map_img, (0, header.height))
-    out.paste(footer, (0, header.height + map_h))
+    parts = [facts(view, names, private), draw_header(view, names), map_img, legend(view),
+             draw_footer(view, names, private)]
+    out = Image.new("RGB", (WIDTH, sum(p.height for p in parts)), PAPER)
+    y = 0
+    for part in parts:
+        out.paste(part, (0, y))
+        y += part.height
     return png_bytes(out)
+
+
+def facts(view: dict, names: list[str], private: bool) -> Image.Image:
+    """Whose turn and what to do, every seat with its team's score, the last move."""
+    if view["phase"] == "over":
+        best = max(view["scores"].values())
+        win = [ROLE_NAMES[t] for t, p in view["scores"].items() if p == best]
+        turn = Tn("Game over: {teams} wins", "Game over: {teams} win", len(win), teams=join(" & ", win))
+    else:
+        cur = view.get("current")
+        hint = PHASE_HINT.get(view.get("my_phase")) or view.get("hint") if private else None
+        turn = (T("Your turn ({team}): {hint}", team=ROLE_NAMES[view["roles"][cur]], hint=hint)
+                if hint and view.get("seat") == cur else
+                T("{who} ({team}) to act: {phase}", who=names[cur], team=ROLE_NAMES[view["roles"][cur]],
+                  phase=PHASE_TEXT.get(view["phase"], view["phase"])))
+    scores = [(seat, names[seat], T("{team}: {points}", team=ROLE_NAMES[role], points=view["scores"][role]))
+              for seat, role in enumerate(view["roles"])]
+    last = view.get("last_move") or {}
+    line = T("Last: {who} placed a tile (yellow frame)", who=names[last["seat"]]) if "seat" in last else None
+    return key_facts(WIDTH, turn, scores, line)
 
 

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from render.common import HIGHLIGHT, INK, PAPER, flat_palette, font, to_png
 from rules.base import T
-from rules.land_vs_sea.data import FACES, oriented, register_face
+from rules.land_vs_sea.data import face_of_sig, face_sig, orient_sig
 
 WIDTH = 1200
 LAND = (205, 170, 95)
@@ -153,58 +153,102 @@ def draw_lines(draw: ImageDraw.ImageDraw, o, cx, cy, s) -> None:
         draw.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], outline=INK, width=max(1, int(s / 22)))
 
 
+def mountain(draw: ImageDraw.ImageDraw, px: float, py: float, s: float) -> None:
+    h = s * 0.2
+    draw.polygon([(px, py - h), (px - h, py + h * 0.8), (px + h, py + h * 0.8)], fill=(95, 70, 50),
+                 outline=(255, 255, 255))
+
+
+def coral(draw: ImageDraw.ImageDraw, px: float, py: float, s: float) -> None:
+    rr = s * 0.08
+    for ax, ay in ((-1, 0.6), (1, 0.6), (0, -0.9)):
+        x, y = px + ax * rr * 1.2, py + ay * rr * 1.2
+        draw.ellipse([x - rr, y - rr, x + rr, y + rr], fill=(240, 110, 140), outline=INK)
+
+
+def caravan(draw: ImageDraw.ImageDraw, px: float, py: float, s: float) -> None:
+    w, h = s * 0.2, s * 0.12
+    draw.rectangle([px - w, py - h, px + w, py + h], fill=(150, 40, 40), outline=(255, 255, 255))
+    for wx in (px - w * 0.6, px + w * 0.6):
+        rr = s * 0.07
+        draw.ellipse([wx - rr, py + h - rr, wx + rr, py + h + rr], fill=INK)
+
+
+def plus_width(bonus: int, size: int) -> float:
+    return font(size, bold=True).getlength("+" * bonus) + 4
+
+
+def _ink_box(ic: Image.Image) -> tuple[int, int, int, int]:
+    """Where an icon (one of the cached ``icon`` pictures) has ink, measured once per icon."""
+    if "ink" not in ic.info:
+        ic.info["ink"] = ic.getchannel("A").getbbox() or (0, 0, 0, 0)
+    return ic.info["ink"]
+
+
+def _clear_spot(ic: Image.Image, x: float, y: float, s: float, taken: list) -> tuple[float, float]:
+    """(x, y), or the nearest nudge of it where ``ic`` covers none of the marks ``taken``."""
+    bx0, by0, bx1, by1 = _ink_box(ic)
+    ox, oy = -ic.width / 2, -ic.height / 2
+    step = max(6.0, 0.16 * s)
+    for dx, dy in ((0, 0), (0, -1), (1, 0), (-1, 0), (0, 1), (1, -1), (-1, -1), (1, 1), (-1, 1), (0, -2), (2, 0),
+                   (-2, 0), (0, 2)):
+        px, py = x + dx * step, y + dy * step
+        box = (px + ox + bx0, py + oy + by0, px + ox + bx1, py + oy + by1)
+        if not any(min(box[2], t[2]) > max(box[0], t[0]) and min(box[3], t[3]) > max(box[1], t[1]) for t in taken):
+            taken.append(box)
+            return px, py
+    taken.append((x + ox + bx0, y + oy + by0, x + ox + bx1, y + oy + by1))
+    return x, y
+
+
 def draw_features(img: Image.Image, o, face: dict, cx, cy, s, done=frozenset()) -> None:
+    """Bonus marks at each region's point; the check badge of a completed region to the right of
+    its marks, a caravan or ship below them, an action badge at the centre (moved up when a
+    region's marks are there), so no mark covers another."""
     draw = ImageDraw.Draw(img)
+    centre_taken = False
+    taken: list = []
+
+    def place(ic: Image.Image, x: float, y: float) -> None:
+        put(img, ic, *_clear_spot(ic, x, y, s, taken))
+
     for rid, dirs in o.region_dirs.items():
         bonus = o.region_bonus[rid]
         px, py = region_point(cx, cy, s, dirs)
+        size = max(12, int(s * 0.42))
         if bonus:
             kind = f"plus{'L' if o.region_terrain[rid] == 'land' else 'S'}{bonus}"
-            put(img, icon(kind, max(12, int(s * 0.42))), px, py)
+            place(icon(kind, size), px, py)
+            centre_taken |= abs(px - cx) < 0.3 * s and abs(py - cy) < 0.3 * s
         if rid in done:
-            put(img, icon("check", int(max(12, s * 0.32))), px + 0.22 * s, py - 0.2 * s)
+            rr = int(max(12, s * 0.32))
+            dx = plus_width(bonus, size) / 2 + rr / 2 + 1 if bonus else 0.15 * s
+            place(icon("check", rr), px + dx, py - 0.1 * s)
     for dirs in o.mountains:
         for d in dirs:
-            px, py = dir_point(cx, cy, s, d, 0.62)
-            h = s * 0.2
-            draw.polygon([(px, py - h), (px - h, py + h * 0.8), (px + h, py + h * 0.8)], fill=(95, 70, 50),
-                         outline=(255, 255, 255))
+            mountain(draw, *dir_point(cx, cy, s, d, 0.62), s)
     for dirs in o.corals:
         for d in dirs:
-            px, py = dir_point(cx, cy, s, d, 0.62)
-            rr = s * 0.08
-            for ax, ay in ((-1, 0.6), (1, 0.6), (0, -0.9)):
-                x, y = px + ax * rr * 1.2, py + ay * rr * 1.2
-                draw.ellipse([x - rr, y - rr, x + rr, y + rr], fill=(240, 110, 140), outline=INK)
+            coral(draw, *dir_point(cx, cy, s, d, 0.62), s)
     for rid in face.get("caravans", []):
         px, py = region_point(cx, cy, s, o.region_dirs[rid])
-        px, py = px - 0.18 * s, py + 0.18 * s
-        w, h = s * 0.2, s * 0.12
-        draw.rectangle([px - w, py - h, px + w, py + h], fill=(150, 40, 40), outline=(255, 255, 255))
-        for wx in (px - w * 0.6, px + w * 0.6):
-            rr = s * 0.07
-            draw.ellipse([wx - rr, py + h - rr, wx + rr, py + h + rr], fill=INK)
+        caravan(draw, px - 0.2 * s, py + 0.32 * s, s)
     for rid in face.get("ships", []):
         px, py = region_point(cx, cy, s, o.region_dirs[rid])
-        px, py = px - 0.18 * s, py + 0.18 * s
-        put(img, icon("ship", int(max(12, s * 0.38))), px, py)
+        place(icon("ship", int(max(12, s * 0.38))), px - 0.2 * s, py + 0.36 * s)
     if o.action:
-        put(img, icon(o.action, int(max(12, s * 0.44))), cx, cy)
+        place(icon(o.action, int(max(12, s * 0.44))), cx, cy - (0.45 * s if centre_taken else 0))
 
 
-def tile_image(face: dict, s: int, rot: int = 0, tile: str | None = None, side: str | None = None) -> Image.Image:
-    """A single face as a small picture (hands, stacks, previews)."""
-    if tile is None:
-        tile, side = register_face(face)
-    return _tile_image(tile, side, s, rot)
+def tile_image(face: dict, s: int, rot: int = 0) -> Image.Image:
+    """A single face (its printed content, as views carry it) as a small picture."""
+    return _tile_image(face_sig(face), s, rot)
 
 
 @lru_cache(maxsize=512)
-def _tile_image(tile: str, side: str, s: int, rot: int) -> Image.Image:
+def _tile_image(sig: str, s: int, rot: int) -> Image.Image:
     w, h = int(SQ3 * s) + 4, 2 * s + 4
-    o = oriented(tile, side, rot)
-    face = FACES[tile][side]
-    return compose([(w / 2, h / 2, o, face, frozenset())], s, (w, h), PAPER)
+    return compose([(w / 2, h / 2, orient_sig(sig, rot), face_of_sig(sig), frozenset())], s, (w, h), PAPER)
 
 
 def compose(tiles, s, size, bg) -> Image.Image:
@@ -213,14 +257,14 @@ def compose(tiles, s, size, bg) -> Image.Image:
     img = Image.new("RGB", (w, h), bg)
     mask = Image.new("L", (w, h), 0)
     md = ImageDraw.Draw(mask)
-    for cx, cy, o, face, done in tiles:
+    for cx, cy, o, _face, _done in tiles:
         paint_terrain(md, o, cx, cy, s)
     land = mask.point(lambda v: 255 if v == 255 else 0)
     sea = mask.point(lambda v: 255 if v == 128 else 0)
     img.paste(texture("land", w, h), (0, 0), land)
     img.paste(texture("sea", w, h), (0, 0), sea)
     draw = ImageDraw.Draw(img)
-    for cx, cy, o, face, done in tiles:
+    for cx, cy, o, _face, _done in tiles:
         draw_lines(draw, o, cx, cy, s)
         draw.polygon(hex_points(cx, cy, s), outline=GRID, width=max(1, int(s / 25)))
     for cx, cy, o, face, done in tiles:
@@ -229,7 +273,7 @@ def compose(tiles, s, size, bg) -> Image.Image:
 
 
 # -- the whole picture ---------------------------------------------------------------------
-ART_COLOURS = (LAND, LAND_DOT, SEA, SEA_WAVE, GRID, MAP_BG, ROUTE, (200, 0, 120), (170, 0, 100), (240, 110, 140),
+ART_COLOURS = (LAND, LAND_DOT, SEA, SEA_WAVE, GRID, MAP_BG, ROUTE, (200, 0, 120), (170, 0, 100), (240, 110, 140), (236, 230, 216),
                (95, 70, 50), (150, 40, 40), (0, 90, 50), (20, 30, 90), (255, 249, 200), (230, 230, 230))
 """Every colour drawn here besides ink, paper, the highlight and the seats (render.common adds those)."""
 

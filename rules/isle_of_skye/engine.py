@@ -11,7 +11,7 @@ import copy
 import pickle
 
 from rules.base import Engine, IllegalAction, T, Tn, canonical, rng_for
-from rules.isle_of_skye import phases
+from rules.isle_of_skye import check, phases
 from rules.isle_of_skye.data import CASTLES, GOAL_IDS, GOAL_NAMES, GOAL_RULES, LANDSCAPES, SLOTS, TILES, board_side
 from rules.isle_of_skye.describe import describe_action, describe_event
 from rules.isle_of_skye.territory import legal_rotations
@@ -120,6 +120,7 @@ class IsleOfSkye(Engine):
         return json_copy(state)
 
     def load(self, data: dict) -> dict:
+        check.check(data)  # a damaged state is refused with one sentence (BadState, a ValueError)
         return json_copy(data)
 
     # -- turns ---------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import product
 
 from . import turn
 from .combat import attack_strength, attack_total
@@ -24,7 +25,7 @@ from .data import (
     SAILORS,
 )
 from .scoring import breakdown
-from .state import city_side, crew_with, fast_clone, has, owner_of
+from .state import city_side, crew_with, fast_clone, free_cubes, has, owner_of
 
 _VIEW_ONLY = ("deck_count", "metro_deck_count", "event_active", "event_counts", "rep_active", "rep_counts",
               "sailor_stack_top", "sailor_stack_count", "token_top", "token_count", "discard_count",
@@ -166,9 +167,91 @@ def _one_step(state: dict, seat: int, act: dict, rng: random.Random):
     nxt = _clone(state)
     turn.perform(nxt, seat, act, [])
     nxt["seq"] += 1
+    while nxt["phase"] == "diplomacy" and not nxt["pending"]:  # pay as planned
+        turn.perform(nxt, seat, _diplomacy_step(nxt, seat, turn.legal_actions(nxt, seat)), [])
     if seat not in turn.to_act(nxt) or nxt["phase"] == "move":
         return evaluate(nxt, seat), None
     return evaluate(nxt, seat), nxt
+
+
+# -- the choices inside a step -----------------------------------------------------------------
+_SKILL_WORTH = {"admin": 3, "work": 2, "combat": 2, "negotiation": 2, "sailing": 3}
+
+
+def _spare(sid: str, skill: str) -> tuple:
+    """How much exhausting a sailor for ``skill`` costs: the worth of its other skills."""
+    return (sum(_SKILL_WORTH[k] for k in SAILORS[sid]["skills"] if k != skill), sid)
+
+
+def _pending_step(state: dict, seat: int, legal: list[dict], rng: random.Random) -> dict:
+    entry = state["pending"][0]
+    t = legal[0]["type"]
+    if t == "crew":
+        skill = entry["crew"][len(entry["chosen"])]
+        if (entry["action"].get("type") == "wound"):
+            skill = "any"
+        return min(legal, key=lambda x: _spare(x["sailor"], skill))
+    if t == "pay_card":  # the card worth least to build or buy later
+        return min(legal, key=lambda x: (ALL_BUILDINGS[x["card"]]["coin_cost"], x["card"]))
+    if t == "hire":  # a free hire takes the best sailor whatever the slot
+        return max(legal, key=lambda x: (sum(_SKILL_WORTH[k] for k in SAILORS[state["sailor_row"][x["slot"] - 1]]
+                                                ["skills"]), x["slot"]))
+    if t == "commons":  # offered only when skipping puts a cube on a space worth more
+        return next(x for x in legal if x["skip"])
+    return _hold_mix(state, entry["seat"], legal)
+
+
+def _hold_mix(state: dict, seat: int, legal: list[dict]) -> dict:
+    """A full hold keeps wood and fish in the proportion the buildings within reach cost to build
+    (Palace scores wood double: then wood); half and half when nothing is in reach."""
+    from .buildings import offers
+    p = state["players"][seat]
+    if has(p, "b12"):
+        return legal[0]
+    wood = fish = 1
+    for offer in offers(state, seat):
+        cost = ALL_BUILDINGS[offer["id"]]["build_cost"]
+        wood += cost["wood"]
+        fish += cost["fish"]
+    share = wood / (wood + fish)
+    return min(legal, key=lambda x: abs(x["wood"] - share * (x["wood"] + x["fish"])))
+
+
+def _diplomacy_plan(state: dict, seat: int) -> dict | None:
+    """The payment still to make: least overpayment, then least influence given up, then fewest
+    cubes; negotiators (they come back with a rest) before cubes."""
+    from .combat import _left, _paid
+    d = state["diplomacy"]
+    cubes, crew = _left(state, seat)
+    by_value = {v: sum(1 for i in cubes if INFLUENCE_VALUES[i] == v) for v in (1, 2, 3)}
+    short = d["need"] - _paid(state)
+    free = free_cubes(state, seat) + len(d["cubes"])
+    best = None
+    for c1, c2, c3, k in product(range(by_value[1] + 1), range(by_value[2] + 1), range(by_value[3] + 1),
+                                 range(len(crew) + 1)):
+        total = c1 + 2 * c2 + 3 * c3 + k
+        if total < short or free + c1 + c2 + c3 < 1:
+            continue
+        key = (total - short, c1 + 2 * c2 + 3 * c3, c1 + c2 + c3)
+        if best is None or key < best[0]:
+            best = (key, {"negotiators": k, 3: c3, 2: c2, 1: c1})
+    return best[1] if best else None
+
+
+def _diplomacy_step(state: dict, seat: int, legal: list[dict]) -> dict:
+    plan = _diplomacy_plan(state, seat)
+    pays = [x for x in legal if x["type"] == "pay"]
+    if plan:
+        if plan["negotiators"]:
+            crew = [x for x in pays if "sailor" in x]
+            if crew:
+                return min(crew, key=lambda x: _spare(x["sailor"], "negotiation"))
+        for value in (3, 2, 1):
+            if plan[value]:
+                step = next((x for x in pays if x.get("value") == value), None)
+                if step:
+                    return step
+    return pays[0] if pays else legal[-1]
 
 
 def _attack_step(view: dict, legal: list[dict]) -> dict:
@@ -204,12 +287,16 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
         return legal[0]
     seat = view["seat"]
     phase = view["phase"]
+    if view.get("pending"):
+        return _pending_step(state_from_view(view), seat, legal, rng)
+    if phase == "diplomacy":
+        return _diplomacy_step(state_from_view(view), seat, legal)
     if phase == "attack":
         return _attack_step(view, legal)
     if phase == "trade_reply":
         tr = view["trade"]
-        gives = {"wood": 0.7, "fish": 0.55, "book": 1.4, "pirate": 1.0, "serpent": 1.6}
-        gain = gives[tr["give"]] * tr["give_n"] - gives[tr["get"]] * tr["get_n"]
+        worth = {"wood": 0.7, "fish": 0.55, "book": 1.4, "pirate": 1.0, "serpent": 1.6}
+        gain = sum(worth[g] * n for g, n in tr["give"].items()) - sum(worth[g] * n for g, n in tr["get"].items())
         return legal[0] if gain > 0.2 else legal[1]
     if phase == "trade_build":
         return next(x for x in legal if x["type"] == "cancel")

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from .buildings import books_gained_at_once, build_payments, gain_building, offers
 from .data import REPUTATION
+from .pending import ask
 from .state import (
+    architect,
     books_held,
     city_side,
     crew_with,
-    exhaust,
+    exhaust_ids,
     free_cubes,
     gain,
     gain_fame,
@@ -16,7 +18,6 @@ from .state import (
     hire,
     hire_cost,
     owner_of,
-    pick_sailor,
     player,
     rest,
     spend_books,
@@ -33,10 +34,19 @@ def toll_payable(state: dict, seat: int, city: str) -> bool:
     p = player(state, seat)
     if toll["type"] == "coin":
         return p["coins"] >= toll["n"]
-    return pick_sailor(p, toll["skill"]) is not None
+    return bool(crew_with(p, toll["skill"]))
 
 
-def start_visit(state: dict, seat: int, free: bool, events: list) -> None:
+def toll_crew(state: dict, seat: int) -> list[str]:
+    """The skill a visit's toll exhausts (empty: a coin toll, your own city)."""
+    toll = city_side(state, player(state, seat)["region"])["toll"]
+    if owner_of(state, player(state, seat)["region"]) == seat or toll["type"] == "coin":
+        return []
+    return [toll["skill"]]
+
+
+def start_visit(state: dict, seat: int, free: bool, events: list, crew: list[str] = ()) -> None:
+    """Visit the city here; ``crew`` is the sailor the player chose for an exhaust toll."""
     p = player(state, seat)
     city = p["region"]
     side = city_side(state, city)
@@ -54,11 +64,11 @@ def start_visit(state: dict, seat: int, free: bool, events: list) -> None:
                 paid = {"coin": toll["n"], "to": owner}
                 if has(player(state, owner), "b25"):
                     gain(state, owner, {"coin": 1}, events, "Customs House")
+                if has(player(state, owner), "m10"):  # only a toll received (spec 13.5, 8.1)
+                    gain_fame(state, owner, 1, events)
         else:
-            sid = exhaust(p, toll["skill"])
-            paid = {"exhaust": sid}
-        if owner is not None and has(player(state, owner), "m10"):
-            gain_fame(state, owner, 1, events)
+            exhaust_ids(p, list(crew))
+            paid = {"exhaust": crew[0]}
     events.append({"type": "visit", "seat": seat, "city": city, "toll": paid, "free": free})
     if paid is not None and has(p, "b16"):
         gain(state, seat, {"coin": 1}, events, "Trade Office")
@@ -89,6 +99,8 @@ def advance(state: dict, seat: int, events: list) -> None:
     ops = _ops(state)
     p = player(state, seat)
     while v["op"] < len(ops):
+        if state["pending"]:  # a decision first (a full hold, a free hire, House of Commons)
+            return
         op = ops[v["op"]]
         kind = op["op"]
         if kind == "rest":
@@ -107,7 +119,8 @@ def advance(state: dict, seat: int, events: list) -> None:
         v["op"] += 1
         v["count"] = 0
         v["limit"] = None
-    finish_visit(state, seat, events)
+    if not state["pending"]:
+        finish_visit(state, seat, events)
 
 
 def _can_pay(state: dict, p: dict, pay: dict) -> bool:
@@ -127,7 +140,7 @@ def city_choices(state: dict, seat: int) -> list[dict]:
     kind = op["op"]
     out: list[dict] = []
     if kind == "exchange":
-        if v["count"] < v["limit"] and (not op.get("exhaust") or pick_sailor(p, op["exhaust"])):
+        if v["count"] < v["limit"] and (not op.get("exhaust") or crew_with(p, op["exhaust"])):
             if "pay_one_of" in op:
                 for pay in op["pay_one_of"]:
                     if _can_pay(state, p, pay):
@@ -170,14 +183,17 @@ def city_apply(state: dict, seat: int, action: dict, events: list) -> None:
     done = True
     if t == "exchange":
         pay = dict(op["pay"]) if "pay" in op else next(x for x in op["pay_one_of"] if action["pay"] in x)
-        if op.get("exhaust"):
-            exhaust(p, op["exhaust"])
+        cards = pay.get("book", 0) if architect(state) else 0
+        paid = ask(state, seat, action, [op["exhaust"]] if op.get("exhaust") else [], cards)
+        if paid is None:
+            return
+        exhaust_ids(p, paid["crew"])
         for kind, n in pay.items():
             if kind == "book":
-                spend_books(state, p, n)
+                spend_books(state, seat, n, paid["cards"], events)
             else:
                 p["coins" if kind == "coin" else kind] -= n
-        events.append({"type": "exchange", "seat": seat, "pay": pay, "get": op["get"]})
+        events.append({"type": "exchange", "seat": seat, "pay": pay, "get": op["get"], "crew": paid["crew"]})
         _take(state, seat, op["get"], events)
         v["count"] += 1
         done = False

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from itertools import product
-
 from rules.base import rng_for
 
 from .data import ICHOR_TABLE, INFLUENCE_VALUES, PIRATE_TABLE, SERPENT_TABLE
-from .state import city_side, crew_with, exhaust, free_cubes, has, owner_of, pick_sailor, player, take_city
+from .pending import ask
+from .state import (
+    city_side,
+    crew_classes,
+    crew_with,
+    exhaust_ids,
+    free_cubes,
+    has,
+    owner_of,
+    player,
+    take_city,
+)
 
 
 # -- attack --------------------------------------------------------------------------------
@@ -31,7 +40,7 @@ def can_attack(state: dict, seat: int) -> bool:
 def start_attack(state: dict, seat: int, events: list) -> None:
     city = player(state, seat)["region"]
     state["attack"] = {"city": city, "strength": attack_strength(state, city), "stage": "pirates",
-                       "pirates": 0, "serpents": 0, "ichor": False, "combat": 0, "dice": [],
+                       "pirates": 0, "serpents": 0, "ichor": False, "combat": 0, "crew": [], "dice": [],
                        "total": 0, "rerolls": 0}
     state["phase"] = "attack"
     events.append({"type": "attack_start", "seat": seat, "city": city,
@@ -82,14 +91,13 @@ def _next_stage(state: dict, seat: int, events: list) -> None:
 def _roll(state: dict, seat: int, events: list) -> None:
     a = state["attack"]
     p = player(state, seat)
-    for _ in range(a["combat"]):
-        exhaust(p, "combat")
+    exhaust_ids(p, a.get("crew", []))
     n = a["pirates"] + a["serpents"] + (1 if a["ichor"] else 0) + a["combat"]
     rng = rng_for(state["seed"], f"{state['seq']}:attack")
     a["dice"] = sorted((rng.randint(1, 6) for _ in range(n)), reverse=True)
     a["total"] = attack_total(p, a)
     a["stage"] = "reroll"
-    events.append({"type": "roll", "seat": seat, "dice": list(a["dice"]), "total": a["total"],
+    events.append({"type": "roll", "seat": seat, "dice": list(a["dice"]), "total": a["total"], "crew": list(a.get("crew", [])),
                    "strength": a["strength"]})
     if a["total"] >= a["strength"]:
         _success(state, seat, events)
@@ -155,7 +163,12 @@ def attack_apply(state: dict, seat: int, action: dict, events: list) -> None:
         events.append({"type": "attack_cancel", "seat": seat})
         return
     if t == "commit":
-        a.update({k: v for k, v in action.items() if k != "type"})
+        if action.get("combat"):  # which combat sailors roll (RULES.md E1)
+            paid = ask(state, seat, action, ["combat"] * action["combat"])
+            if paid is None:
+                return
+            a["crew"] = paid["crew"]
+        a.update({k: v for k, v in action.items() if k not in ("type", "paid")})
         a["stage"] = _STAGES[_STAGES.index(a["stage"]) + 1]
         _next_stage(state, seat, events)
         return
@@ -175,12 +188,14 @@ def attack_apply(state: dict, seat: int, action: dict, events: list) -> None:
         return
     if t == "wound":
         per = 2 if has(p, "b35") else 1
-        hurt = []
-        for _ in range(action["n"]):
-            s = pick_sailor(p, None)
-            s["deck"] = False
-            s["wounded"] = True
-            hurt.append(s["id"])
+        paid = ask(state, seat, action, ["any"] * action["n"])
+        if paid is None:
+            return
+        hurt = paid["crew"]
+        for s in p["sailors"]:
+            if s["id"] in hurt:
+                s["deck"] = False
+                s["wounded"] = True
         a["total"] += per * action["n"]
         events.append({"type": "wound", "seat": seat, "sailors": hurt})
         _success(state, seat, events)
@@ -251,63 +266,92 @@ def diplomacy_requirement(state: dict, seat: int, city: str) -> int:
     return max(1, need)
 
 
-def cube_payment(state: dict, seat: int, need: int) -> list[int] | None:
-    """Track spaces (0-based) to remove: least overpayment, then fewest cubes (ruling E3)."""
-    mine = [i for i, c in enumerate(state["influence"]) if c == seat]
-    if need <= 0:
-        return []
-    by_value: dict[int, list[int]] = {1: [], 2: [], 3: []}
-    for i in mine:
-        by_value[INFLUENCE_VALUES[i]].append(i)
-    best = None
-    for c1, c2, c3 in product(range(len(by_value[1]) + 1), range(len(by_value[2]) + 1),
-                              range(len(by_value[3]) + 1)):
-        total = c1 + 2 * c2 + 3 * c3
-        if total < need:
-            continue
-        key = (total - need, c1 + c2 + c3)
-        if best is None or key < best[0]:
-            best = (key, (c1, c2, c3))
-    if best is None:
-        return None
-    c1, c2, c3 = best[1]
-    spaces = by_value[1][len(by_value[1]) - c1:] + by_value[2][len(by_value[2]) - c2:] + by_value[3][len(by_value[3]) - c3:]
-    return sorted(spaces)
-
-
-def diplomacy_choices(state: dict, seat: int) -> list[dict]:
+def can_befriend(state: dict, seat: int) -> bool:
+    """A teal city you do not own, and influence (cubes + negotiators) that can reach it (spec 8.3)."""
     p = player(state, seat)
     city = p["region"]
     if city_side(state, city)["banner"] != "teal" or owner_of(state, city) == seat:
-        return []
-    need = diplomacy_requirement(state, seat, city)
+        return False
+    state["diplomacy"] = {"city": city, "need": diplomacy_requirement(state, seat, city), "cubes": [], "crew": []}
+    ok = _completable(state, seat)
+    state["diplomacy"] = None
+    return ok
+
+
+def start_diplomacy(state: dict, seat: int, events: list) -> None:
+    city = player(state, seat)["region"]
+    state["diplomacy"] = {"city": city, "need": diplomacy_requirement(state, seat, city), "cubes": [], "crew": []}
+    state["phase"] = "diplomacy"
+
+
+def _paid(state: dict) -> int:
+    d = state["diplomacy"]
+    return sum(INFLUENCE_VALUES[i] for i in d["cubes"]) + len(d["crew"])
+
+
+def _left(state: dict, seat: int) -> tuple[list[int], list[dict]]:
+    """The cubes (track spaces) and negotiators not yet put towards the payment."""
+    d = state["diplomacy"]
+    cubes = [i for i, c in enumerate(state["influence"]) if c == seat and i not in d["cubes"]]
+    return cubes, [s for s in crew_with(player(state, seat), "negotiation") if s["id"] not in d["crew"]]
+
+
+def _completable(state: dict, seat: int) -> bool:
+    """The payment can still reach the requirement, with a cube free for the city (ruling E9)."""
+    d = state["diplomacy"]
+    cubes, crew = _left(state, seat)
+    free = free_cubes(state, seat) + len(d["cubes"])
+    paid = _paid(state)
+    if paid >= d["need"]:
+        return free >= 1
+    more = sum(INFLUENCE_VALUES[i] for i in cubes) + len(crew)
+    return paid + more >= d["need"] and (free >= 1 or bool(cubes))
+
+
+def diplomacy_choices(state: dict, seat: int) -> list[dict]:
+    """One step of the payment: remove one of your cubes (by its value: cubes of one value are alike)
+    or exhaust one negotiator (by skill set); steps that could no longer reach the requirement are
+    left out. The payment completes itself when it reaches the requirement."""
+    d = state["diplomacy"]
+    cubes, _ = _left(state, seat)
     out = []
-    for k in range(len(crew_with(p, "negotiation")) + 1):
-        if k > need:
-            break
-        spaces = cube_payment(state, seat, need - k)
-        if spaces is None:
-            continue
-        if free_cubes(state, seat) + len(spaces) < 1:
-            continue
-        out.append({"type": "diplomacy", "sailors": k})
-        if need - k <= 0:
-            break
-    return out
+    for value in sorted({INFLUENCE_VALUES[i] for i in cubes}):
+        space = max(i for i in cubes if INFLUENCE_VALUES[i] == value)
+        d["cubes"].append(space)
+        if _completable(state, seat):
+            out.append({"type": "pay", "value": value})
+        d["cubes"].pop()
+    for s in crew_classes(player(state, seat), "negotiation", d["crew"]):
+        d["crew"].append(s["id"])
+        if _completable(state, seat):
+            out.append({"type": "pay", "sailor": s["id"]})
+        d["crew"].pop()
+    return out + [{"type": "cancel"}]
 
 
 def diplomacy_apply(state: dict, seat: int, action: dict, events: list) -> None:
+    d = state["diplomacy"]
+    if action["type"] == "cancel":  # nothing was paid: the main action is still available
+        state["diplomacy"] = None
+        state["phase"] = "act"
+        state["turn"]["main"] = False
+        events.append({"type": "diplomacy_cancel", "seat": seat})
+        return
+    if "value" in action:
+        cubes, _ = _left(state, seat)
+        d["cubes"].append(max(i for i in cubes if INFLUENCE_VALUES[i] == action["value"]))
+    else:
+        d["crew"].append(action["sailor"])
+    if _paid(state) < d["need"]:
+        return
     p = player(state, seat)
-    city = p["region"]
-    need = diplomacy_requirement(state, seat, city)
-    spaces = cube_payment(state, seat, need - action["sailors"])
-    for _ in range(action["sailors"]):
-        exhaust(p, "negotiation")
-    for i in spaces:
+    exhaust_ids(p, d["crew"])
+    for i in d["cubes"]:
         state["influence"][i] = None
-    events.append({"type": "diplomacy", "seat": seat, "city": city, "need": need,
-                   "sailors": action["sailors"], "spaces": [i + 1 for i in spaces]})
-    take_city(state, seat, city, "diplomacy", events)
+    events.append({"type": "diplomacy", "seat": seat, "city": d["city"], "need": d["need"],
+                   "crew": list(d["crew"]), "spaces": sorted(i + 1 for i in d["cubes"])})
+    state["diplomacy"] = None
+    take_city(state, seat, p["region"], "diplomacy", events)
     state["phase"] = "capture_visit"
 
 

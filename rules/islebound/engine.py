@@ -7,11 +7,21 @@ import json
 
 from rules.base import Engine, IllegalAction, Msg, T, Tn, join
 
-from . import scoring, turn
+from . import scoring, turn, validate
 from .buildings import buy_cost
 from .city import toll_payable
 from .combat import attack_strength
-from .data import ALL_BUILDINGS, CITIES, CITY_NAMES, EVENTS, FAME_TOKENS, REPUTATION, SAILORS, SKILLS
+from .data import (
+    ALL_BUILDINGS,
+    CITIES,
+    CITY_NAMES,
+    EVENTS,
+    FAME_TOKENS,
+    INFLUENCE_VALUES,
+    REPUTATION,
+    SAILORS,
+    SKILLS,
+)
 from .state import OPTIONS_SCHEMA, city_side, fast_clone, owner_of, player, setup
 
 
@@ -79,6 +89,78 @@ def _skills(skills) -> Msg:
     return join("/", [T(s) for s in skills])
 
 
+def _sailor(sid) -> Msg:
+    """A sailor by its skills: ``a sailor (admin/combat)`` (sailors with the same skills are alike)."""
+    skills = SAILORS[sid]["skills"] if sid in SAILORS else []
+    return T("a sailor ({skills})", skills=_skills(skills))
+
+
+def _sailors(ids) -> Msg:
+    return join(", ", [_sailor(sid) for sid in ids])
+
+
+_PAY_PURPOSE = {"move": "to share a region", "visit": "for the toll", "event": "for the event",
+                "exchange": "for the exchange", "commit": "for a combat die"}
+
+
+def _pay_label(action: dict, view: dict | None) -> Msg:
+    """A sailor picked for a cost or a wound; what it is for comes from the pending step."""
+    entry = ((view or {}).get("pending") or [{}])[0]
+    what = (entry.get("action") or {}).get("type")
+    sailor = _sailor(action["sailor"])
+    if what == "wound":
+        return T("Wound {sailor}", sailor=sailor)
+    if what == "move":
+        return T("Exhaust {sailor} to share a region", sailor=sailor)
+    if what == "visit":
+        return T("Exhaust {sailor} for the toll", sailor=sailor)
+    if what == "event":
+        return T("Exhaust {sailor} for the event", sailor=sailor)
+    if what == "exchange":
+        return T("Exhaust {sailor} for the exchange", sailor=sailor)
+    if what == "commit":
+        return T("Exhaust {sailor} for a combat die", sailor=sailor)
+    return T("Exhaust {sailor}", sailor=sailor)
+
+
+def _commons_label(action: dict, view: dict | None) -> Msg:
+    """House of Commons: where the cubes go with and without the skip."""
+    from .pending import _spaces
+    entry = ((view or {}).get("pending") or [{}])[0]
+    if view is None or entry.get("kind") != "cubes":
+        return T("Skip the leftmost empty space") if action["skip"] else T("Do not skip a space")
+    spaces = _spaces(view, entry["seat"], entry["n"], action["skip"])
+    where = ", ".join(str(i + 1) for i in spaces)
+    worth = sum(INFLUENCE_VALUES[i] for i in spaces)
+    if action["skip"]:
+        return T("House of Commons: skip a space, cubes on {spaces} (worth {worth})", spaces=where, worth=worth)
+    return T("Place cubes on spaces {spaces} (worth {worth})", spaces=where, worth=worth)
+
+
+def decision_text(view: dict) -> Msg | None:
+    """What the seat to act is deciding inside a step (the board's status line), or None."""
+    entry = (view.get("pending") or [None])[0]
+    if entry is None:
+        if view.get("phase") == "diplomacy" and view.get("diplomacy"):
+            d = view["diplomacy"]
+            paid = sum(INFLUENCE_VALUES[i] for i in d["cubes"]) + len(d["crew"])
+            return T("diplomacy at {city}, {paid} of {need} paid", city=_city(d["city"]), paid=paid,
+                     need=d["need"])
+        return None
+    kind = entry["kind"]
+    if kind == "pay":
+        if entry["action"].get("type") == "wound":
+            return T("which sailor is wounded")
+        if len(entry["chosen"]) < len(entry["crew"]):
+            return T("which sailor to exhaust")
+        return T("which card pays a book")
+    if kind == "hold":
+        return T("what the full hold keeps")
+    if kind == "hire":
+        return T("the free hire's sailor")
+    return T("whether House of Commons skips")
+
+
 def _condition(rid) -> Msg:
     """A reputation card's condition (``coins_per_3`` -> ``coins per 3``, a catalog text)."""
     return T(REPUTATION[rid]["condition"].replace("_", " "))
@@ -117,6 +199,8 @@ def _phase(phase) -> Msg | str:
         return T("attack")
     if phase == "capture_visit":
         return T("visit after a capture")
+    if phase == "diplomacy":
+        return T("diplomacy")
     if phase == "trade_build":
         return T("making a trade offer")
     if phase == "trade_reply":
@@ -144,7 +228,10 @@ class Islebound(Engine):
         return clone(state)
 
     def load(self, data):
-        return clone(data)
+        state = clone(data) if isinstance(data, dict) else data
+        validate.upgrade(state)
+        validate.check(state)
+        return state
 
     # -- turns -------------------------------------------------------------------------------
     def to_act(self, state):
@@ -165,8 +252,9 @@ class Islebound(Engine):
         events: list[dict] = []
         turn.perform(work, seat, copy.deepcopy(action), events)
         work["seq"] += 1
-        shown = {"type": "draft"} if action.get("type") == "draft" else copy.deepcopy(action)
-        work["last_move"] = {"seat": seat, "action": shown}  # a draft pick stays sealed
+        # a draft pick and a card paid from the hand stay private
+        shown = {"type": action["type"]} if action.get("type") in ("draft", "pay_card") else copy.deepcopy(action)
+        work["last_move"] = {"seat": seat, "action": shown}
         state.clear()
         state.update(work)
         return events
@@ -175,6 +263,8 @@ class Islebound(Engine):
         t = action.get("type") if isinstance(action, dict) else None
         phase = state["phase"]
         p = player(state, seat)
+        if state["pending"] or phase == "diplomacy":
+            return T("Decide this first: {what}.", what=decision_text(state))
         if t == "buy":
             bid = None
             row = state["row"] if action.get("row") == "main" else state["metro_row"]
@@ -236,6 +326,9 @@ class Islebound(Engine):
                 if state["phase"] == "draft":
                     p["packet"] = packet
                     p["pick"] = pick
+        for entry in v["pending"]:  # cards chosen from a hand to pay books are that hand's secret
+            if "discard" in entry and entry["seat"] != seat:
+                entry["discard"] = len(entry["discard"])
         v["to_act"] = sorted(turn.to_act(state))
         v["active"] = turn.active(state) if state["phase"] not in ("home", "draft", "over") else None
         v["scores_now"] = scoring.final_scores(state)
@@ -316,10 +409,22 @@ class Islebound(Engine):
         if t == "attack":
             return T("Attack {city}", city=_city(region)) if region in CITY_NAMES else T("Attack the city")
         if t == "diplomacy":
-            k = action["sailors"]
-            if k:
-                return Tn("Diplomacy (exhaust {n} negotiator)", "Diplomacy (exhaust {n} negotiators)", k)
-            return T("Diplomacy (influence cubes)")
+            return T("Diplomacy (pay with influence cubes and negotiators)")
+        if t == "pay":
+            if "value" in action:
+                return T("Remove one of your cubes worth {value}", value=action["value"])
+            return T("Exhaust {sailor} (+1 influence)", sailor=_sailor(action["sailor"]))
+        if t == "crew":
+            return _pay_label(action, view)
+        if t == "pay_card":
+            if "card" not in action:
+                return T("Discarded a building card from the hand as a book")
+            return T("Discard {building} from your hand as a book", building=_bname(action["card"]))
+        if t == "keep":
+            return T("Keep {wood} and {fish}", wood=goods_count("wood", action["wood"]),
+                     fish=goods_count("fish", action["fish"]))
+        if t == "commons":
+            return _commons_label(action, view)
         if t == "treasure":
             return T("Hunt for treasure")
         if t == "board":
@@ -341,10 +446,15 @@ class Islebound(Engine):
             if 0 <= action["with"] < len(names):
                 return T("Offer a trade to {who}", who=names[action["with"]])
             return T("Offer a trade to seat {seat}", seat=action["with"] + 1)
-        if t == "offer":
-            return T("Offer {give} for {get}", give=_good(action["give"]), get=_good(action["get"]))
-        if t == "amounts":
-            return T("Give {give}, ask {get} in return", give=action["give_n"], get=action["get_n"])
+        if t == "give":
+            return T("Add {goods} to what you give", goods=goods_count(action["good"], 1))
+        if t == "ask":
+            return T("Add {goods} to what you ask for", goods=goods_count(action["good"], 1))
+        if t == "send":
+            tr = (view or {}).get("trade")
+            label = T("Send the offer: {give} for {get}", give=_items(tr["give"]), get=_items(tr["get"])) if tr \
+                else None
+            return label if label is not None and len(label) <= 80 else T("Send the offer")  # a button's limit
         if t == "accept":
             return T("Accept the trade")
         if t == "decline":
@@ -369,6 +479,9 @@ class Islebound(Engine):
             sid = None
             if view and view.get("sailor_row"):
                 sid = view["sailor_row"][action["slot"] - 1]
+            if sid in SAILORS and ((view.get("pending") or [{}])[0].get("kind") == "hire"):
+                return T("Hire sailor {slot} {skills} for free", slot=action["slot"],
+                         skills=_skills(SAILORS[sid]["skills"]))
             if sid in SAILORS:
                 return T("Hire sailor {slot} {skills}", slot=action["slot"], skills=_skills(SAILORS[sid]["skills"]))
             return T("Hire sailor {slot}", slot=action["slot"])
@@ -447,9 +560,8 @@ class Islebound(Engine):
             return T("{who} takes {city} as home port", who=who, city=_city(event["port"]))
         if t == "move":
             if event["admins"]:
-                return Tn("{who} sails from {start} to {city}, exhausting {n} admin",
-                          "{who} sails from {start} to {city}, exhausting {n} admin", len(event["admins"]),
-                          who=who, start=_city(event["from"]), city=_city(event["to"]))
+                return T("{who} sails from {start} to {city}, exhausting {sailors}", who=who,
+                         start=_city(event["from"]), city=_city(event["to"]), sailors=_sailors(event["admins"]))
             return T("{who} sails from {start} to {city}", who=who, start=_city(event["from"]), city=_city(event["to"]))
         if t == "stay":
             return T("{who} cannot move and stays at {city}", who=who, city=_city(event["region"]))
@@ -467,7 +579,7 @@ class Islebound(Engine):
                 return Tn("{who} visits {city}, paying {n} coin to {owner}",
                           "{who} visits {city}, paying {n} coins to {owner}", toll["coin"],
                           who=who, city=city, owner=name(toll["to"]))
-            return T("{who} visits {city}, exhausting a sailor", who=who, city=city)
+            return T("{who} visits {city}, exhausting {sailor}", who=who, city=city, sailor=_sailor(toll["exhaust"]))
         if t == "gain":
             if event.get("source"):
                 return T("{who} gains {goods} ({source})", who=who, goods=_items(event["items"]),
@@ -480,16 +592,31 @@ class Islebound(Engine):
         if t == "cubes":
             if not event["spaces"]:
                 return T("{who} places cubes on influence spaces (none free)", who=who)
+            if event.get("commons") == "no_gain":
+                return T("{who} places cubes on influence spaces {spaces} (House of Commons: skipping would gain "
+                         "nothing)", who=who, spaces=", ".join(map(str, event["spaces"])))
+            if event.get("skip"):
+                return T("{who} skips the leftmost empty space (House of Commons) and places cubes on influence "
+                         "spaces {spaces}", who=who, spaces=", ".join(map(str, event["spaces"])))
             return T("{who} places cubes on influence spaces {spaces}", who=who,
                      spaces=", ".join(map(str, event["spaces"])))
+        if t == "hire" and event.get("free"):
+            return T("{who} hires {sailor} for free (slot {slot})", who=who, sailor=_sailor(event["sailor"]),
+                     slot=event["slot"])
         if t == "hire":
             return Tn("{who} hires a {skills} sailor for {n} coin", "{who} hires a {skills} sailor for {n} coins",
                       event["coins"], who=who, skills=_skills(SAILORS[event["sailor"]]["skills"]))
         if t == "rest":
             return T("{who}'s crew rests", who=who)
         if t == "hold_full":
-            return T("{who}'s hold is full; the excess is discarded", who=who)
+            return T("{who}'s hold is full: {goods} discarded", who=who, goods=_items(event.get("discard") or {}))
+        if t == "cards_paid":
+            return Tn("{who} discards {n} building card from the hand instead of a book",
+                      "{who} discards {n} building cards from the hand instead of books", event["n"], who=who)
         if t == "exchange":
+            if event.get("crew"):
+                return T("{who} exchanges {pay} for {get}, exhausting {sailors}", who=who, pay=_items(event["pay"]),
+                         get=_items(event["get"]), sailors=_sailors(event["crew"]))
             return T("{who} exchanges {pay} for {get}", who=who, pay=_items(event["pay"]), get=_items(event["get"]))
         if t == "reputation":
             return T("{who} activates reputation: {condition}", who=who, condition=_condition(event["card"]))
@@ -504,6 +631,10 @@ class Islebound(Engine):
                      strength=event["strength"])
         if t == "attack_cancel":
             return T("{who} calls off the attack", who=who)
+        if t == "roll" and event.get("crew"):
+            return T("{who} rolls {dice} (with {sailors}): attack {total} vs {strength}", who=who,
+                     dice=" ".join(map(str, event["dice"])), sailors=_sailors(event["crew"]), total=event["total"],
+                     strength=event["strength"])
         if t == "roll":
             return T("{who} rolls {dice}: attack {total} vs {strength}", who=who, dice=" ".join(map(str, event["dice"])),
                      total=event["total"], strength=event["strength"])
@@ -511,7 +642,7 @@ class Islebound(Engine):
             return T("{who} rerolls a {old} and gets {new}: attack {total}", who=who, old=event["old"],
                      new=event["new"], total=event["total"])
         if t == "wound":
-            return Tn("{who} wounds {n} sailor to win", "{who} wounds {n} sailors to win", len(event["sailors"]), who=who)
+            return T("{who} wounds {sailors} to win", who=who, sailors=_sailors(event["sailors"]))
         if t == "retreat":
             return T("{who} retreats from {city}", who=who, city=_city(event["city"]))
         if t == "lose_card":
@@ -519,8 +650,15 @@ class Islebound(Engine):
         if t == "capture":
             return self._capture_line(event, who, name)
         if t == "diplomacy":
-            return T("{who} uses diplomacy at {city} (needs {need})", who=who, city=_city(event["city"]),
-                     need=event["need"])
+            parts = []
+            if event["spaces"]:
+                parts.append(Tn("a cube from space {spaces}", "cubes from spaces {spaces}", len(event["spaces"]),
+                                spaces=", ".join(map(str, event["spaces"]))))
+            parts += [_sailor(sid) for sid in event["crew"]]
+            return T("{who} uses diplomacy at {city} (needs {need}), paying with {payment}", who=who,
+                     city=_city(event["city"]), need=event["need"], payment=join(", ", parts))
+        if t == "diplomacy_cancel":
+            return T("{who} calls off the diplomacy", who=who)
         if t == "treasure":
             return Tn("{who} hunts for treasure: {n} coin", "{who} hunts for treasure: {n} coins", event["coins"],
                       who=who)
@@ -533,14 +671,18 @@ class Islebound(Engine):
                       "{who} boards {target}: hits {a}-{b}, {winner} wins {n} coins", event["coins"],
                       who=who, target=name(event["target"]), a=a, b=b, winner=name(event["winner"]))
         if t == "event":
+            if event.get("crew"):
+                return T("{who} completes event {event} at {city}, exhausting {sailors}", who=who,
+                         event=event["event"], city=_city(EVENTS[event["event"]]["region"]),
+                         sailors=_sailors(event["crew"]))
             return T("{who} completes event {event} at {city}", who=who, event=event["event"],
                      city=_city(EVENTS[event["event"]]["region"]))
         if t == "trade_offer":
             return T("{who} offers {other} {give} for {get}", who=who, other=name(event["with"]),
-                     give=goods_count(event["give"], event["give_n"]), get=goods_count(event["get"], event["get_n"]))
+                     give=_items(event["give"]), get=_items(event["get"]))
         if t == "trade":
             return T("{who} gives {other} {give} for {get}", who=who, other=name(event["with"]),
-                     give=goods_count(event["give"], event["give_n"]), get=goods_count(event["get"], event["get_n"]))
+                     give=_items(event["give"]), get=_items(event["get"]))
         if t == "trade_declined":
             return T("{who} declines the trade", who=who)
         if t == "draft_round":

@@ -10,7 +10,6 @@ from rules.base import T, rng_for, validate_options
 
 from .board import default_layout, random_layout
 from .data import (
-    ALL_BUILDINGS,
     BUILDINGS,
     CITIES,
     CUBES,
@@ -108,7 +107,7 @@ def setup(n_players: int, options: dict | None, seed) -> dict:
         "discard": [], "supply": {"pirates": PIRATE_SUPPLY, "serpents": SERPENT_SUPPLY},
         "ichor_on_gate": True, "first": first, "order": order, "turn_index": 0, "round": 1,
         "end_round": None, "phase": "home", "home_queue": list(reversed(order)),
-        "turn": {}, "pending": None, "last_move": None, "over": False,
+        "turn": {}, "pending": [], "last_move": None, "over": False,
     }
     if opts["architect"]:
         for seat in range(n_players):
@@ -169,27 +168,23 @@ def work_count(p: dict) -> int:
     return n
 
 
-_SKILL_WORTH = {"admin": 3, "work": 2, "combat": 2, "negotiation": 2, "sailing": 3}
+def crew_classes(p: dict, skill: str | None, taken: tuple | list = ()) -> list[dict]:
+    """The on-deck sailors that can pay ``skill``, one per skill set (sailors with the same skills
+    are identical in effect; the lowest id stands for its set), ``taken`` ids left out."""
+    seen: dict[tuple, dict] = {}
+    for s in sorted(crew_with(p, skill), key=lambda x: x["id"]):
+        if s["id"] not in taken:
+            seen.setdefault(tuple(SAILORS[s["id"]]["skills"]), s)
+    return list(seen.values())
 
 
-def pick_sailor(p: dict, skill: str | None) -> dict | None:
-    """The sailor the engine exhausts for a cost: the one whose other skills are worth least
-    (one-skill starting sailors first), then the lowest id (RULES.md, ruling E1)."""
-    cands = crew_with(p, skill)
-    if not cands:
-        return None
-
-    def cost(s):
-        skills = SAILORS[s["id"]]["skills"]
-        return (sum(_SKILL_WORTH[k] for k in skills if k != skill), s["id"])
-
-    return min(cands, key=cost)
+def sailor_by_id(p: dict, sid: str) -> dict:
+    return next(s for s in p["sailors"] if s["id"] == sid)
 
 
-def exhaust(p: dict, skill: str | None) -> str:
-    s = pick_sailor(p, skill)
-    s["deck"] = False
-    return s["id"]
+def exhaust_ids(p: dict, ids: list[str]) -> None:
+    for sid in ids:
+        sailor_by_id(p, sid)["deck"] = False
 
 
 def speed(state: dict, p: dict) -> int:
@@ -282,14 +277,8 @@ def gain(state: dict, seat: int, items: dict, events: list, source: str = "") ->
     if shown:
         events.append({"type": "gain", "seat": seat, "items": shown, "source": source})
     if items.get("wood", 0) or items.get("fish", 0):
-        over = p["wood"] + p["fish"] - hold_limit(p)
-        if over > 0:
-            first = "wood" if items.get("wood", 0) >= items.get("fish", 0) else "fish"
-            for kind in (first, "fish" if first == "wood" else "wood"):
-                d = min(over, p[kind])
-                p[kind] -= d
-                over -= d
-            events.append({"type": "hold_full", "seat": seat})
+        from .pending import queue_hold
+        queue_hold(state, seat, events)
     if items.get("influence_cube", 0):
         place_cubes(state, seat, items["influence_cube"], events)
     if items.get("fame", 0):
@@ -303,12 +292,14 @@ def draw_to_hand(state: dict, p: dict) -> None:
         p["hand"].append(state["metro_deck"].pop())
 
 
-def spend_books(state: dict, p: dict, n: int) -> None:
+def spend_books(state: dict, seat: int, n: int, cards: list[str], events: list) -> None:
+    """Pay books; in the Architect variant the ``cards`` chosen from the hand pay instead (spec 15.6)."""
+    p = player(state, seat)
     if architect(state):
-        for _ in range(n):
-            cheapest = min(p["hand"], key=lambda b: (ALL_BUILDINGS[b]["coin_cost"], b))
-            p["hand"].remove(cheapest)
-            state["discard"].append(cheapest)
+        for bid in cards:
+            p["hand"].remove(bid)
+            state["discard"].append(bid)
+        events.append({"type": "cards_paid", "seat": seat, "n": len(cards)})
     else:
         p["books"] -= n
 
@@ -326,9 +317,8 @@ def gain_fame(state: dict, seat: int, n: int, events: list) -> None:
         if reward.get("rest"):
             rest(state, seat, False, events)
         elif reward.get("free_hire"):
-            slots = [i for i, s in enumerate(state["sailor_row"]) if s]
-            if slots:
-                hire(state, seat, slots[0], None, events)
+            from .pending import queue_free_hire
+            queue_free_hire(state, seat, events)
         else:
             gain(state, seat, reward, events, "fame token")
         if not state["tokens"]:
@@ -336,17 +326,8 @@ def gain_fame(state: dict, seat: int, n: int, events: list) -> None:
 
 
 def place_cubes(state: dict, seat: int, n: int, events: list) -> None:
-    track = state["influence"]
-    empty = [i for i, c in enumerate(track) if c is None]
-    if has(player(state, seat), "b21") and len(empty) > n:
-        empty = empty[1:]  # House of Commons (ruling R31 / E5)
-    placed = []
-    for i in empty[:n]:
-        if free_cubes(state, seat) <= 0:
-            break
-        track[i] = seat
-        placed.append(i + 1)
-    events.append({"type": "cubes", "seat": seat, "spaces": placed, "wanted": n})
+    from .pending import place_cubes as place
+    place(state, seat, n, events)
 
 
 def hire(state: dict, seat: int, slot: int, surcharge: int | None, events: list) -> None:
@@ -360,7 +341,8 @@ def hire(state: dict, seat: int, slot: int, surcharge: int | None, events: list)
     for i in range(slot, 0, -1):
         row[i] = row[i - 1]
     row[0] = state["sailor_stack"].pop(0) if state["sailor_stack"] else None
-    events.append({"type": "hire", "seat": seat, "sailor": sid, "coins": cost})
+    events.append({"type": "hire", "seat": seat, "sailor": sid, "coins": cost, "slot": slot + 1,
+                   "free": surcharge is None})
 
 
 def trigger_end(state: dict, events: list, why: str) -> None:
@@ -406,8 +388,17 @@ def fast_clone(state: dict) -> dict:
         s[key] = [list(d) for d in state[key]]
     s["supply"] = dict(state["supply"])
     s["turn"] = dict(state["turn"])
-    for key in ("visit", "attack", "trade", "last_move"):
+    for key in ("visit", "attack", "trade", "diplomacy", "last_move"):
         if state.get(key) is not None:
-            s[key] = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-                      for k, v in state[key].items()}
+            s[key] = _copy(state[key])
+    s["pending"] = [_copy(e) for e in state["pending"]]
     return s
+
+
+def _copy(obj):
+    """A deep copy of small JSON data (the pending steps' records)."""
+    if isinstance(obj, dict):
+        return {k: _copy(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_copy(v) for v in obj]
+    return obj

@@ -3,30 +3,31 @@ trades and the end of turns and rounds (spec 4, 6, 7, 9, 14, 15)."""
 
 from __future__ import annotations
 
+from . import pending
 from .board import reach, small_world_cost
 from .buildings import buy_cost, gain_building, offers
-from .city import city_apply, city_choices, start_visit, toll_payable
+from .city import advance, city_apply, city_choices, start_visit, toll_crew, toll_payable
 from .combat import (
     attack_apply,
     attack_choices,
     boarding_apply,
     can_attack,
+    can_befriend,
     diplomacy_apply,
     diplomacy_choices,
     start_attack,
+    start_diplomacy,
 )
 from .data import EVENTS
 from .state import (
     architect,
     books_held,
     crew_with,
-    exhaust,
+    exhaust_ids,
     gain,
     gain_fame,
     has,
-    hold_limit,
     player,
-    skills_of,
     speed,
     spend_books,
 )
@@ -40,6 +41,8 @@ def to_act(state: dict) -> set[int]:
     phase = state["phase"]
     if phase == "over":
         return set()
+    if state["pending"]:
+        return {state["pending"][0]["seat"]}
     if phase == "home":
         return {state["home_queue"][0]}
     if phase == "draft":
@@ -103,7 +106,11 @@ def move_apply(state: dict, seat: int, action: dict, events: list) -> None:
         events.append({"type": "stay", "seat": seat, "region": p["region"]})
     else:
         dest = next(d for d in destinations(state, seat) if d["to"] == action["to"])
-        spent = [exhaust(p, "admin") for _ in range(dest["admins"])]
+        paid = pending.ask(state, seat, action, ["admin"] * dest["admins"])
+        if paid is None:
+            return
+        spent = paid["crew"]
+        exhaust_ids(p, spent)
         events.append({"type": "move", "seat": seat, "from": p["region"], "to": dest["to"], "admins": spent})
         p["region"] = dest["to"]
     state["phase"] = "act"
@@ -117,16 +124,8 @@ def event_payable(state: dict, seat: int, eid: str) -> bool:
     if p["region"] != ev["region"]:
         return False
     cost = ev["cost"]
-    skills = list(cost.get("exhaust", []))
-    if skills:
-        # each exhaust needs a distinct sailor
-        pool = crew_with(p, None)
-        used = set()
-        for skill in skills:
-            cand = [s for s in pool if s["id"] not in used and (skill == "any" or skill in skills_of(s))]
-            if not cand:
-                return False
-            used.add(cand[0]["id"])
+    if not pending._feasible(p, list(cost.get("exhaust", [])), []):  # each exhaust a distinct sailor
+        return False
     have = {"coin": p["coins"], "wood": p["wood"], "fish": p["fish"], "book": books_held(state, p),
             "pirate": p["pirates"], "serpent": p["serpents"]}
     for kind, n in cost.items():
@@ -142,18 +141,22 @@ def event_payable(state: dict, seat: int, eid: str) -> bool:
     return True
 
 
-def complete_event(state: dict, seat: int, deck: int, events: list) -> None:
+def complete_event(state: dict, seat: int, action: dict, events: list) -> None:
+    deck = action["deck"] - 1
     decks = state["event_decks"]
+    ev = EVENTS[decks[deck][0]]
+    cards = ev["cost"].get("book", 0) if architect(state) else 0
+    paid = pending.ask(state, seat, action, list(ev["cost"].get("exhaust", [])), cards)
+    if paid is None:
+        return
     eid = decks[deck].pop(0)
-    ev = EVENTS[eid]
     p = player(state, seat)
-    for skill in ev["cost"].get("exhaust", []):
-        exhaust(p, skill)
+    exhaust_ids(p, paid["crew"])
     for kind, n in ev["cost"].items():
         if kind == "exhaust":
             continue
         if kind == "book":
-            spend_books(state, p, n)
+            spend_books(state, seat, n, paid["cards"], events)
         elif kind == "coin":
             p["coins"] -= n
         elif kind in ("pirate", "serpent"):
@@ -161,7 +164,7 @@ def complete_event(state: dict, seat: int, deck: int, events: list) -> None:
             state["supply"][_FIELD[kind]] += n
         else:
             p[kind] -= n
-    events.append({"type": "event", "seat": seat, "event": eid})
+    events.append({"type": "event", "seat": seat, "event": eid, "crew": paid["crew"]})
     state["event_discard"].append(eid)
     reward = ev["reward"]
     gain(state, seat, {"influence_cube": reward.get("cubes", 0)}, events)
@@ -204,7 +207,8 @@ def act_choices(state: dict, seat: int) -> list[dict]:
             out.append({"type": "visit"})
         if can_attack(state, seat):
             out.append({"type": "attack"})
-        out += diplomacy_choices(state, seat)
+        if can_befriend(state, seat):
+            out.append({"type": "diplomacy"})
         out.append({"type": "treasure"})
         if state["options"]["boarding"]:
             out += [{"type": "board", "target": s} for s, q in enumerate(state["players"])
@@ -229,14 +233,17 @@ def act_apply(state: dict, seat: int, action: dict, events: list) -> None:
     t = action["type"]
     p = player(state, seat)
     if t == "visit":
+        paid = pending.ask(state, seat, action, toll_crew(state, seat))
+        if paid is None:
+            return
         state["turn"]["main"] = True
-        start_visit(state, seat, False, events)
+        start_visit(state, seat, False, events, paid["crew"])
     elif t == "attack":
         state["turn"]["main"] = True
         start_attack(state, seat, events)
     elif t == "diplomacy":
         state["turn"]["main"] = True
-        diplomacy_apply(state, seat, action, events)
+        start_diplomacy(state, seat, events)
     elif t == "treasure":
         state["turn"]["main"] = True
         got = state["treasure"] or 1
@@ -249,32 +256,32 @@ def act_apply(state: dict, seat: int, action: dict, events: list) -> None:
         state["turn"]["main"] = True
         boarding_apply(state, seat, action["target"], events)
     elif t == "event":
-        complete_event(state, seat, action["deck"] - 1, events)
+        complete_event(state, seat, action, events)
     elif t == "buy":
         offer = next(o for o in offers(state, seat) if o["row"] == action["row"]
                      and o.get("pos") == action.get("pos") and o.get("card") == action.get("card"))
         gain_building(state, seat, offer, "buy", None, events)
     elif t == "trade":
         state["turn"]["trades"] = state["turn"].get("trades", 0) + 1
-        state["trade"] = {"from": seat, "with": action["with"], "give": None, "get": None, "give_n": 0, "get_n": 0}
+        state["trade"] = {"from": seat, "with": action["with"], "give": {}, "get": {}}
         state["phase"] = "trade_build"
     elif t == "end_turn":
         end_turn(state, seat, events)
 
 
-# -- trade (variant 15.2): goods of one type for goods of another, 1-3 each; the partner accepts --
-MAX_TRADE_AMOUNT = 3
+# -- trade (variant 15.2): the offer is built one good at a time; the partner accepts or declines --
+def _trade_ok(give: dict, get: dict) -> bool:
+    """Both sides give something and each receives a type it did not give (spec 15.2, R28)."""
+    return bool(give) and bool(get) and bool(set(get) - set(give)) and bool(set(give) - set(get))
 
 
 def trade_build_choices(state: dict, seat: int) -> list[dict]:
     tr = state["trade"]
     me, them = player(state, seat), player(state, tr["with"])
-    if tr["give"] is None:
-        out = [{"type": "offer", "give": g, "get": h} for g in _goods(state, me) for h in _goods(state, them) if g != h]
-    else:
-        out = [{"type": "amounts", "give_n": a, "get_n": b}
-               for a in range(1, min(MAX_TRADE_AMOUNT, me[_FIELD[tr["give"]]]) + 1)
-               for b in range(1, min(MAX_TRADE_AMOUNT, them[_FIELD[tr["get"]]]) + 1)]
+    out = [{"type": "give", "good": g} for g in _goods(state, me) if me[_FIELD[g]] > tr["give"].get(g, 0)]
+    out += [{"type": "ask", "good": g} for g in _goods(state, them) if them[_FIELD[g]] > tr["get"].get(g, 0)]
+    if _trade_ok(tr["give"], tr["get"]):
+        out.append({"type": "send"})
     return out + [{"type": "cancel"}]
 
 
@@ -288,29 +295,27 @@ def trade_apply(state: dict, seat: int, action: dict, events: list) -> None:
     if t == "cancel":
         state["trade"] = None
         state["phase"] = "act"
-    elif t == "offer":
-        tr["give"], tr["get"] = action["give"], action["get"]
-    elif t == "amounts":
-        tr["give_n"], tr["get_n"] = action["give_n"], action["get_n"]
+    elif t in ("give", "ask"):
+        side = tr["give" if t == "give" else "get"]
+        side[action["good"]] = side.get(action["good"], 0) + 1
+    elif t == "send":
         state["phase"] = "trade_reply"
-        events.append({"type": "trade_offer", "seat": seat, "with": tr["with"], "give": tr["give"], "get": tr["get"],
-                       "give_n": tr["give_n"], "get_n": tr["get_n"]})
+        events.append({"type": "trade_offer", "seat": seat, "with": tr["with"], "give": dict(tr["give"]),
+                       "get": dict(tr["get"])})
     elif t == "accept":
         a, b = player(state, tr["from"]), player(state, tr["with"])
-        a[_FIELD[tr["give"]]] -= tr["give_n"]
-        b[_FIELD[tr["give"]]] += tr["give_n"]
-        b[_FIELD[tr["get"]]] -= tr["get_n"]
-        a[_FIELD[tr["get"]]] += tr["get_n"]
-        events.append({"type": "trade", "seat": tr["from"], "with": tr["with"], "give": tr["give"], "get": tr["get"],
-                       "give_n": tr["give_n"], "get_n": tr["get_n"]})
-        for s in (tr["from"], tr["with"]):
-            q = player(state, s)
-            over = q["wood"] + q["fish"] - hold_limit(q)
-            if over > 0:
-                kind = "wood" if q["wood"] >= q["fish"] else "fish"
-                q[kind] -= over
+        for good, n in tr["give"].items():
+            a[_FIELD[good]] -= n
+            b[_FIELD[good]] += n
+        for good, n in tr["get"].items():
+            b[_FIELD[good]] -= n
+            a[_FIELD[good]] += n
+        events.append({"type": "trade", "seat": tr["from"], "with": tr["with"], "give": dict(tr["give"]),
+                       "get": dict(tr["get"])})
         state["trade"] = None
         state["phase"] = "act"
+        for s in (tr["from"], tr["with"]):
+            pending.queue_hold(state, s, events)
     elif t == "decline":
         events.append({"type": "trade_declined", "seat": seat, "with": tr["from"]})
         state["trade"] = None
@@ -399,6 +404,7 @@ PHASES = {
     "city": (city_choices, city_apply),
     "attack": (attack_choices, attack_apply),
     "capture_visit": (capture_visit_choices, capture_visit_apply),
+    "diplomacy": (diplomacy_choices, diplomacy_apply),
     "trade_build": (trade_build_choices, trade_apply),
     "trade_reply": (trade_reply_choices, trade_apply),
 }
@@ -407,8 +413,23 @@ PHASES = {
 def legal_actions(state: dict, seat: int) -> list[dict]:
     if seat not in to_act(state):
         return []
+    if state["pending"]:
+        return pending.choices(state, seat)
     return PHASES[state["phase"]][0](state, seat)
 
 
-def perform(state: dict, seat: int, action: dict, events: list) -> None:
+def _resume(state: dict, seat: int, action: dict, events: list) -> None:
     PHASES[state["phase"]][1](state, seat, action, events)
+
+
+def perform(state: dict, seat: int, action: dict, events: list) -> None:
+    if state["pending"]:
+        pending.apply(state, seat, action, events, _resume)
+    else:
+        PHASES[state["phase"]][1](state, seat, action, events)
+    pending.settle(state, events)
+    while not state["pending"] and state["phase"] == "city" and state.get("visit"):
+        advance(state, active(state), events)  # a visit paused by a decision goes on
+        if not state["pending"]:
+            break
+        pending.settle(state, events)

@@ -12,7 +12,7 @@ import json
 import random
 
 from rules.land_vs_sea import board as B
-from rules.land_vs_sea.data import SPECIAL, oriented, register_face
+from rules.land_vs_sea.data import SPECIAL, face_sig, orient_sig, sig_of
 
 
 class Evaluator:
@@ -21,7 +21,7 @@ class Evaluator:
     potential_weight = 1.0
 
     def __init__(self, view: dict, seat: int) -> None:
-        self.board = {c: {"tile": e["tile"], "side": e["side"], "rot": e["rot"]} for c, e in view["map"].items()}
+        self.board = {c: {"sig": face_sig(e["face"]), "rot": e["rot"]} for c, e in view["map"].items()}
         self.team = view["roles"][seat]
         self.teams = list(view["scores"])
         self.n = view["n_players"]
@@ -60,8 +60,9 @@ class Evaluator:
             return 1.0
         return -1.0 if self.n != 3 else -0.6
 
-    def value(self, tile: str, side: str, cell: str, rot: int) -> float:
-        o = oriented(tile, side, rot)
+    def value(self, sig: str, cell: str, rot: int) -> float:
+        """The placement of the face ``sig`` (data.face_sig) at ``cell`` turned ``rot``."""
+        o = orient_sig(sig, rot)
         gains: dict = {t: 0.0 for t in self.teams}
         potential = 0.0
         nbs = B.neighbours(cell)
@@ -158,23 +159,23 @@ class Evaluator:
         total = sum(self.weight(t) * v for t, v in gains.items() if t in self.teams)
         return total + self.potential_weight * potential
 
-    def best_for(self, tile: str, side: str, cells: list[str] | None = None) -> tuple[float, str | None, int]:
+    def best_for(self, sig: str, cells: list[str] | None = None) -> tuple[float, str | None, int]:
         if cells is None:
-            hit = self.memo.get((tile, side))
+            hit = self.memo.get(sig)
             if hit is None:
-                hit = self.memo[(tile, side)] = self._best_for(tile, side, None)
+                hit = self.memo[sig] = self._best_for(sig, None)
             return hit
-        return self._best_for(tile, side, cells)
+        return self._best_for(sig, cells)
 
-    def _best_for(self, tile: str, side: str, cells: list[str] | None) -> tuple[float, str | None, int]:
+    def _best_for(self, sig: str, cells: list[str] | None) -> tuple[float, str | None, int]:
         best = (-1e9, None, 0)
         for cell in cells if cells is not None else B.frontier(self.board):
             pattern = self.pattern(cell)
             if pattern == "??????":
                 continue
             for rot in range(6):
-                if B.fits(pattern, oriented(tile, side, rot).terrain):
-                    v = self.value(tile, side, cell, rot)
+                if B.fits(pattern, orient_sig(sig, rot).terrain):
+                    v = self.value(sig, cell, rot)
                     if v > best[0]:
                         best = (v, cell, rot)
         return best
@@ -183,8 +184,7 @@ class Evaluator:
 def _face_value(ev: Evaluator, f: dict | None) -> float:
     if not f:
         return -1e9
-    tile, side = register_face(f)
-    return ev.best_for(tile, side)[0] + (1.5 if f.get("action") else 0.0)
+    return ev.best_for(face_sig(f))[0] + (1.5 if f.get("action") else 0.0)
 
 
 _CACHE: dict = {}
@@ -221,30 +221,30 @@ def _choose_with(ev: Evaluator, view: dict, legal: list[dict]) -> dict:
     if kind == "choose":
         scored = []
         for a in legal:
-            v = ev.best_for(a["tile"], a["side"])[0]
+            v = ev.best_for(sig_of(a["tile"], a["side"]))[0]
             scored.append((v, a))
         return max(scored, key=lambda x: x[0])[1]
     if kind == "spot":
         p = view["pending"]
         cells = [B.key(*a["at"]) for a in legal if a["type"] == "spot"]
-        _, cell, _ = ev.best_for(p["tile"], p["side"])
+        _, cell, _ = ev.best_for(sig_of(p["tile"], p["side"]))
         if cell not in cells:
-            _, cell, _ = ev.best_for(p["tile"], p["side"], cells)
+            _, cell, _ = ev.best_for(sig_of(p["tile"], p["side"]), cells)
         return next(a for a in legal if a["type"] == "spot" and B.key(*a["at"]) == cell)
     if kind == "place":
         places = [a for a in legal if a["type"] == "place"]
-        return max(places, key=lambda a: ev.value(a["tile"], a["side"], B.key(*a["at"]), a["rot"]))
+        return max(places, key=lambda a: ev.value(sig_of(a["tile"], a["side"]), B.key(*a["at"]), a["rot"]))
     if kind == "place_special":
         def special_value(a):
             side = "front" if view["special_spots"][0]["face"] == "volcano" else "back"
             for h in view.get("special_spots", []):
                 if h["at"] == a["at"]:
                     side = "front" if h["face"] == "volcano" else "back"
-            return ev.value(SPECIAL, side, B.key(*a["at"]), a["rot"])
+            return ev.value(sig_of(SPECIAL, side), B.key(*a["at"]), a["rot"])
         return max(legal, key=special_value)
     if "play_again" in kinds:
         tiles = [h for h in view["my_hand"] if not h["stolen_this_turn"]]
-        best = max((ev.best_for(h["tile"], s)[0] for h in tiles for s in ("front", "back")), default=-1e9)
+        best = max((ev.best_for(sig_of(h["tile"], s))[0] for h in tiles for s in ("front", "back")), default=-1e9)
         return {"type": "play_again"} if best > -1.0 else {"type": "decline_action"}
     if "steal" in kinds:
         steals = [a for a in legal if a["type"] == "steal"]

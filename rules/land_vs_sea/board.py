@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.base import UnionFind
-from rules.land_vs_sea.data import SPECIAL, Oriented, oriented
+from rules.land_vs_sea.data import SPECIAL, Oriented, orient_sig, oriented
 
 DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))  # E SE SW W NW NE
 DIR_NAMES = ("E", "SE", "SW", "W", "NW", "NE")
@@ -42,6 +42,9 @@ def reading_order(c: str) -> tuple[int, int]:
 
 
 def placed(entry: dict) -> Oriented:
+    """A map entry as it lies: ``{tile, side, rot}`` in the state, ``{sig, rot}`` built from a view."""
+    if "sig" in entry:
+        return orient_sig(entry["sig"], entry["rot"])
     return oriented(entry["tile"], entry["side"], entry["rot"])
 
 

@@ -55,9 +55,7 @@ class Oriented:
         return bool(self.caravans or self.ships)
 
 
-@lru_cache(maxsize=None)
-def oriented(tile: str, side: str, rot: int) -> Oriented:
-    f = FACES[tile][side]
+def _orient(f: dict, rot: int) -> Oriented:
     edges = f["edges"]
     terrain = "".join(edges[(d - rot) % 6] for d in range(6))
     owner = {}
@@ -74,6 +72,37 @@ def oriented(tile: str, side: str, rot: int) -> Oriented:
     corals = tuple(frozenset((e + rot) % 6 for e in c["edges"]) for c in f["corals"])
     return Oriented(terrain, region_at, region_terrain, region_bonus, region_dirs, mountains, corals,
                     len(f["caravans"]), len(f["ships"]), f["action"])
+
+
+@lru_cache(maxsize=None)
+def oriented(tile: str, side: str, rot: int) -> Oriented:
+    return _orient(FACES[tile][side], rot)
+
+
+# -- faces known by their printed content only (views, the AI, renderers) -------------------
+PRINTED = ("edges", "regions", "mountains", "corals", "caravans", "ships", "action")
+
+
+def face_sig(f: dict) -> str:
+    """A face's printed content as one canonical string: the handle of a face in a view, which
+    names no tile (so it cannot be looked up for the face on the tile's other side, R9)."""
+    return json.dumps({k: f[k] for k in PRINTED}, sort_keys=True, separators=(",", ":"))
+
+
+@lru_cache(maxsize=None)
+def sig_of(tile: str, side: str) -> str:
+    return face_sig(FACES[tile][side])
+
+
+@lru_cache(maxsize=4096)
+def face_of_sig(sig: str) -> dict:
+    """The printed content of a face signature (shared, do not mutate)."""
+    return json.loads(sig)
+
+
+@lru_cache(maxsize=8192)
+def orient_sig(sig: str, rot: int) -> Oriented:
+    return _orient(face_of_sig(sig), rot)
 
 
 @lru_cache(maxsize=None)
@@ -113,7 +142,7 @@ def face_summary(f: dict) -> Msg:
 @lru_cache(maxsize=None)
 def _public_face(tile: str, side: str) -> dict:
     f = FACES[tile][side]
-    return {k: f[k] for k in ("edges", "regions", "mountains", "corals", "caravans", "ships", "action")}
+    return {k: f[k] for k in PRINTED}
 
 
 def public_face(tile, side=None) -> dict:
@@ -121,22 +150,3 @@ def public_face(tile, side=None) -> dict:
     if isinstance(tile, tuple):
         tile, side = tile
     return _public_face(tile, side)
-
-
-_REGISTERED: dict[str, str] = {}
-
-
-def register_face(f: dict) -> tuple[str, str]:
-    """A (tile, side) handle for a face known only by its printed content (AI use: shown faces)."""
-    sig = json.dumps(public_face_dict(f), sort_keys=True)
-    name = _REGISTERED.get(sig)
-    if name is None:
-        name = f"~face{len(_REGISTERED)}"
-        _REGISTERED[sig] = name
-        full = dict(public_face_dict(f))
-        FACES[name] = {"front": full, "back": full}
-    return name, "front"
-
-
-def public_face_dict(f: dict) -> dict:
-    return {k: f[k] for k in ("edges", "regions", "mountains", "corals", "caravans", "ships", "action")}

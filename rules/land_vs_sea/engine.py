@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 
 from rules.base import Engine, IllegalAction, T
-from rules.land_vs_sea import turn, views
+from rules.land_vs_sea import check, turn, views
 from rules.land_vs_sea.scoring import CATEGORIES
 from rules.land_vs_sea.setup import OPTIONS_SCHEMA, new_state, normalise_options
 
@@ -51,8 +51,7 @@ class LandVsSea(Engine):
         return _copy(state)
 
     def load(self, data: dict) -> dict:
-        if not isinstance(data, dict) or "phase" not in data:
-            raise ValueError(T("Not a Land vs Sea state."))
+        check.check(data)  # a damaged state is refused with one sentence (BadState, a ValueError)
         return _copy(data)
 
     def to_act(self, state: dict) -> set[int]:

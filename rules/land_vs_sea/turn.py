@@ -211,8 +211,7 @@ def do_place(state: dict, seat: int, action: dict) -> list[dict]:
     info["action_tile"] = oriented(action["tile"], action["side"], action["rot"]).action
     if info["second"] and info["action_tile"] == "play_again":
         info["action_tile"] = None  # 5.2: a second play-again tile has no effect
-    events = [{"type": "placed", "seat": seat, "tile": action["tile"], "side": action["side"],
-               "at": list(action["at"]), "rot": action["rot"],
+    events = [{"type": "placed", "seat": seat, "at": list(action["at"]), "rot": action["rot"],
                "shown": face_summary(face(action["tile"], action["side"]))}]
     events += scoring.resolve_placement(state, seat, cell)
     if not state["special_used"]:

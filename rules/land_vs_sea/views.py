@@ -2,9 +2,9 @@
 
 Public: the map, scores, stack sizes and the shown face of each stack's top tile and of
 every tile in every hand. Private to a seat: the hidden faces of the tiles it holds (and of
-tiles it held before, R9), its pending placement and the numbered spots for it. Tile ids of
-unplaced tiles never appear in a public view: with the tile list they would give away the
-hidden face.
+tiles it held before, R9), its pending placement and the numbered spots for it. Tile ids never
+appear in a public view (placed tiles included): with the tile list they would give away the
+other face. Faces are their printed content (``data.public_face``).
 """
 
 from __future__ import annotations
@@ -35,7 +35,9 @@ def public_view(state: dict) -> dict:
         "phase": PUBLIC_PHASE.get(phase, phase),
         "to_act": sorted(turn.to_act(state)),
         "current": None if phase == "over" else turn.current_seat(state),
-        "map": {c: {"tile": e["tile"], "side": e["side"], "rot": e["rot"]} for c, e in board.items()},
+        # a placed tile shows its printed face, never its id: with the tile list an id would give
+        # away the face on the other side (R9)
+        "map": {c: {"face": public_face(e["tile"], e["side"]), "rot": e["rot"]} for c, e in board.items()},
         "history": list(state["history"]),
         "completed": [list(n) for n in state["completed"]],
         "special_used": state["special_used"],

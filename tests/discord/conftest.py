@@ -58,8 +58,9 @@ def db_path(tmp_path):
     shutil.rmtree(folder, ignore_errors=True)
 
 
-async def start_bot(h: Harness, db_path, clock: Clock, **settings):
-    """A bot on ``db_path`` (a second call is the 'restarted' bot on the same database)."""
+async def start_bot(h: Harness, db_path, clock: Clock, joined: bool = True, **settings):
+    """A bot on ``db_path`` (a second call is the 'restarted' bot on the same database);
+    ``joined=False``: it starts no longer being in the test server."""
     from cogs.app import create_bot
 
     store = await Store.open(db_path)
@@ -71,4 +72,4 @@ async def start_bot(h: Harness, db_path, clock: Clock, **settings):
     config = Settings(**values)
     host = Host(store, clock=clock, default_deadline_seconds=config.default_deadline_seconds,
                 vacation_days=config.vacation_days_per_year)
-    return await h.boot(create_bot(config, host=host))
+    return await h.boot(create_bot(config, host=host), joined=joined)

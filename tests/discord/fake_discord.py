@@ -120,6 +120,7 @@ class FakeDiscord:
         self.unknown: list[str] = []
         self.dm_closed: set[int] = set()
         self.no_threads: set[int] = set()  # channels where creating threads is forbidden
+        self.thread_errors: dict[int, tuple[int, int, str]] = {}  # channel -> (status, code, message) refusal
         self.no_send: set[int] = set()  # channels where sending is forbidden
         self.commands: list[dict] = []
         self.left_guild: set[int] = set()  # members who left the server
@@ -139,9 +140,9 @@ class FakeDiscord:
         self.users[user_id] = user
         return user
 
-    def add_channel(self, name: str) -> int:
+    def add_channel(self, name: str, guild_id: int | None = None) -> int:
         cid = self.next_id()
-        self.channels[cid] = Channel(cid, 0, name, self.GUILD_ID)
+        self.channels[cid] = Channel(cid, 0, name, guild_id or self.GUILD_ID)
         return cid
 
     def dm_channel(self, user_id: int) -> int:
@@ -167,16 +168,19 @@ class FakeDiscord:
                                              "archive_timestamp": _now(), "locked": False}})
         return data
 
-    def guild_payload(self) -> dict:
-        everyone = {"id": str(self.GUILD_ID), "name": "@everyone", "permissions": "2248473465835073",
+    def guild_payload(self, guild_id: int | None = None) -> dict:
+        """A GUILD_CREATE payload (the test server by default; another server's with its id)."""
+        gid = guild_id or self.GUILD_ID
+        everyone = {"id": str(gid), "name": "@everyone", "permissions": "2248473465835073",
                     "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False,
                     "flags": 0}
         me = {"user": self.users[self.BOT_ID], "roles": [], "joined_at": _now(), "deaf": False,
               "mute": False, "flags": 0}
-        return {"id": str(self.GUILD_ID), "name": "Test Guild", "icon": None, "owner_id": str(self.OWNER_ID),
+        return {"id": str(gid), "name": "Test Guild" if gid == self.GUILD_ID else f"Guild {gid}", "icon": None,
+                "owner_id": str(self.OWNER_ID),
                 "roles": [everyone], "emojis": [], "stickers": [], "features": [], "member_count": 2,
                 "members": [me], "channels": [self.channel_payload(c) for c in self.channels.values()
-                                                if c.type == 0],
+                                                if c.type == 0 and c.guild_id == gid],
                 "threads": [], "stage_instances": [], "guild_scheduled_events": [],
                 "soundboard_sounds": [], "voice_states": [], "presences": [], "large": False,
                 "unavailable": False, "premium_tier": 0, "preferred_locale": "en-US",
@@ -194,6 +198,7 @@ class FakeDiscord:
     # -- messages -----------------------------------------------------------------------
     def _create_message(self, channel_id: int, body: dict, files: list[tuple[str, bytes]],
                         audience: str, interaction: Interaction | None = None) -> Message:
+        self._check_limits(body)
         mid = self.next_id()
         msg = Message(mid, channel_id, {}, audience)
         self.messages[mid] = msg
@@ -208,7 +213,38 @@ class FakeDiscord:
         self._apply_edit(msg, body, files)
         return msg
 
+    def _check_limits(self, body: dict) -> None:
+        """Discord refuses (400, Invalid Form Body) a message over its published limits."""
+        problems = []
+        if len(body.get("content") or "") > 2000:
+            problems.append(f"content of {len(body['content'])} characters")
+        total = 0
+        for e in body.get("embeds") or []:
+            sizes = {"title": (len(e.get("title") or ""), 256), "description": (len(e.get("description") or ""), 4096),
+                     "footer": (len((e.get("footer") or {}).get("text") or ""), 2048),
+                     "author": (len((e.get("author") or {}).get("name") or ""), 256)}
+            for i, f in enumerate(e.get("fields") or []):
+                sizes[f"field {i} name"] = (len(f.get("name") or ""), 256)
+                sizes[f"field {i} value"] = (len(f.get("value") or ""), 1024)
+            problems += [f"embed {k} of {n} characters" for k, (n, limit) in sizes.items() if n > limit]
+            total += sum(n for n, _limit in sizes.values())
+            if len(e.get("fields") or []) > 25:
+                problems.append("more than 25 embed fields")
+        if total > 6000:
+            problems.append(f"embeds of {total} characters together")
+        for row in body.get("components") or []:
+            for c in row.get("components") or []:
+                if c.get("type") == 2 and len(c.get("label") or "") > 80:
+                    problems.append(f"button label of {len(c['label'])} characters")
+                for o in c.get("options") or []:
+                    if len(o.get("label") or "") > 100:
+                        problems.append(f"select option label of {len(o['label'])} characters")
+        if problems:
+            self.protocol_errors.append("over Discord's limits: " + ", ".join(problems))
+            raise FakeError(400, 50035, "Invalid Form Body")
+
     def _apply_edit(self, msg: Message, body: dict, files: list[tuple[str, bytes]]) -> None:
+        self._check_limits(body)
         msg.history.append(json.loads(json.dumps(msg.payload)))
         p = msg.payload
         for key in ("content", "embeds", "components"):
@@ -331,6 +367,8 @@ class FakeDiscord:
     def _create_thread(self, req: Request, channel_id: str) -> dict:
         parent = self._channel(channel_id)
         req.audience = "public"
+        if parent.id in self.thread_errors:
+            raise FakeError(*self.thread_errors[parent.id])
         if parent.id in self.no_threads or parent.type != 0:
             raise FakeError(403, 50013, "Missing Permissions")
         cid = self.next_id()
@@ -409,6 +447,9 @@ class FakeDiscord:
             message = msg.payload
         elif rtype == 8:
             inter.autocomplete = data.get("choices", [])
+            if any(len(c.get("name") or "") > 100 for c in inter.autocomplete):
+                self.protocol_errors.append("over Discord's limits: an autocomplete choice over 100 characters")
+                raise FakeError(400, 50035, "Invalid Form Body")
             req.audience = f"user:{inter.user_id}"
         else:
             req.audience = f"user:{inter.user_id}"
@@ -485,7 +526,7 @@ class FakeDiscord:
             payload["user"] = self.users[user_id]
             payload["context"] = 1
         else:
-            payload["guild_id"] = str(self.GUILD_ID)
+            payload["guild_id"] = str(ch.guild_id or self.GUILD_ID)
             payload["guild_locale"] = "en-US"
             payload["context"] = 0
             payload["member"] = {"user": self.users[user_id], "roles": [], "joined_at": _now(), "deaf": False,

@@ -185,20 +185,46 @@ class Harness:
         return list(self._collector.records)
 
     # -- bot life -----------------------------------------------------------------------
-    async def boot(self, bot: Any) -> Any:
+    async def boot(self, bot: Any, joined: bool = True) -> Any:
+        """``joined=False``: the bot is no longer in the test server (removed while it was offline)."""
         self.bot = bot
         await bot.login("test-token")  # runs setup_hook, no websocket
         state = bot._connection
         state.guild_ready_timeout = 0.01
+        guilds = [{"id": str(FakeDiscord.GUILD_ID), "unavailable": True}] if joined else []
         state.parsers["READY"]({"v": 10, "user": self.fake.users[FakeDiscord.BOT_ID],
-                                "guilds": [{"id": str(FakeDiscord.GUILD_ID), "unavailable": True}],
+                                "guilds": guilds,
                                 "session_id": "s", "resume_gateway_url": "wss://x",
                                 "application": {"id": str(FakeDiscord.APP_ID), "flags": 0}})
-        state.parsers["GUILD_CREATE"](self.fake.guild_payload())
+        if joined:
+            state.parsers["GUILD_CREATE"](self.fake.guild_payload())
         while state._ready_task is not None and not state._ready_task.done():
             await asyncio.sleep(0.005)
         self._baseline = {t for t in asyncio.all_tasks() if not t.done()}
         return bot
+
+    async def add_guild(self, guild_id: int, channel_name: str = "games") -> int:
+        """A second server the bot is in (GUILD_CREATE); returns its text channel's id."""
+        channel_id = self.fake.add_channel(channel_name, guild_id)
+        await self.feed("GUILD_CREATE", self.fake.guild_payload(guild_id))
+        return channel_id
+
+    async def forge_component(self, user_id: int, channel_id: int, custom_id: str, values: list[str] | None = None,
+                              component_type: int = 2) -> Result:
+        """A click on a component with ``custom_id`` on a message in ``channel_id`` (a copied
+        message, or a crafted request): the bot must check what it may act on."""
+        component: dict[str, Any] = {"type": component_type, "custom_id": custom_id}
+        if component_type == 2:
+            component.update(style=2, label="x")
+        else:
+            component["options"] = [{"label": v, "value": v} for v in values or ["0"]]
+        body = {"content": "", "components": [{"type": 1, "components": [component]}]}
+        audience = self.fake.audience_of(channel_id)
+        msg = self.fake._create_message(channel_id, body, [], audience)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
+        if values is not None:
+            data["values"] = values
+        return await self._component(user_id, msg.id, data)
 
     async def shutdown(self) -> None:
         if self.bot is not None:

@@ -8,6 +8,11 @@ from rules.islebound import ENGINE
 def fresh(n: int = 2, options: dict | None = None, seed: int = 1, homes: list[str] | None = None) -> dict:
     """A game after the home-port picks; seat 0 is made the first player and is to move."""
     state = ENGINE.setup(n, options or {}, seed)
+    if state["phase"] == "draft":  # Architect: the draft skipped, hands empty (tests set them)
+        state["phase"] = "home"
+        for p in state["players"]:
+            state["deck"] += p["packet"]
+            p["packet"] = []
     state["first"] = 0
     state["order"] = list(range(n))
     state["home_queue"] = list(reversed(range(n)))

@@ -115,11 +115,14 @@ def test_b20_market_visit_allied_city():
     assert s["players"][0]["coins"] == 9
 
 
-def test_b21_house_of_commons_skips_leftmost():
+def test_b21_house_of_commons_skips_leftmost_spec_9_1_r31():
     s = fresh(3)
     own(s, 0, "b21")
-    place_cubes(s, 0, 2, [])
-    assert s["influence"][:3] == [None, 0, 0]
+    s["influence"][:5] = [1] * 5  # the leftmost empty space is 6 (worth 1), the next one 7 (worth 2)
+    place_cubes(s, 0, 1, [])
+    assert ENGINE.legal_actions(s, 0) == [{"type": "commons", "skip": False}, {"type": "commons", "skip": True}]
+    act(s, 0, {"type": "commons", "skip": True})
+    assert s["influence"][5:7] == [None, 0] and s["pending"] == []
 
 
 def test_b22_underriver_gate_gives_the_ichor():

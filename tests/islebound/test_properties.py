@@ -18,9 +18,13 @@ def _check(s):
     assert ichor == 1
     for seat, p in enumerate(s["players"]):
         assert min(p["coins"], p["wood"], p["fish"], p["books"], p["pirates"], p["serpents"]) >= 0
-        assert p["wood"] + p["fish"] <= hold_limit(p)
+        # a full hold waits only for its owner's choice of what to keep (spec 11.2)
+        assert p["wood"] + p["fish"] <= hold_limit(p) or {"kind": "hold", "seat": seat} in s["pending"]
         assert 0 <= free_cubes(s, seat) <= CUBES
         assert 0 <= p["fame"] < 7 or not s["tokens"]
+    if s["pending"]:  # the first waiting decision is a real one, and its seat alone acts
+        assert ENGINE.to_act(s) == {s["pending"][0]["seat"]}
+        assert len(ENGINE.legal_actions(s, s["pending"][0]["seat"])) >= 2
     assert len(s["row"]) == (6 if s["options"]["six_buildings"] else 5) or s["options"]["architect"]
 
 

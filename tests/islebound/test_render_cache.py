@@ -35,6 +35,37 @@ def _views():
     fight["phase"] = "over"
     fight["over"] = True
     yield ENGINE.view(fight, None)
+    yield from _choice_views()
+
+
+def _choice_views():
+    """Open choices inside a step: a full hold, a diplomacy half paid, a trade of several goods."""
+    hold = at(fresh(2), 0, "the_grotto")
+    hold["players"][0]["wood"] = 8
+    ENGINE.apply(hold, 0, {"type": "visit"})
+    yield ENGINE.view(hold, None)
+    talks = at(fresh(3), 0, "farwold")
+    talks["influence"][12:14] = [0, 0]
+    ENGINE.apply(talks, 0, {"type": "diplomacy"})
+    ENGINE.apply(talks, 0, {"type": "pay", "value": 3})
+    yield ENGINE.view(talks, 0)
+    trade = at(fresh(2, {"trade": True}), 0, "borsham")
+    trade["players"][1]["region"] = "borsham"
+    trade["players"][0].update(wood=2, fish=1)
+    trade["players"][1].update(books=1)
+    ENGINE.apply(trade, 0, {"type": "trade", "with": 1})
+    for step in ({"type": "give", "good": "wood"}, {"type": "give", "good": "fish"}, {"type": "ask", "good": "book"}):
+        ENGINE.apply(trade, 0, step)
+    yield ENGINE.view(trade, None)
+
+
+def test_open_choices_are_named_on_the_board():
+    from render.common import tx
+    from rules.islebound.engine import decision_text
+    hold, talks, trade = _choice_views()
+    assert tx(decision_text(hold)) == "what the full hold keeps"
+    assert tx(decision_text(talks)) == "diplomacy at Farwold, 3 of 6 paid"
+    assert decision_text(trade) is None and ib._height(trade) > ib._height(ENGINE.view(fresh(2), None))
 
 
 def test_the_canvas_height_is_worked_out_exactly():

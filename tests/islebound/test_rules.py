@@ -116,8 +116,9 @@ def test_jilliam_books_at_once_trigger_library_spec_8_1():
     sailor(s, 0, "s11")
     act(s, 0, {"type": "visit"})  # exhausts an admin
     act(s, 0, {"type": "exchange", "pay": "fish"})
+    act(s, 0, {"type": "crew", "sailor": "s09"})  # each exchange exhausts a sailor of the player's choice
     act(s, 0, {"type": "exchange", "pay": "wood"})
-    assert p is not s["players"][0] or True
+    act(s, 0, {"type": "crew", "sailor": "s11"})
     act(s, 0, {"type": "done"})
     p = s["players"][0]
     assert p["books"] == 2 and p["fame"] == 2 and s["phase"] == "act"
@@ -199,8 +200,10 @@ def test_wounding_reaches_the_strength_spec_8_2_r8():
     assert s["attack"]["total"] == 5
     assert {"type": "wound", "n": 1} in legal(s, 0)
     act(s, 0, {"type": "wound", "n": 1})
+    assert [a["sailor"] for a in legal(s, 0)] == ["s01", "s09"]  # which sailor: the player's choice (E1)
+    act(s, 0, {"type": "crew", "sailor": "s09"})
     assert s["owner"]["stratic"]["seat"] == 0
-    assert sum(1 for x in s["players"][0]["sailors"] if x["wounded"]) == 1
+    assert [x["id"] for x in s["players"][0]["sailors"] if x["wounded"]] == ["s09"]
 
 
 def test_retreat_loses_one_card_spec_8_2():
@@ -227,8 +230,10 @@ def test_x10_diplomacy_on_owned_city_needs_8_spec_16():
     s["owner"]["farwold"] = {"seat": 1, "method": "diplomacy"}
     assert diplomacy_requirement(s, 0, "farwold") == 8
     s["influence"][2:10] = [0] * 8  # spaces 3..10: values 1,1,1,1,2,2,2,2
-    assert {"type": "diplomacy", "sailors": 0} in legal(s, 0)
-    act(s, 0, {"type": "diplomacy", "sailors": 0})
+    assert {"type": "diplomacy"} in legal(s, 0)
+    act(s, 0, {"type": "diplomacy"})
+    for _ in range(4):
+        act(s, 0, {"type": "pay", "value": 2})
     assert s["owner"]["farwold"] == {"seat": 0, "method": "diplomacy"}
     assert s["players"][0]["coins"] == 7 + 8
     assert sum(1 for c in s["influence"] if c == 0) == 4  # 2+2+2+2 = 8 paid with four cubes
@@ -238,7 +243,7 @@ def test_diplomacy_without_enough_influence_is_refused_spec_8_3():
     s = at(fresh(2), 0, "farwold")
     assert not any(a["type"] == "diplomacy" for a in legal(s, 0))
     with pytest.raises(IllegalAction):
-        act(s, 0, {"type": "diplomacy", "sailors": 0})
+        act(s, 0, {"type": "diplomacy"})
 
 
 # -- 8.4 treasure ----------------------------------------------------------------------------
@@ -461,9 +466,11 @@ def test_trade_amounts_may_differ_spec_15_2():
     s["players"][0]["wood"] = 3
     s["players"][1]["fish"] = 2
     act(s, 0, {"type": "trade", "with": 1})
-    assert {"type": "offer", "give": "wood", "get": "wood"} not in legal(s, 0)
-    act(s, 0, {"type": "offer", "give": "wood", "get": "fish"})
-    act(s, 0, {"type": "amounts", "give_n": 3, "get_n": 1})
+    for _ in range(3):
+        act(s, 0, {"type": "give", "good": "wood"})
+    assert {"type": "send"} not in legal(s, 0)  # nothing asked in return yet
+    act(s, 0, {"type": "ask", "good": "fish"})
+    act(s, 0, {"type": "send"})
     assert ENGINE.to_act(s) == {1}
     act(s, 1, {"type": "accept"})
     assert (s["players"][0]["wood"], s["players"][0]["fish"]) == (0, 1)

@@ -150,8 +150,9 @@ async def test_a_restarted_bot_gives_unpresented_tables_their_threads(monkeypatc
     await store.close()
 
     bot = await start_bot(harness, db_path, clock)
-    for _ in range(200):
-        if len([c for c in harness.fake.channels.values() if c.type == 11]) == 2:
+    for _ in range(1000):  # the ticker presents in the background: wait until its last DM is out
+        if len([c for c in harness.fake.channels.values() if c.type == 11]) == 2 and all(
+                any("next tournament game" in str(m.payload) for m in harness.dms_to(uid)) for uid in (31, 32, 33, 34)):
             break
         await asyncio.sleep(0.01)
     await harness.settle()

@@ -1,0 +1,33 @@
+"""Where an interaction comes from decides what it can reach (the rule itself: ``host.Scope``).
+
+Every game, tournament or campaign number a user types, picks from autocomplete or clicks
+on a button goes through the host's scoped lookups with :func:`scope_of`; from another
+server (or from a DM, for a game the user does not play in) it is "does not exist".
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from host import Scope
+
+
+def scope_of(interaction: discord.Interaction) -> Scope:
+    return Scope(interaction.guild_id, interaction.user.id)
+
+
+def game_in_scope(callback: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """A persistent game button or menu (``self.game_id``) acts only where that game can be
+    reached from; anything else is answered like a missing game (before acknowledging: the
+    check is one local lookup)."""
+
+    @functools.wraps(callback)
+    async def wrapper(self: Any, interaction: discord.Interaction, *args: Any) -> None:
+        await interaction.client.host.find(self.game_id, scope_of(interaction))  # type: ignore[attr-defined]
+        await callback(self, interaction, *args)
+
+    return wrapper

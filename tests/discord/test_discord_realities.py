@@ -1,0 +1,198 @@
+"""Discord as it really behaves: threads refused with 400, a thread closed to the bot mid-game,
+the bot removed from (and re-added to) a server, players leaving without the members intent."""
+
+from __future__ import annotations
+
+from tests.discord.conftest import start_bot
+from tests.discord.fake_discord import FakeDiscord
+from tests.discord.harness import message_text
+from tests.discord.play import new_table
+
+CHANNEL = FakeDiscord.CHANNEL_ID
+GUILD = FakeDiscord.GUILD_ID
+WRONG_TYPE = (400, 50024, "Cannot execute action on this channel type")
+
+
+async def test_a_thread_refused_with_400_falls_back_to_the_channel(harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    h.fake.thread_errors[CHANNEL] = WRONG_TYPE
+    r = await h.slash(ana, "game new", game="count_up")
+    assert "can't create threads" in h.reply_text(r)
+    (info,) = await bot.host.games_for_user(ana)
+    assert info.thread_id is None and info.where == CHANNEL and info.status == "lobby"
+    lobby = next(m for m in h.messages_in(CHANNEL) if "isle:lobby" in str(m.payload["components"]))
+    await h.click(bo, lobby.id, "Join")
+    await h.click(ana, lobby.id, "Start")
+    assert (await bot.host.get(info.id)).status == "active"
+    # a second game here cannot fall back (the channel holds one game): refused, nothing left open
+    r = await h.slash(bo, "game new", game="count_up")
+    assert "still open" in h.reply_text(r)
+    assert [g.id for g in await bot.host.open_games()] == [info.id], "no orphan lobby game"
+
+
+async def test_a_thread_closed_mid_game_is_told_and_the_game_goes_on(harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up")
+    h.fake.no_send.add(table.thread_id)  # "Send Messages in Threads" taken away
+    panel = await table.open_panel(ana)
+    await h.click(ana, panel.id, "Add 1")
+    info = await bot.host.get(table.game_id)
+    assert info.version == 1 and info.to_act == {1}, "the move counted"
+    for user in (ana, bo):
+        notices = [m for m in h.dms_to(user) if "can't post in the thread" in message_text(m.payload)]
+        assert len(notices) == 1, f"user {user} is told once by DM"
+    r = await h.slash(bo, "game hand", game=table.game_id, channel_id=h.fake.dm_channel(bo))
+    assert "can't post in the thread" in h.reply_text(r), "the next player's panel says so too"
+    await h.click(bo, h.original(r).id, "Add 2")
+    assert (await bot.host.get(table.game_id)).version == 2, "the game goes on"
+    assert len([m for m in h.dms_to(ana) if "can't post in the thread" in message_text(m.payload)]) == 1
+    h.fake.no_send.discard(table.thread_id)
+    await table.play_turn(ana)
+    r = await h.slash(bo, "game hand", game=table.game_id, channel_id=h.fake.dm_channel(bo))
+    assert "can't post in the thread" not in h.reply_text(r), "posting works again: no more notice"
+
+
+async def remove_bot(h) -> None:
+    await h.feed("GUILD_DELETE", {"id": str(GUILD)})
+
+
+async def test_removed_from_a_server_its_games_pause_survive_a_restart_and_resume(harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up", deadline=600)
+    clock.advance(100)  # 500 s left for Ana
+    await remove_bot(h)
+    assert (await bot.host.get(table.game_id)).paused
+    start = len(h.fake.requests)
+    clock.advance(5000)
+    await bot.deadlines.tick()
+    info = await bot.host.get(table.game_id)
+    assert info.version == 0 and info.to_act == {0}, "no AI move for a paused game"
+    assert not [r for r in h.fake.requests[start:] if r.method != "GET"], "no posts, no DMs"
+    r = await h.slash(bo, "game hand", game=table.game_id, channel_id=h.fake.dm_channel(bo))
+    assert "paused" in h.reply_text(r)
+
+    await h.shutdown()  # restarted while still removed: still paused, timers still held
+    bot = await start_bot(h, db_path, clock, joined=False)
+    clock.advance(5000)
+    await bot.deadlines.tick()
+    assert (await bot.host.get(table.game_id)).version == 0
+
+    await h.feed("GUILD_CREATE", h.fake.guild_payload())  # added back
+    info = await bot.host.get(table.game_id)
+    assert not info.paused
+    (expire,) = [t for t in await bot.host.store.timers(table.game_id) if t.kind == "expire"]
+    assert abs(expire.due_at - (clock() + 500)) < 1, "the deadline kept the time it had left"
+    clock.advance(501)
+    await bot.deadlines.tick()
+    assert (await bot.host.get(table.game_id)).version == 1, "the deadline works again"
+
+
+async def test_removed_for_longer_than_the_grace_period_its_games_are_abandoned(harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock, removed_server_grace_seconds=3600)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up")
+    await remove_bot(h)
+    clock.advance(3000)
+    await bot.deadlines.tick()
+    assert (await bot.host.get(table.game_id)).status == "active"
+    await h.shutdown()
+    bot = await start_bot(h, db_path, clock, joined=False, removed_server_grace_seconds=3600)
+    clock.advance(700)
+    await bot.deadlines.tick()
+    assert (await bot.host.get(table.game_id)).status == "abandoned"
+
+
+async def test_ai_seats_of_a_paused_game_wait_and_move_when_the_bot_is_back(harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up")
+    await remove_bot(h)
+    r = await h.slash(ana, "game settings", game=table.game_id, away=True, channel_id=h.fake.dm_channel(ana))
+    assert "paused" in h.reply_text(r)
+    assert not (await bot.host.get(table.game_id)).seats[0].away, "nothing changes in a paused game"
+    await bot.host.store.update_seat(table.game_id, 0, away=True)  # a vacation that landed as the bot left
+    assert (await bot.host.get(table.game_id)).version == 0, "the AI waits while the game is paused"
+    await h.feed("GUILD_CREATE", h.fake.guild_payload())
+    info = await bot.host.get(table.game_id)
+    assert info.version == 1 and info.to_act == {1}, "back on the server, the AI made Ana's move"
+    text = message_text(h.fake.messages[await table.turn_message_id()].payload)
+    assert "back on this server" in text and "<@12>" in text
+
+
+async def test_a_departed_player_is_noticed_when_their_turn_comes_without_a_deadline(harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up")  # no deadline: no timer would ever notice
+    h.fake.left_guild.add(bo)  # no GUILD_MEMBER_REMOVE without the members intent
+    await table.play_turn(ana)
+    info = await bot.host.get(table.game_id)
+    assert info.seats[1].is_ai and info.to_act == {0}, "Bo's seat went to an AI, which moved"
+    text = "\n".join(message_text(m.payload) for m in h.messages_in(table.thread_id))
+    assert "Bo left the server" in text
+    assert not [m for m in h.dms_to(bo) if "your move" in message_text(m.payload)], "no DM to the departed"
+
+
+async def test_the_daily_membership_sweep_is_restart_safe(harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up")
+    await bot.deadlines.tick()  # the first sweep: everyone is still here
+    h.fake.left_guild.add(bo)  # Bo leaves while it is Ana's turn
+    clock.advance(3600)
+    await bot.deadlines.tick()
+    assert not (await bot.host.get(table.game_id)).seats[1].is_ai, "the next sweep is a day after the last"
+    await h.shutdown()
+    bot = await start_bot(h, db_path, clock)
+    await bot.deadlines.tick()
+    assert not (await bot.host.get(table.game_id)).seats[1].is_ai, "a restart does not sweep early"
+    clock.advance(24 * 3600 - 3600)
+    await bot.deadlines.tick()
+    info = await bot.host.get(table.game_id)
+    assert info.seats[1].is_ai and info.to_act == {0}
+    assert "Bo left the server" in "\n".join(message_text(m.payload) for m in h.messages_in(table.thread_id))
+
+
+async def test_a_table_started_while_its_server_is_paused_waits_with_its_deadline(harness, db_path, clock):
+    """A tournament can start a table in a server the bot just left: it waits like the others."""
+    from host import PlayerRef
+
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    h.user(11, "Ana")
+    await remove_bot(h)
+    outcome = await bot.host.create_table("count_up", {}, [None, PlayerRef(11, "Ana")], GUILD, CHANNEL,
+                                          settings={"deadline_seconds": 600})
+    game_id = outcome.game.id
+    assert outcome.game.version == 0 and outcome.game.paused, "the AI seat waits"
+    assert not await bot.host.store.timers(game_id), "its timers are held"
+    clock.advance(5000)
+    await bot.deadlines.tick()
+    assert (await bot.host.get(game_id)).version == 0
+    await h.feed("GUILD_CREATE", h.fake.guild_payload())
+    info = await bot.host.get(game_id)
+    assert info.version == 1 and info.to_act == {1}, "back on the server, the AI moved"
+    assert any(t.seat == 1 and t.kind == "expire" for t in await bot.host.store.timers(game_id)), "Ana's deadline runs"
+
+
+async def test_removed_while_offline_is_noticed_by_the_sweep(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up", deadline=600)
+    await h.shutdown()
+    bot = await start_bot(h, db_path, clock, joined=False)  # no GUILD_DELETE ever came
+    await bot.deadlines.tick()
+    assert (await bot.host.get(table.game_id)).paused
+    clock.advance(700)
+    await bot.deadlines.tick()
+    assert (await bot.host.get(table.game_id)).version == 0, "no AI move in a server the bot left"
