@@ -4,7 +4,7 @@ usage: python bench/ai_strength.py [GAME ...] [--games 40] [--players 2,3] [--op
 
 One seat plays the upper level and every other seat the lower one; the upper seat moves round
 the table from game to game so it plays every position equally. Prints, per game and player
-count, the upper level's win rate next to its fair share (1/players): a first place shared
+count, the upper level's win rate next to its fair share (1/players, 1/teams in team games): a first place shared
 with a rival counts as a part win, a team win counts whole. Also its decision time.
 """
 
@@ -26,7 +26,8 @@ MAX_MOVES = 20000
 
 
 def play(engine, n_players: int, options: dict, seed: int, upper_seat: int, upper: str, lower: str,
-         timings: list[float]) -> float:
+         timings: list[float]) -> tuple[float, float]:
+    """The upper seat's share of the win and its fair share (1 / players, or 1 / teams)."""
     state = engine.setup(n_players, json.loads(json.dumps(options)), seed)
     ai = {upper: chooser_for(engine.key, upper), lower: chooser_for(engine.key, lower)}
     seq = 0
@@ -43,13 +44,14 @@ def play(engine, n_players: int, options: dict, seed: int, upper_seat: int, uppe
         seq += 1
     result = engine.result(state)
     if result is None:
-        return 0.0
+        return 0.0, 1.0 / n_players
+    fair = 1.0 / len(result["teams"]) if result.get("teams") else 1.0 / n_players
     winners = result.get("winners") or [s for s, r in enumerate(result["ranks"]) if r == 1]
     if upper_seat not in winners:
-        return 0.0
+        return 0.0, fair
     team = next((set(t) for t in (result.get("teams") or {}).values() if upper_seat in t), {upper_seat})
     # A team's win is a whole win; a tie between rivals is shared.
-    return 1.0 / len({frozenset(team) if s in team else s for s in winners})
+    return 1.0 / len({frozenset(team) if s in team else s for s in winners}), fair
 
 
 def main() -> int:
@@ -74,12 +76,14 @@ def main() -> int:
             for lower, upper in zip(LEVELS, LEVELS[1:], strict=False):
                 timings: list[float] = []
                 started = time.perf_counter()
-                wins = sum(play(engine, n, options, seed=g, upper_seat=g % n, upper=upper, lower=lower,
-                                timings=timings) for g in range(args.games))
+                played = [play(engine, n, options, seed=g, upper_seat=g % n, upper=upper, lower=lower,
+                               timings=timings) for g in range(args.games)]
+                wins = sum(w for w, _f in played)
+                fair = sum(f for _w, f in played) / len(played)
                 timings.sort()
                 p95 = timings[int(0.95 * (len(timings) - 1))] if timings else 0.0
                 print(f"{key:<14} {n:>7}  {upper + ' vs ' + lower:<18} {100 * wins / args.games:>7.1f}%"
-                      f"  {100 / n:>4.0f}%  {1000 * p95:>7.1f}  {time.perf_counter() - started:>5.0f}s", flush=True)
+                      f"  {100 * fair:>4.0f}%  {1000 * p95:>7.1f}  {time.perf_counter() - started:>5.0f}s", flush=True)
     return 0
 
 
