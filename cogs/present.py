@@ -66,7 +66,10 @@ def settings_text(info: GameInfo) -> str:
 
 
 def banks_text(info: GameInfo, banks: dict[int, float]) -> str:
-    return "\n".join(_("{name}: {left}", name=seat.name, left=describe_seconds(banks[seat.seat]))
+    def left(seconds: float) -> str:
+        return describe_seconds(seconds) if seconds >= 60 else _("less than a minute")
+
+    return "\n".join(_("{name}: {left}", name=seat.name, left=left(banks[seat.seat]))
                      for seat in info.seats if seat.seat in banks)
 
 

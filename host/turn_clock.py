@@ -219,6 +219,8 @@ class TurnClocks:
         """Set the daily window (all three given) or clear it (none given)."""
         p = await self.db.player(user_id)
         old = self.schedule_of(p)
+        if start is not None and end is not None and timezone is None:
+            timezone = p.timezone  # the zone set before, if any
         if start is None and end is None and timezone is None:
             p.hours_start = p.hours_end = None
         elif start is None or end is None or timezone is None:

@@ -199,6 +199,10 @@ async def test_playing_hours_hold_deadlines_and_reminders_back(host, clock):
     assert (await timers(host, info.id))[(1, "expire")] == clock.now + 90 * 60
     with pytest.raises(BadOptions, match="all three"):
         await host.clocks.set_hours(BO.user_id, "09:00", None, "UTC")
+    await host.clocks.set_hours(BO.user_id, "08:00", "20:00", None)  # the zone set before is kept
+    assert (await host.clocks.player(BO.user_id)).timezone == "UTC"
+    with pytest.raises(BadOptions, match="all three"):
+        await host.clocks.set_hours(CY.user_id, "08:00", "20:00", None)  # Cy never gave a zone
 
 
 # -- AI levels -----------------------------------------------------------------------------------
