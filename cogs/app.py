@@ -92,7 +92,8 @@ async def open_host(settings: Any) -> Any:
     path = Path(getattr(settings, "database_path", "data/isle.db"))
     path.parent.mkdir(parents=True, exist_ok=True)
     store = await Store.open(path)
-    return Host(store, default_deadline_seconds=getattr(settings, "default_deadline_seconds", 24 * 3600))
+    return Host(store, default_deadline_seconds=getattr(settings, "default_deadline_seconds", 24 * 3600),
+                vacation_days=getattr(settings, "vacation_days_per_year", 20))
 
 
 def create_bot(settings: Any, host: Any = None) -> IsleBot:
@@ -134,5 +135,5 @@ async def _run(settings: Any, host: Any) -> None:
         await bot.close()
         try:
             await asyncio.wait_for(runner, timeout=10)
-        except (asyncio.TimeoutError, asyncio.CancelledError):
+        except (TimeoutError, asyncio.CancelledError):
             log.warning("the gateway did not close in time; stopped anyway")

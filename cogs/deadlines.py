@@ -11,6 +11,7 @@ import logging
 from typing import Any
 
 from cogs import notify, presence
+from cogs.vacation import vacation_day_spent
 
 log = logging.getLogger("cogs.deadlines")
 
@@ -31,7 +32,10 @@ class Deadlines:
                 if timer.kind == "expire":
                     await self._replace_departed(timer)
                 outcome = await self.bot.host.fire_timer(timer)
-                if outcome is not None:
+                if outcome is not None and outcome.vacation_days_left is not None:
+                    await vacation_day_spent(self.bot, outcome)
+                    fired += 1
+                elif outcome is not None:
                     await notify.timer_fired(self.bot, outcome)
                     fired += 1
             except Exception:  # noqa: BLE001 - one bad timer must not stop the others

@@ -16,11 +16,16 @@ from cogs import catalog, lobby, notify, panels, present
 from cogs.errors import AdapterError, check_permissions
 from cogs.scoping import scope_of
 from host import GameInfo
+from host.clocks import CLOCK_LABELS
 from host.deadlines import DEADLINE_CHOICES
 from host.i18n import _, ngettext
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.key) for g in catalog.games()][:25]
 DEADLINES = [app_commands.Choice(name=label, value=seconds or 0) for label, seconds in DEADLINE_CHOICES.items()]
+CLOCKS = [app_commands.Choice(name=locale_str(label), value=key) for key, label in CLOCK_LABELS.items()]
+AI_LEVELS = [app_commands.Choice(name=locale_str("random (any legal move)"), value="random"),
+             app_commands.Choice(name=locale_str("greedy (best immediate gain)"), value="greedy"),
+             app_commands.Choice(name=locale_str("strong (plans ahead)"), value="strong")]
 TIMEOUTS = [app_commands.Choice(name=locale_str("the AI plays the move"), value="ai"),
             app_commands.Choice(name=locale_str("the seat forfeits"), value="forfeit")]
 
@@ -67,12 +72,14 @@ def build_group() -> app_commands.Group:
 
 @app_commands.command(name="new", description=locale_str("Open a new game in its own thread"))
 @app_commands.describe(game=locale_str("Which game"), options=locale_str("Game options as name=value pairs"),
-                       deadline=locale_str("Time each player has per turn"))
-@app_commands.choices(game=GAME_CHOICES, deadline=DEADLINES)
+                       deadline=locale_str("Time each player has per turn"),
+                       clock=locale_str("The clock: moves a day, a time bank, or none"),
+                       ai_level=locale_str("How well AI seats and deadline takeovers play"))
+@app_commands.choices(game=GAME_CHOICES, deadline=DEADLINES, clock=CLOCKS, ai_level=AI_LEVELS)
 @app_commands.autocomplete(options=option_text)
 async def new(interaction: discord.Interaction, game: str, options: str | None = None,
-              deadline: int | None = None) -> None:
-    await lobby.create(interaction, game, options, deadline)
+              deadline: int | None = None, clock: str | None = None, ai_level: str | None = None) -> None:
+    await lobby.create(interaction, game, options, deadline, clock=clock, ai_level=ai_level)
 
 
 @app_commands.command(name="join", description=locale_str("Take a seat in the game"))
@@ -102,10 +109,12 @@ async def start(interaction: discord.Interaction, game: int | None = None) -> No
 
 
 @app_commands.command(name="add-ai", description=locale_str("Add an AI player to the lobby"))
+@app_commands.describe(level=locale_str("How well it plays (default: the game's AI level)"))
+@app_commands.choices(level=AI_LEVELS)
 @app_commands.autocomplete(game=my_games)
-async def add_ai(interaction: discord.Interaction, game: int | None = None) -> None:
+async def add_ai(interaction: discord.Interaction, game: int | None = None, level: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
-    info = await lobby.add_ai(interaction, (await resolve(interaction, game)).id)
+    info = await lobby.add_ai(interaction, (await resolve(interaction, game)).id, level)
     await interaction.followup.send(_("An AI joined {game}.", game=present.game_name(info)), ephemeral=True)
 
 
@@ -117,6 +126,9 @@ async def status(interaction: discord.Interaction, game: int | None = None) -> N
     embed = present.lobby_embed(info)
     if info.status == "active":
         embed.add_field(name=_("Now"), value=present.to_act_text(info, set()), inline=False)
+        banks = await host_of(interaction).time_banks(info.id)
+        if banks:
+            embed.add_field(name=_("Time banks"), value=present.banks_text(info, banks), inline=False)
     embed.add_field(name=_("Thread"), value=present.jump_url(info), inline=False)
     await interaction.followup.send(embed=embed, ephemeral=True)
 
@@ -168,15 +180,18 @@ async def abandon(interaction: discord.Interaction, game: int | None = None) -> 
     await interaction.followup.send(_("{game} was abandoned.", game=present.game_name(info)), ephemeral=True)
 
 
-@app_commands.command(name="settings", description=locale_str("Game deadline and reminders, your vacation and DM notices"))
+@app_commands.command(name="settings", description=locale_str("Game clock and reminders, AI help in this game and DM notices"))
 @app_commands.describe(deadline=locale_str("Turn deadline for this game"), reminders=locale_str("Remind players before the deadline"),
-                       on_timeout=locale_str("What happens at the deadline"), away=locale_str("Let the AI play your seat for a while"),
-                       dm=locale_str("Send me DMs about my games"))
-@app_commands.choices(deadline=DEADLINES, on_timeout=TIMEOUTS)
+                       on_timeout=locale_str("What happens at the deadline"),
+                       away=locale_str("Let the AI play your seat in this game (for a break from all games: /vacation)"),
+                       dm=locale_str("Send me DMs about my games"),
+                       clock=locale_str("The clock: moves a day, a time bank, or none"),
+                       ai_level=locale_str("How well AI seats and deadline takeovers play"))
+@app_commands.choices(deadline=DEADLINES, on_timeout=TIMEOUTS, clock=CLOCKS, ai_level=AI_LEVELS)
 @app_commands.autocomplete(game=my_games)
 async def settings(interaction: discord.Interaction, game: int | None = None, deadline: int | None = None,
                    reminders: bool | None = None, on_timeout: str | None = None, away: bool | None = None,
-                   dm: bool | None = None) -> None:
+                   dm: bool | None = None, clock: str | None = None, ai_level: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     host = host_of(interaction)
     said: list[str] = []
@@ -190,6 +205,10 @@ async def settings(interaction: discord.Interaction, game: int | None = None, de
         changes["reminders"] = reminders
     if on_timeout is not None:
         changes["on_timeout"] = on_timeout
+    if clock is not None:
+        changes["clock"] = clock
+    if ai_level is not None:
+        changes["ai_level"] = ai_level
     if changes or away is not None or not said:
         info = await resolve(interaction, game)
         if changes:
@@ -198,7 +217,9 @@ async def settings(interaction: discord.Interaction, game: int | None = None, de
             said.append(present.settings_text(info))
         if away is not None:
             outcome = await host.set_away(info.id, interaction.user.id, away)
-            said.append(_("The AI plays your seat until you come back.") if away else _("Welcome back: your seat is yours again."))
+            said.append(_("The AI plays your seat in this game until you come back. To stop your clocks in all "
+                          "your games instead, use /vacation start.") if away
+                        else _("Welcome back: your seat is yours again."))
             if outcome.lines or outcome.newly_to_act:
                 await notify.publish(interaction.client, outcome)
         if not said:

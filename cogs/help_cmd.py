@@ -27,8 +27,8 @@ def help_embed() -> discord.Embed:
                             "games and whose turn it is."))
     embed.add_field(name=_("3. /rules"), inline=False,
                     value=_("A short summary of each game's rules, topic by topic: {games}.", games=games))
-    embed.set_footer(text=_("More: /game status, /game log, /game settings (deadlines, vacation), /tournament, "
-                            "/campaign, /leaderboard."))
+    embed.set_footer(text=_("More: /game status, /game log, /game settings (clock, AI level), /vacation, "
+                            "/profile hours, /tournament, /campaign, /leaderboard."))
     return embed
 
 

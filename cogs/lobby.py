@@ -40,7 +40,7 @@ def _can_thread(interaction: discord.Interaction) -> bool:
 
 
 async def create(interaction: discord.Interaction, key: str, options_text: str | None,
-                 deadline: int | None) -> None:
+                 deadline: int | None, clock: str | None = None, ai_level: str | None = None) -> None:
     if interaction.guild_id is None:
         raise AdapterError(_("Games are played in a server channel: run /game new there."))
     check_permissions(interaction)
@@ -56,7 +56,11 @@ async def create(interaction: discord.Interaction, key: str, options_text: str |
             raise AdapterError(_("I may not create threads here, so this channel holds one game at a time, and "
                                  "{game} is still open. Finish it first, or allow me Create Public Threads.",
                                  game=present.game_name(existing)))
-    settings = {} if deadline is None else {"deadline_seconds": deadline or None}
+    settings: dict[str, Any] = {} if deadline is None else {"deadline_seconds": deadline or None}
+    if clock is not None:
+        settings["clock"] = clock
+    if ai_level is not None:
+        settings["ai_level"] = ai_level
     info = await host.create_game(key, catalog.parse_options(options_text), player_of(interaction),
                                   interaction.guild_id, interaction.channel_id, settings=settings)
     try:
@@ -152,8 +156,8 @@ async def leave(interaction: discord.Interaction, game_id: int) -> GameInfo:
     return info
 
 
-async def add_ai(interaction: discord.Interaction, game_id: int) -> GameInfo:
-    info = await interaction.client.host.add_ai(game_id, interaction.user.id)  # type: ignore[attr-defined]
+async def add_ai(interaction: discord.Interaction, game_id: int, level: str | None = None) -> GameInfo:
+    info = await interaction.client.host.add_ai(game_id, interaction.user.id, level)  # type: ignore[attr-defined]
     await after_change(interaction.client, info)
     return info
 

@@ -7,8 +7,10 @@ import io
 import discord
 
 from host import GameInfo, SeatInfo
+from host.clocks import describe_clock, has_clock
 from host.deadlines import describe_seconds
 from host.i18n import N_, _, tr, tr_data
+from host.service import level_name
 from host.views import broken_text, clip
 
 COLOUR = discord.Colour(0x2E7D6B)
@@ -54,12 +56,21 @@ def seat_line(info: GameInfo, seat: SeatInfo) -> str:
 
 def settings_text(info: GameInfo) -> str:
     s = info.settings
-    parts = [_("Turn deadline: {d}", d=describe_seconds(s.get("deadline_seconds")))]
-    if s.get("deadline_seconds"):
+    parts = [_("Clock: {clock}", clock=describe_clock(s))]
+    if has_clock(s):
         parts.append(_("Reminders: {on}", on=_("on") if s.get("reminders", True) else _("off")))
         parts.append(_("At the deadline: {what}", what=_("the AI moves") if s.get("on_timeout", "ai") == "ai"
                                                      else _("the seat forfeits")))
+    parts.append(_("AI level: {level}", level=level_name(s.get("ai_level") or "strong")))
     return "\n".join(parts)
+
+
+def banks_text(info: GameInfo, banks: dict[int, float]) -> str:
+    def left(seconds: float) -> str:
+        return describe_seconds(seconds) if seconds >= 60 else _("less than a minute")
+
+    return "\n".join(_("{name}: {left}", name=seat.name, left=left(banks[seat.seat]))
+                     for seat in info.seats if seat.seat in banks)
 
 
 GAME_STATUS = {"lobby": N_("Waiting for players"), "active": N_("Started"), "finished": N_("Finished"),

@@ -337,9 +337,11 @@ async def leaderboard(interaction: discord.Interaction, game: str) -> None:
     await interaction.followup.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
-@app_commands.command(name="profile", description=locale_str("A player's ratings, games and recent results"))
+@app_commands.command(name="show", description=locale_str("A player's ratings, games and recent results"))
 @app_commands.guild_only()
 async def profile(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+    if interaction.guild_id is None:
+        raise AdapterError(_("Profiles are kept per server: run /profile show in a server."))
     await interaction.response.defer(thinking=True)
     who = user or interaction.user
     prof = await service_of(interaction).profile(interaction.guild_id, who.id, name=who.display_name)
@@ -535,6 +537,11 @@ class Tournaments(commands.Cog):
 async def setup(bot: Any) -> None:
     bot.tree.add_command(build_group())
     bot.tree.add_command(leaderboard)
-    bot.tree.add_command(profile)
+    from cogs.vacation import hours
+
+    group = app_commands.Group(name="profile", description=locale_str("Your profile: ratings, results, playing hours"))
+    group.add_command(profile)
+    group.add_command(hours)
+    bot.tree.add_command(group)
     bot.add_dynamic_items(SignupButton)
     await bot.add_cog(Tournaments(bot))

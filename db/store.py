@@ -90,6 +90,8 @@ class SeatRow:
     display_name: str
     is_ai: bool
     away: bool
+    ai_level: str | None = None
+    """An AI seat's level (``rules.ai.LEVELS``); None: the game's level."""
 
 
 @dataclass
@@ -155,7 +157,9 @@ def _seat(game_id: int, row: sqlite3.Row) -> SeatRow:
     if (type(row["seat"]) is not int or not (user_id is None or type(user_id) is int) or type(name) is not str
             or row["is_ai"] not in (0, 1) or row["away"] not in (0, 1)):
         raise GameDamaged(game_id, "seats", f"seat row {row['seat']!r}")
-    return SeatRow(row["seat"], user_id, name, bool(row["is_ai"]), bool(row["away"]))
+    level = row["ai_level"] if "ai_level" in row.keys() else None
+    return SeatRow(row["seat"], user_id, name, bool(row["is_ai"]), bool(row["away"]),
+                   level if isinstance(level, str) else None)
 
 
 def _log_entry(game_id: int, row: sqlite3.Row) -> dict:
@@ -272,14 +276,14 @@ class Store(Database):
         """Replace the seat list of a game in the lobby (join, leave, add AI)."""
         statements: list[tuple[str, tuple]] = [("DELETE FROM seats WHERE game_id = ?", (game_id,))]
         for s in seats:
-            statements.append(("INSERT INTO seats (game_id, seat, user_id, display_name, is_ai, away)"
-                               " VALUES (?, ?, ?, ?, ?, ?)",
-                               (game_id, s.seat, s.user_id, s.display_name, int(s.is_ai), int(s.away))))
+            statements.append(("INSERT INTO seats (game_id, seat, user_id, display_name, is_ai, away, ai_level)"
+                               " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                               (game_id, s.seat, s.user_id, s.display_name, int(s.is_ai), int(s.away), s.ai_level)))
         statements.append(("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id)))
         await self.write(statements)
 
     async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
-        allowed = {"user_id", "display_name", "is_ai", "away"}
+        allowed = {"user_id", "display_name", "is_ai", "away", "ai_level"}
         if not fields or set(fields) - allowed:
             raise ValueError(f"cannot update {sorted(set(fields) - allowed)}")
         sets = ", ".join(f"{k} = ?" for k in fields)
@@ -472,12 +476,21 @@ class Store(Database):
             " AND g.status = 'active' AND g.broken IS NULL ORDER BY t.due_at LIMIT ?", (now, limit))
         return [TimerRow(r["game_id"], r["seat"], r["kind"], r["due_at"]) for r in rows]
 
+    async def replace_seat_timers(self, game_id: int, seat: int, new: list[TimerRow]) -> None:
+        """Replace one seat's timers (its clock was paused, resumed or rebased)."""
+        statements: list[tuple[str, tuple]] = [("DELETE FROM timers WHERE game_id = ? AND seat = ?", (game_id, seat))]
+        for t in new:
+            statements.append(("INSERT OR REPLACE INTO timers (game_id, seat, kind, due_at, done) VALUES (?, ?, ?, ?, 0)",
+                               (game_id, t.seat, t.kind, t.due_at)))
+        await self.write(statements)
+
     async def timer_done(self, timer: TimerRow) -> bool:
-        """Mark a timer fired; False if it was already done or gone (another process fired it)."""
+        """Mark a timer fired; False if it was already done, gone (another process fired it) or
+        moved since it was read (its player's clock was paused)."""
         async with self.transaction() as conn:
             cur = await conn.execute(
-                "UPDATE timers SET done = 1 WHERE game_id = ? AND seat = ? AND kind = ? AND done = 0",
-                (timer.game_id, timer.seat, timer.kind))
+                "UPDATE timers SET done = 1 WHERE game_id = ? AND seat = ? AND kind = ? AND done = 0 AND due_at = ?",
+                (timer.game_id, timer.seat, timer.kind, timer.due_at))
             return cur.rowcount == 1
 
     # -- messages, notices, preferences ----------------------------------------------------

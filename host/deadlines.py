@@ -24,9 +24,21 @@ DEADLINE_CHOICES = {  # label -> seconds (None: no deadline); shown by the front
 
 def validate_settings(changes: dict[str, Any]) -> dict[str, Any]:
     """The accepted subset of per-game settings, or ``BadOptions`` with a clear reason."""
+    from host.clocks import validate_clock
+    from rules.ai import LEVELS
+
     clean: dict[str, Any] = {}
+    clock = {k: changes[k] for k in ("clock", "bank_seconds", "bank_increment") if k in changes}
+    if "deadline_seconds" in changes and "clock" not in changes:
+        clean["clock"] = "move"  # a deadline per move replaces a time bank
     for name, value in changes.items():
-        if name == "deadline_seconds":
+        if name in clock:
+            continue
+        if name == "ai_level":
+            if value not in LEVELS:
+                raise BadOptions(_("The AI level must be random, greedy or strong."))
+            clean[name] = value
+        elif name == "deadline_seconds":
             if value is not None and (not isinstance(value, int) or not MIN_DEADLINE <= value <= MAX_DEADLINE):
                 raise BadOptions(_("The turn deadline must be between 10 minutes and 7 days, or none."))
             clean[name] = value
@@ -40,6 +52,7 @@ def validate_settings(changes: dict[str, Any]) -> dict[str, Any]:
             clean[name] = value
         else:
             raise BadOptions(_("There is no game setting called {name}.", name=name))
+    clean.update(validate_clock(clock))
     return clean
 
 

@@ -38,6 +38,7 @@ class SeatInfo:
     name: str
     is_ai: bool
     away: bool = False
+    ai_level: str | None = None
 
     @property
     def automatic(self) -> bool:
@@ -149,3 +150,6 @@ class TimerOutcome:
     remaining_seconds: float = 0.0
     move: MoveOutcome | None = None
     forfeited: bool = False
+    vacation_days_left: int | None = None
+    """Set when the deadline spent one of the player's vacation days instead (their clocks stop)."""
+    vacation_until: float | None = None

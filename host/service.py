@@ -19,15 +19,26 @@ from typing import Any
 
 from db.presence_store import PresenceStore
 from db.store import GameDamaged, GameMissing, GameRow, Loaded, SeatRow, Store, VersionConflict
-from host import deadlines
+from host import clocks, deadlines
 from host.errors import BadOptions, GameBroken, GameMovedOn, InvalidMove, NotAllowed, NotFound, NotYourTurn
 from host.i18n import _, reason, tr, tr_data, translator
 from host.languages import Languages
 from host.logging_setup import log_event
-from host.models import Choice, GameDamage, GameInfo, MoveOutcome, PlayerRef, Scope, SeatInfo, Timer, TimerOutcome
+from host.models import (
+    Choice,
+    GameDamage,
+    GameInfo,
+    MoveOutcome,
+    PlayerRef,
+    Scope,
+    SeatInfo,
+    Timer,
+    TimerOutcome,
+)
+from host.turn_clock import TurnClocks
 from host.views import broken_text, clip, fallback_png, private_lines_of, public_lines_of, with_names
 from rules import ENGINES
-from rules.ai import choose_action
+from rules.ai import LEVELS, choose_action
 from rules.base import IllegalAction, canonical
 
 log = logging.getLogger("host")
@@ -51,7 +62,8 @@ def engine_for(key: str) -> Any:
 
 class Host:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
-                 default_deadline_seconds: int | None = 24 * 3600, auto_play: bool = True) -> None:
+                 default_deadline_seconds: int | None = 24 * 3600, auto_play: bool = True,
+                 vacation_days: int = 20) -> None:
         """``auto_play``: AI seats answer at once after every move (the bot). The offline
         table turns it off and calls :meth:`play_automatic_once` to show every AI move."""
         self.store = store
@@ -65,6 +77,7 @@ class Host:
         """How a player's name is written into log lines (the Discord adapter escapes markdown)."""
         self._game_locks: dict[int, asyncio.Lock] = {}
         self.languages = Languages(store)
+        self.clocks = TurnClocks(store, clock, vacation_days)
 
     def on_game_finished(self, listener: FinishListener) -> None:
         """Call ``listener(game)`` after any game ends: finished, forfeited or abandoned
@@ -92,7 +105,7 @@ class Host:
             return await self._broken_info(row)
         engine = engine_for(row.game_key)
         try:
-            seats = [SeatInfo(s.seat, s.user_id, s.display_name, s.is_ai, s.away) for s in await self._seats(row.id)]
+            seats = [SeatInfo(s.seat, s.user_id, s.display_name, s.is_ai, s.away, s.ai_level) for s in await self._seats(row.id)]
             to_act: set[int] = set()
             if row.status == "active":
                 if state is None:
@@ -119,7 +132,7 @@ class Host:
             row = await self._row(row.id)
         engine = ENGINES.get(row.game_key)
         try:
-            seats = [SeatInfo(s.seat, s.user_id, s.display_name, s.is_ai, s.away) for s in await self.store.seats(row.id)]
+            seats = [SeatInfo(s.seat, s.user_id, s.display_name, s.is_ai, s.away, s.ai_level) for s in await self.store.seats(row.id)]
         except GameDamaged:
             seats = []
         return GameInfo(
@@ -283,14 +296,18 @@ class Host:
         log_event(log, "joined", game=game_id, guild=row.guild_id, seat=len(seats) - 1)
         return await self.get(game_id)
 
-    async def add_ai(self, game_id: int, by_user_id: int | None) -> GameInfo:
+    async def add_ai(self, game_id: int, by_user_id: int | None, level: str | None = None) -> GameInfo:
+        if level is not None and level not in LEVELS:
+            raise BadOptions(_("The AI level must be random, greedy or strong."))
         async with self._lock(game_id):
             row, seats = await self._lobby(game_id)
             engine = engine_for(row.game_key)
             if len(seats) >= engine.max_players:
                 raise NotAllowed(_("Game #{id} is full ({n} players).", id=game_id, n=engine.max_players))
             n_ai = sum(1 for s in seats if s.is_ai)
-            seats.append(SeatRow(len(seats), None, _("AI {n}", n=n_ai + 1), True, False))
+            name = _("AI {n}", n=n_ai + 1) if level is None else _("AI {n} ({level})", n=n_ai + 1,
+                                                                                   level=level_name(level))
+            seats.append(SeatRow(len(seats), None, name, True, False, level))
             await self.store.set_seats(game_id, seats, self.clock())
         return await self.get(game_id)
 
@@ -455,7 +472,7 @@ class Host:
                 break
             fresh = await self._row(row.id)
             seat = auto_now[0]
-            action = choose_action(engine, state, seat, fresh.seed, fresh.version)
+            action = choose_action(engine, state, seat, fresh.seed, fresh.version, level_of(fresh, seats, seat))
             state = await self._append(fresh, engine, state, fresh.version, seat, action, outcome, by_ai=True)
         self._mark_private_changes(engine, state, before, outcome)
         await self._settle(row.id, engine, state, outcome, previous_to_act, public_before)
@@ -484,8 +501,8 @@ class Host:
             log_event(log, "game finished", game=game_id, guild=row.guild_id)
         else:
             await self.store.update_game(game_id, now, step_seats=sorted(step))
-            new_timers = deadlines.timers_for(row.settings, outcome.newly_to_act, now, game_id)
-            await self.store.set_timers(game_id, to_act, new_timers)
+            new_timers = await self.clocks.turns_changed(game_id, row.settings, await self._seats(game_id),
+                                                         previous_to_act - to_act, outcome.newly_to_act, to_act)
             if new_timers and await self.presence.paused_since(row.guild_id) is not None:
                 await self.presence.hold_game(game_id)  # e.g. a tournament table started meanwhile
         outcome.game = await self._info(await self._row(game_id), state)
@@ -591,11 +608,21 @@ class Host:
         settings.update(deadlines.validate_settings(changes))
         await self.store.update_game(game_id, self.clock(), settings=settings)
         if row.status == "active":
-            engine = engine_for(row.game_key)
-            state, _v = await self._load_state(game_id, engine)
-            to_act = set(engine.to_act(state))
-            await self.store.set_timers(game_id, set(), deadlines.timers_for(settings, to_act, self.clock(), game_id))
+            clock_keys = ("clock", "deadline_seconds", "bank_seconds", "bank_increment")
+            if any(settings.get(k) != row.settings.get(k) for k in clock_keys):  # a new clock: fresh turns
+                engine = engine_for(row.game_key)
+                state, _v = await self._load_state(game_id, engine)
+                await self.clocks.restart(game_id, settings, await self._seats(game_id), set(engine.to_act(state)))
+            elif settings.get("reminders") != row.settings.get("reminders"):  # same turns, other timers
+                await self.clocks.retime(game_id, settings, await self._seats(game_id))
         return await self.get(game_id)
+
+    async def time_banks(self, game_id: int) -> dict[int, float]:
+        """Each seat's time bank now (empty unless the game's clock is a time bank)."""
+        row = await self._row(game_id)
+        if row.status != "active":
+            return {}
+        return await self.clocks.bank_left(game_id, row.settings, await self._seats(game_id))
 
     async def set_away(self, game_id: int, user_id: int, away: bool) -> MoveOutcome:
         """Vacation: the AI plays this seat until the player takes it back."""
@@ -619,7 +646,8 @@ class Host:
         """One move of the lowest automatic seat to act (None if no automatic seat is to act)."""
         async with self._lock(game_id):
             row, engine, state, version = await self._active(game_id)
-            automatic = {s.seat for s in await self._seats(game_id) if s.is_ai or s.away}
+            seat_rows = await self._seats(game_id)
+            automatic = {s.seat for s in seat_rows if s.is_ai or s.away}
             seats = sorted(engine.to_act(state) & automatic)
             if not seats:
                 return None
@@ -627,7 +655,7 @@ class Host:
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
             before = self._private_views(engine, state, row)
             public_before = canonical(engine.view(state, None))
-            action = choose_action(engine, state, seats[0], row.seed, version)
+            action = choose_action(engine, state, seats[0], row.seed, version, level_of(row, seat_rows, seats[0]))
             state = await self._append(row, engine, state, version, seats[0], action, outcome, by_ai=True)
             self._mark_private_changes(engine, state, before, outcome)
             await self._settle(game_id, engine, state, outcome, previous, public_before)
@@ -742,6 +770,14 @@ class Host:
             expire = [t for t in await self.store.timers(row.id) if t.seat == timer.seat and t.kind == "expire"]
             remaining = (expire[0].due_at - self.clock()) if expire else 0.0
             return TimerOutcome(timer, await self._info(row, state), reminder=True, remaining_seconds=remaining)
+        owner = next((s for s in await self._seats(row.id) if s.seat == timer.seat), None)
+        if (owner is not None and owner.user_id is not None and not (owner.is_ai or owner.away)
+                and clocks.vacation_applies(row.settings)):
+            spent = await self.clocks.spend_day(owner.user_id)
+            if spent is not None:  # a vacation day stops all their clocks before the AI steps in
+                log_event(log, "vacation day spent", game=row.id, seat=timer.seat, left=spent.days_left)
+                return TimerOutcome(timer, await self._info(row, state), reminder=False,
+                                    vacation_days_left=spent.days_left, vacation_until=spent.until)
         if row.settings.get("on_timeout") == "forfeit":
             return await self._forfeit(row, engine, state, timer)
         return TimerOutcome(timer, await self._info(row, state), reminder=False,
@@ -759,7 +795,8 @@ class Host:
                 if seat not in engine.to_act(state):
                     break
                 fresh = await self._row(game_id)
-                action = choose_action(engine, state, seat, fresh.seed, fresh.version)
+                action = choose_action(engine, state, seat, fresh.seed, fresh.version,
+                                       level_of(fresh, await self._seats(game_id), seat))
                 state = await self._append(fresh, engine, state, fresh.version, seat, action, outcome, by_ai=True)
                 if not (engine.to_act(state) & previous - {seat}) and seat not in engine.to_act(state):
                     break
@@ -778,6 +815,17 @@ class Host:
         await self._notify_finished(info)
         outcome = MoveOutcome(game=info, finished=True)
         return TimerOutcome(timer, info, reminder=False, move=outcome, forfeited=True)
+
+
+def level_of(row: GameRow, seats: list[SeatRow], seat: int) -> str:
+    """The level the AI plays ``seat`` at: the AI seat's own, else the game's (takeovers, away)."""
+    own = next((s.ai_level for s in seats if s.seat == seat and s.is_ai), None)
+    chosen = own or row.settings.get("ai_level")
+    return chosen if chosen in LEVELS else "strong"
+
+
+def level_name(level: str) -> str:
+    return {"random": _("random"), "greedy": _("greedy"), "strong": _("strong")}.get(level, level)
 
 
 def render_view(key: str, view: dict) -> bytes:

@@ -32,6 +32,7 @@ class Settings:
     owner_ids: frozenset[int] = field(default_factory=frozenset)
     health_file: str = ""
     replay_on_finish: bool = True
+    vacation_days_per_year: int = 20
     removed_server_grace_seconds: int = 7 * 24 * 3600
     member_sweep_seconds: int = 24 * 3600
 
@@ -107,6 +108,7 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         owner_ids=frozenset(owners),
         health_file=env.get("HEALTH_FILE", "").strip(),
         replay_on_finish=_flag(env, "REPLAY_ON_FINISH", problems, True),
+        vacation_days_per_year=_int(env, "VACATION_DAYS_PER_YEAR", problems, 20, 0, 365) or 0,
         removed_server_grace_seconds=_int(env, "REMOVED_SERVER_GRACE_SECONDS", problems, 7 * 24 * 3600, 0,
                                           365 * 24 * 3600),
         member_sweep_seconds=_int(env, "MEMBER_SWEEP_SECONDS", problems, 24 * 3600, 600, 30 * 24 * 3600),

@@ -331,8 +331,8 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     return choose_action(view, legal)
 
 
-def choose_action(view: dict, legal: list[dict]) -> dict:
-    plan = pick_plan(view)
+def choose_action(view: dict, legal: list[dict], plan: tuple | None = None) -> dict:
+    plan = plan or pick_plan(view)
     pend = view.get("pending")
     wanted = []
     if plan[0] == "draw":
@@ -358,3 +358,30 @@ def choose_action(view: dict, legal: list[dict]) -> dict:
 
 
 
+
+
+def greedy_plan(view: dict) -> tuple:
+    """The plan that gains most at once: build the card worth most coins now, else draw, else
+    attack the first fort in reach (no threat assessment, no saving up)."""
+    ranked = [(data.coins(p[1]) if p[0] != "fort" else 0.5, p) for _v, p in plans(view)
+              if p[0] in ("fort", "building", "ship")]
+    if ranked:
+        return max(ranked, key=lambda x: (x[0], x[1]))[1]
+    every = [p for _v, p in plans(view)]
+    return next((p for p in every if p[0] == "draw"), every[0])
+
+
+def greedy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The greedy level: the main action by :func:`greedy_plan`; dice and cubes at random."""
+    types = {a["type"] for a in legal}
+    if "stop_rolling" in types:  # take what the dice show now rather than gamble on a re-roll
+        return {"type": "stop_rolling"}
+    if "defender_pass" in types:
+        return {"type": "defender_pass"}
+    if types & {"reroll", "defender_reroll", "place_cube", "build_done", "choose_attack_color",
+                "wave1_attack_group", "reinforce", "reinforce_pick"}:
+        return rng.choice(legal)
+    if types & {"menu", "draw", "attack", "build_fort", "choose_fort", "back"} and not types & {
+            "draft_give", "draw_give", "draw_discard", "colonize", "smelt"}:
+        return choose_action(view, legal, greedy_plan(view))
+    return choose(view, legal, rng)

@@ -178,3 +178,26 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
     if phase == "build":
         return _building(view, legal, ev, grid)
     return legal[0]
+
+
+def greedy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The greedy level: places and buys for the best immediate value of its own island; sets
+    prices at random (pricing is planning: what rivals will pay, what it will keep)."""
+    from rules.ai import best_by
+
+    if len(legal) == 1:
+        return legal[0]
+    seat = view["seat"]
+    ev = Evaluator(view, seat)
+    grid = _grid(view, seat)
+    phase = view["phase"]
+    if phase == "price":
+        if legal[0]["type"] == "discard":
+            return best_by(legal, lambda a: -ev.best_placement(dict(grid), a["tile"])[0], rng)
+        return rng.choice(legal)
+    if phase == "buy":
+        return best_by(legal, lambda a: ev.best_placement(dict(grid), a["tile"])[0] - a["price"] * COIN_VP
+                       if a["type"] == "buy" else 0.0, rng)
+    if phase == "build":
+        return _building(view, legal, ev, grid)
+    return legal[0]

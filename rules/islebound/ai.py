@@ -317,3 +317,24 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
         if best_val is None or val > best_val + 1e-9:
             best, best_val = act, val
     return best
+
+
+def greedy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The greedy level: each action valued one step deep by :func:`evaluate` (no look-ahead
+    over the rest of the turn, no dice expectation for attacks)."""
+    from rules.ai import best_by
+
+    if len(legal) == 1:
+        return legal[0]
+    if view["phase"] in ("attack", "trade_reply", "trade_build", "draft", "home"):
+        return choose(view, legal, rng)  # single decisions without planning: as the strong level
+    state = state_from_view(view)
+    seat = view["seat"]
+    _budget[0] = len(legal) + 1
+
+    def gain(act: dict) -> float:
+        if act["type"] in ("end_turn", "trade", "board", "attack"):
+            return evaluate(state, seat)
+        return _one_step(state, seat, act, rng)[0]
+
+    return best_by(legal, gain, rng)

@@ -18,6 +18,8 @@ from rules.land_vs_sea.data import SPECIAL, face_sig, orient_sig, sig_of
 class Evaluator:
     """Value of a placement for ``team`` on the map of a view (immediate points + potential)."""
 
+    potential_weight = 1.0
+
     def __init__(self, view: dict, seat: int) -> None:
         self.board = {c: {"sig": face_sig(e["face"]), "rot": e["rot"]} for c, e in view["map"].items()}
         self.team = view["roles"][seat]
@@ -155,7 +157,7 @@ class Evaluator:
             mine = (o.caravans if self.team == "land" else o.ships) if self.team in ("land", "sea") else 0
             potential += 0.3 * mine
         total = sum(self.weight(t) * v for t, v in gains.items() if t in self.teams)
-        return total + potential
+        return total + self.potential_weight * potential
 
     def best_for(self, sig: str, cells: list[str] | None = None) -> tuple[float, str | None, int]:
         if cells is None:
@@ -201,11 +203,19 @@ def evaluator(view: dict, seat: int) -> Evaluator:
     return ev
 
 
+class ImmediateEvaluator(Evaluator):
+    """Only the points a placement scores at once (the greedy level)."""
+
+    potential_weight = 0.0
+
+
 def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
-    seat = view["seat"]
+    return _choose_with(evaluator(view, view["seat"]), view, legal)
+
+
+def _choose_with(ev: Evaluator, view: dict, legal: list[dict]) -> dict:
     kind = legal[0]["type"]
     kinds = {a["type"] for a in legal}
-    ev = evaluator(view, seat)
     if kind == "draw":
         return max(legal, key=lambda a: _face_value(ev, view["stacks"][a["stack"]]["top"]))
     if kind == "choose":
@@ -245,3 +255,12 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
             return ev.area_list[ev.area_index(B.key(*a["at"]), a["region"])]["open"]
         return min(spots, key=open_of)
     return legal[0]
+
+
+def greedy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The greedy level: the tile and the place that score most at once (nothing for open areas
+    and their prospects); draws, steals and second actions (choices about later turns) blindly."""
+    kinds = {a["type"] for a in legal}
+    if kinds & {"draw", "steal", "play_again", "decline_action", "place_waypoint"}:
+        return rng.choice(legal)
+    return _choose_with(ImmediateEvaluator(view, view["seat"]), view, legal)

@@ -190,6 +190,11 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
         if "pass" in kinds and (me.get("frozen") or (view["deck_left"] >= 3 and me["score"] > 1)):
             return {"type": "pass"}
         return {"type": "end"}
+    return _steer(view, legal, mine, target)
+
+
+def _steer(view: dict, legal: list[dict], mine: dict, target: tuple[int, list[int]]) -> dict:
+    """The step towards placing the tile at ``target`` (orientation, cell): place, turn or page."""
     orient, at = target
     for a in legal:
         if a["type"] == "place" and a["at"] == at and a["rot"] == orient % 6 and bool(a.get("flip")) == (orient >= 6):
@@ -207,3 +212,33 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
                 return a
     places = [a for a in legal if a["type"] == "place"]
     return places[0] if places else legal[0]
+
+
+def greedy_placement(view: dict) -> tuple[int, list[int]] | None:
+    """The placement that scores most at once (ties: the first found), nothing positional."""
+    rules = view["ruleset"]
+    base = island_from_view(view["islands"][view["seat"]])
+    best, best_gain = None, None
+    for orient, at, fp in all_placements(base, rules, view["card"]["tile"], allow_flip=bool(view.get("flip_allowed"))):
+        isl = _copy(base)
+        put_tile(isl, view["card"]["tile"], fp)
+        gained = sum(p for _, p, _ in immediate_awards(isl, rules, fp))
+        if best_gain is None or gained > best_gain:
+            best, best_gain = (orient, [at[0], at[1]]), gained
+    return best
+
+
+def greedy(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The greedy level: the placement with the biggest immediate award; stickers at random;
+    passes only when the tile fits nowhere."""
+    kinds = {a["type"] for a in legal}
+    mine = view.get("private", {})
+    if mine.get("step") == "sticker" or "sticker" in kinds:
+        stickers = [a for a in legal if a["type"] == "sticker"]
+        return rng.choice(stickers) if stickers else legal[0]
+    if mine.get("step") != "place":
+        return legal[0]
+    target = greedy_placement(view) if mine.get("spots") else None
+    if target is None:
+        return next((a for a in legal if a["type"] == "pass"), {"type": "end"} if {"type": "end"} in legal else legal[0])
+    return _steer(view, legal, mine, target)

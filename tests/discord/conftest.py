@@ -70,5 +70,6 @@ async def start_bot(h: Harness, db_path, clock: Clock, joined: bool = True, **se
               "owner_ids": frozenset({1})}
     values.update(settings)
     config = Settings(**values)
-    host = Host(store, clock=clock, default_deadline_seconds=config.default_deadline_seconds)
+    host = Host(store, clock=clock, default_deadline_seconds=config.default_deadline_seconds,
+                vacation_days=config.vacation_days_per_year)
     return await h.boot(create_bot(config, host=host), joined=joined)

@@ -350,13 +350,13 @@ async def test_profile_shows_per_game_win_rate_move_times_and_a_provisional_rati
             user = info.users_to_act()[0].user_id
             clock.advance(120 if user == ana else 3 * 3600)  # Ana answers in minutes, Bo in hours
             await bot.host.submit(game_id, user, {"type": "add", "n": 2})  # Ana always wins
-    result = await h.slash(ana, "profile")
+    result = await h.slash(ana, "profile show")
     text = h.reply_text(result)
     assert "Count Up" in text and "3 games · 3 wins · win rate 100%" in text
     assert "time to move: average 2 minutes, median 2 minutes (3 moves)" in text
     assert "provisional: 3 of 5 rated games" in text
     assert int(re.search(r"rating (\d+)", text).group(1)) > 1000
-    text = h.reply_text(await h.slash(bo, "profile"))
+    text = h.reply_text(await h.slash(bo, "profile show"))
     assert "win rate 0%" in text and "average 3 hours" in text
     assert 0 <= int(re.search(r"rating (\d+)", text).group(1)) < 1000, "a loser's rating is not shown negative"
     text = h.reply_text(await h.slash(ana, "leaderboard", game="count_up"))

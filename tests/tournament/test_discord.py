@@ -74,7 +74,7 @@ async def test_tournament_signup_start_threads_and_standings(monkeypatch, harnes
     r = await h.slash(cy, "leaderboard", game="toy_race")
     text = h.reply_text(r)
     assert all(f"<@{u}>" in text for u in (org, bo, cy, dee))
-    r = await h.slash(cy, "profile")
+    r = await h.slash(cy, "profile show")
     assert "2 games" in h.reply_text(r)
 
 

@@ -1,0 +1,84 @@
+"""Clocks in the database: each seat's running turn and bank (``seat_clocks``) and each
+player's playing hours and vacation (``player_clocks``), migration 0008."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from db.store import Store
+
+
+@dataclass
+class SeatClock:
+    game_id: int
+    seat: int
+    bank: float | None = None
+    turn_start: float | None = None
+    used: float = 0.0
+    total: float | None = None
+
+
+@dataclass
+class PlayerClock:
+    user_id: int
+    timezone: str | None = None
+    hours_start: int | None = None
+    hours_end: int | None = None
+    vacation_from: float | None = None
+    vacation_until: float | None = None
+    vacation_year: int | None = None
+    vacation_used: int = 0
+
+
+def _num(value: object) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+class ClockStore:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def seat_clock(self, game_id: int, seat: int) -> SeatClock:
+        row = await self.store.fetch_one("SELECT * FROM seat_clocks WHERE game_id = ? AND seat = ?", (game_id, seat))
+        if row is None:
+            return SeatClock(game_id, seat)
+        return SeatClock(game_id, seat, _num(row["bank"]), _num(row["turn_start"]), _num(row["used"]) or 0.0,
+                         _num(row["total"]))
+
+    async def seat_clocks(self, game_id: int) -> dict[int, SeatClock]:
+        rows = await self.store.fetch_all("SELECT seat FROM seat_clocks WHERE game_id = ?", (game_id,))
+        return {r["seat"]: await self.seat_clock(game_id, r["seat"]) for r in rows}
+
+    async def save_seat_clock(self, c: SeatClock) -> None:
+        await self.store.write([(
+            "INSERT OR REPLACE INTO seat_clocks (game_id, seat, bank, turn_start, used, total) VALUES (?, ?, ?, ?, ?, ?)",
+            (c.game_id, c.seat, c.bank, c.turn_start, c.used, c.total))])
+
+    async def clear_game(self, game_id: int) -> None:
+        await self.store.write([("DELETE FROM seat_clocks WHERE game_id = ?", (game_id,))])
+
+    async def running_seats_of(self, user_id: int) -> list[tuple[int, int]]:
+        """``(game_id, seat)`` of every running turn of this player, in every server."""
+        rows = await self.store.fetch_all(
+            "SELECT c.game_id, c.seat FROM seat_clocks c JOIN seats s ON s.game_id = c.game_id AND s.seat = c.seat"
+            " JOIN games g ON g.id = c.game_id WHERE s.user_id = ? AND s.is_ai = 0 AND c.turn_start IS NOT NULL"
+            " AND g.status = 'active' ORDER BY c.game_id, c.seat", (user_id,))
+        return [(r["game_id"], r["seat"]) for r in rows]
+
+    async def player(self, user_id: int) -> PlayerClock:
+        row = await self.store.fetch_one("SELECT * FROM player_clocks WHERE user_id = ?", (user_id,))
+        if row is None:
+            return PlayerClock(user_id)
+        ints = {k: row[k] if isinstance(row[k], int) else None
+                for k in ("hours_start", "hours_end", "vacation_year")}
+        return PlayerClock(user_id, row["timezone"] if isinstance(row["timezone"], str) else None,
+                           ints["hours_start"], ints["hours_end"], _num(row["vacation_from"]),
+                           _num(row["vacation_until"]), ints["vacation_year"],
+                           row["vacation_used"] if isinstance(row["vacation_used"], int) else 0)
+
+    async def save_player(self, p: PlayerClock) -> None:
+        await self.store.write([(
+            "INSERT OR REPLACE INTO player_clocks (user_id, timezone, hours_start, hours_end, vacation_from,"
+            " vacation_until, vacation_year, vacation_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (p.user_id, p.timezone, p.hours_start, p.hours_end, p.vacation_from, p.vacation_until,
+             p.vacation_year, p.vacation_used))])

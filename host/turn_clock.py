@@ -1,0 +1,243 @@
+"""Running the clocks: turns starting and ending, time banks, vacation and playing hours.
+
+A seat to act has a running turn in ``seat_clocks``: the active seconds it may take
+(``total``: the per-move deadline, or what is left in its bank), those already used before
+``turn_start``, and its timers (``half``, ``soon``, ``expire``) placed at the moments the
+player's active time reaches those marks. When a player's schedule changes (vacation
+started or ended, playing hours set), every running turn of theirs in every server is
+rebased: the active time used so far is booked and the timers are placed anew.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from db.clock_store import ClockStore, PlayerClock, SeatClock
+from db.presence_store import PresenceStore
+from db.store import SeatRow, Store, TimerRow
+from host import clocks
+from host.clocks import DAY, Schedule
+from host.errors import BadOptions, NotAllowed
+from host.i18n import _, ngettext
+
+
+@dataclass
+class Vacation:
+    """A player's vacation as the front ends show it."""
+
+    on: bool
+    until: float | None
+    days_left: int
+    budget: int
+
+
+class TurnClocks:
+    def __init__(self, store: Store, clock: Callable[[], float], vacation_days: int) -> None:
+        self.store = store
+        self.db = ClockStore(store)
+        self.presence = PresenceStore(store)
+        self.clock = clock
+        self.vacation_days = vacation_days
+
+    # -- schedules ---------------------------------------------------------------------------
+    @staticmethod
+    def schedule_of(p: PlayerClock) -> Schedule:
+        return Schedule(p.timezone or "UTC", p.hours_start, p.hours_end, p.vacation_from, p.vacation_until)
+
+    async def schedule(self, user_id: int | None) -> Schedule:
+        if user_id is None:
+            return clocks.ALWAYS
+        return self.schedule_of(await self.db.player(user_id))
+
+    # -- turns -------------------------------------------------------------------------------
+    def timers(self, c: SeatClock, settings: dict, schedule: Schedule) -> list[TimerRow]:
+        """The timers of a running turn: the marks its active time has not reached yet."""
+        if c.turn_start is None or c.total is None:
+            return []
+        marks = [("expire", c.total)]
+        if settings.get("reminders", True) and c.total > 0:
+            marks += [("half", c.total / 2), ("soon", c.total - min(3600.0, c.total / 6))]
+        out = []
+        for kind, at in marks:
+            if at > c.used or (kind == "expire" and at >= c.used):
+                out.append(TimerRow(c.game_id, c.seat, kind, clocks.active_end(schedule, c.turn_start, at - c.used)))
+        return out
+
+    async def turns_changed(self, game_id: int, settings: dict, seats: list[SeatRow], ended: set[int],
+                            started: set[int], to_act: set[int]) -> list[TimerRow]:
+        """Book the turns that ended (a bank pays their time and earns its increment), start the
+        new ones, and keep the timers of the seats still to act."""
+        now = self.clock()
+        users = {s.seat: (None if s.is_ai else s.user_id) for s in seats}
+        for seat in sorted(ended):
+            c = await self.db.seat_clock(game_id, seat)
+            if c.turn_start is None:
+                continue
+            if clocks.is_bank(settings):
+                used = c.used + clocks.active_between(await self.schedule(users.get(seat)), c.turn_start, now)
+                bank = settings["bank_seconds"] if c.bank is None else c.bank
+                c.bank = max(0.0, bank - used) + float(settings.get("bank_increment") or 0)
+            c.turn_start, c.used, c.total = None, 0.0, None
+            await self.db.save_seat_clock(c)
+        new: list[TimerRow] = []
+        for seat in sorted(started):
+            c = await self.db.seat_clock(game_id, seat)
+            total = clocks.per_move(settings)
+            if clocks.is_bank(settings):
+                total = float(settings["bank_seconds"] if c.bank is None else c.bank)
+            if total is None:
+                continue
+            c.turn_start, c.used, c.total = now, 0.0, total
+            await self.db.save_seat_clock(c)
+            new += self.timers(c, settings, await self.schedule(users.get(seat)))
+        await self.store.set_timers(game_id, to_act, new)
+        return new
+
+    async def restart(self, game_id: int, settings: dict, seats: list[SeatRow], to_act: set[int]) -> None:
+        """The game's clock changed: fresh turns (and banks) for everyone."""
+        await self.db.clear_game(game_id)
+        await self.store.set_timers(game_id, set(), [])
+        await self.turns_changed(game_id, settings, seats, set(), to_act, to_act)
+
+    async def bank_left(self, game_id: int, settings: dict, seats: list[SeatRow]) -> dict[int, float]:
+        """Each seat's bank now (a running turn has its active time so far taken off)."""
+        if not clocks.is_bank(settings):
+            return {}
+        rows = await self.db.seat_clocks(game_id)
+        now = self.clock()
+        out = {}
+        for s in seats:
+            c = rows.get(s.seat)
+            bank = float(settings["bank_seconds"]) if c is None or c.bank is None else c.bank
+            if c is not None and c.turn_start is not None and c.total is not None:
+                schedule = await self.schedule(None if s.is_ai else s.user_id)
+                bank = max(0.0, c.total - c.used - clocks.active_between(schedule, c.turn_start, now))
+            out[s.seat] = bank
+        return out
+
+    async def _book(self, c: SeatClock, schedule: Schedule, now: float) -> None:
+        """Book the active time of a running turn up to ``now`` (the turn goes on from there)."""
+        c.used += clocks.active_between(schedule, c.turn_start or now, now)
+        c.turn_start = now
+        await self.db.save_seat_clock(c)
+
+    async def retime(self, game_id: int, settings: dict, seats: list[SeatRow]) -> None:
+        """The reminders setting changed: the running turns go on, their timers are placed anew."""
+        now = self.clock()
+        users = {s.seat: (None if s.is_ai else s.user_id) for s in seats}
+        for seat, c in (await self.db.seat_clocks(game_id)).items():
+            if c.turn_start is None:
+                continue
+            schedule = await self.schedule(users.get(seat))
+            await self._book(c, schedule, now)
+            await self._place(game_id, seat, self.timers(c, settings, schedule))
+
+    async def _place(self, game_id: int, seat: int, timers: list[TimerRow]) -> None:
+        """Replace a seat's timers; held with the game's other timers while its server is paused."""
+        await self.store.replace_seat_timers(game_id, seat, timers)
+        if await self.presence.paused_since((await self.store.game(game_id)).guild_id) is not None:
+            await self.presence.hold_game(game_id)
+
+    async def _rebase(self, user_id: int, old: Schedule, new: Schedule) -> int:
+        """The player's schedule changed: book every running turn of theirs and place its timers anew."""
+        now = self.clock()
+        running = await self.db.running_seats_of(user_id)
+        for game_id, seat in running:
+            c = await self.db.seat_clock(game_id, seat)
+            if c.turn_start is None:
+                continue
+            await self._book(c, old, now)
+            settings = (await self.store.game(game_id)).settings
+            await self._place(game_id, seat, self.timers(c, settings, new))
+        return len(running)
+
+    # -- vacation ----------------------------------------------------------------------------
+    def _year_used(self, p: PlayerClock, now: float) -> int:
+        return p.vacation_used if p.vacation_year == clocks.vacation_year(now) else 0
+
+    def _vacation(self, p: PlayerClock, now: float) -> Vacation:
+        on = self.schedule_of(p).on_vacation(now)
+        return Vacation(on, p.vacation_until if on else None,
+                        max(0, self.vacation_days - self._year_used(p, now)), self.vacation_days)
+
+    async def vacation(self, user_id: int) -> Vacation:
+        return self._vacation(await self.db.player(user_id), self.clock())
+
+    async def start_vacation(self, user_id: int, days: int | None) -> tuple[Vacation, int]:
+        """Stop all the player's clocks for ``days`` (default: a week, or what is left).
+        Returns the vacation and how many running turns it paused."""
+        now = self.clock()
+        p = await self.db.player(user_id)
+        state = self._vacation(p, now)
+        if state.on:
+            raise NotAllowed(_("You are already on vacation. End it with /vacation end first."))
+        if state.days_left <= 0:
+            raise NotAllowed(_("You have no vacation days left this year."))
+        days = min(7, state.days_left) if days is None else days
+        if not isinstance(days, int) or days < 1 or days > state.days_left:
+            raise BadOptions(ngettext("You can take 1 to {n} day of vacation.", "You can take 1 to {n} days of vacation.",
+                                      state.days_left))
+        return await self._go_away(p, now, days), len(await self.db.running_seats_of(user_id))
+
+    async def _go_away(self, p: PlayerClock, now: float, days: int) -> Vacation:
+        old = self.schedule_of(p)
+        p.vacation_used = self._year_used(p, now) + days
+        p.vacation_year = clocks.vacation_year(now)
+        p.vacation_from, p.vacation_until = now, now + days * DAY
+        await self.db.save_player(p)
+        await self._rebase(p.user_id, old, self.schedule_of(p))
+        return self._vacation(p, now)
+
+    async def end_vacation(self, user_id: int) -> Vacation:
+        """Back early: the clocks run again and the whole days not begun are given back."""
+        now = self.clock()
+        p = await self.db.player(user_id)
+        if not self._vacation(p, now).on:
+            raise NotAllowed(_("You are not on vacation."))
+        old = self.schedule_of(p)
+        unused = math.floor(((p.vacation_until or now) - now) / DAY)
+        p.vacation_used = max(0, self._year_used(p, now) - unused)
+        p.vacation_year = clocks.vacation_year(now)
+        p.vacation_until = now
+        await self.db.save_player(p)
+        await self._rebase(user_id, old, self.schedule_of(p))
+        return self._vacation(p, now)
+
+    async def spend_day(self, user_id: int) -> Vacation | None:
+        """A deadline passed: one vacation day, if any is left (None otherwise)."""
+        now = self.clock()
+        p = await self.db.player(user_id)
+        state = self._vacation(p, now)
+        if state.on or state.days_left <= 0:
+            return None
+        return await self._go_away(p, now, 1)
+
+    # -- playing hours -----------------------------------------------------------------------
+    async def set_hours(self, user_id: int, start: str | None, end: str | None, timezone: str | None) -> PlayerClock:
+        """Set the daily window (all three given) or clear it (none given)."""
+        p = await self.db.player(user_id)
+        old = self.schedule_of(p)
+        if start is not None and end is not None and timezone is None:
+            timezone = p.timezone  # the zone set before, if any
+        if start is None and end is None and timezone is None:
+            p.hours_start = p.hours_end = None
+        elif start is None or end is None or timezone is None:
+            raise BadOptions(_("Give all three: start, end and timezone (for example 09:00, 23:00, Europe/Kyiv)."))
+        else:
+            p.hours_start, p.hours_end, p.timezone = clocks.parse_hours(start, end, timezone)
+        await self.db.save_player(p)
+        await self._rebase(user_id, old, self.schedule_of(p))
+        return p
+
+    async def player(self, user_id: int) -> PlayerClock:
+        return await self.db.player(user_id)
+
+
+def hours_text(p: PlayerClock) -> str:
+    if p.hours_start is None or p.hours_end is None:
+        return _("Playing hours: all day (your clocks always run).")
+    return _("Playing hours: {start} to {end}, {zone}. Outside them your clocks stand still.",
+             start=f"{p.hours_start // 60:02d}:{p.hours_start % 60:02d}",
+             end=f"{p.hours_end // 60:02d}:{p.hours_end % 60:02d}", zone=p.timezone or "UTC")

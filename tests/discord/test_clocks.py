@@ -1,0 +1,113 @@
+"""Clocks, vacation, playing hours and AI levels through the real discord.py harness."""
+
+from __future__ import annotations
+
+from tests.discord.conftest import start_bot
+from tests.discord.harness import message_text
+from tests.discord.play import new_table
+
+DAY = 86400
+
+
+async def test_a_clock_preset_and_ai_level_chosen_at_new_show_in_status(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up", clock="bank-3d", ai_level="greedy")
+    info = await h.bot.host.get(table.game_id)
+    assert info.settings["clock"] == "bank" and info.settings["ai_level"] == "greedy"
+    text = h.reply_text(await h.slash(ana, "game status", channel_id=table.thread_id))
+    assert "Time bank: 3 days, plus 12 hours a move" in text and "AI level: greedy" in text
+    assert "Time banks" in text and "Ana: 3 days" in text
+    text = h.reply_text(await h.slash(ana, "game settings", channel_id=table.thread_id, clock="speed-4"))
+    assert "4 moves a day (6 hours a move)" in text
+
+
+async def test_add_ai_takes_a_level(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana = h.user(11, "Ana")
+    await h.slash(ana, "game new", game="count_up")
+    thread = max((c for c in h.fake.channels.values() if c.type == 11), key=lambda c: c.id)
+    await h.slash(ana, "game add-ai", channel_id=thread.id, level="random")
+    info = await h.bot.host.game_for_channel(thread.id)
+    assert info.seats[1].is_ai and info.seats[1].ai_level == "random" and "random" in info.seats[1].name
+
+
+async def test_vacation_is_about_the_player_in_every_server(harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock, vacation_days_per_year=10)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up", clock="speed-1")
+    expire = lambda: next(t.due_at for t in timers if t.kind == "expire")  # noqa: E731
+    timers = await bot.host.store.timers(table.game_id)
+    assert expire() == clock.now + DAY
+    text = h.reply_text(await h.slash(ana, "vacation start", days=3))
+    assert "on vacation until" in text and "7 vacation days left this year (of 10)" in text
+    assert "The clock of 1 running turn is paused." in text
+    timers = await bot.host.store.timers(table.game_id)
+    assert expire() == clock.now + 4 * DAY
+    text = h.reply_text(await h.slash(ana, "vacation start", days=1))
+    assert "already on vacation" in text
+    clock.advance(3600)
+    text = h.reply_text(await h.slash(ana, "vacation end"))
+    assert "Welcome back" in text and "9 vacation days left" in text
+    text = h.reply_text(await h.slash(ana, "vacation start", days=50))
+    assert "1 to 9 days" in text
+    assert "not on vacation" in h.reply_text(await h.slash(ana, "vacation status"))
+
+
+async def test_profile_hours_are_validated_and_hold_the_clock(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    bo = h.user(12, "Bo")
+    text = h.reply_text(await h.slash(bo, "profile hours", start="09:00", end="23:00", timezone="Mars/Base"))
+    assert "not a time zone I know" in text
+    text = h.reply_text(await h.slash(bo, "profile hours", start="9 in the morning", end="23:00", timezone="UTC"))
+    assert "not a time of day" in text
+    assert (await h.bot.host.clocks.player(12)).hours_start is None, "a refused setting changes nothing"
+    text = h.reply_text(await h.slash(bo, "profile hours", start="09:00", end="23:00", timezone="Europe/Kyiv"))
+    assert "09:00 to 23:00, Europe/Kyiv" in text
+    choices = await h.autocomplete(bo, "profile hours", "timezone", timezone="kyi")
+    assert "Europe/Kyiv" in [c["value"] for c in choices]
+    text = h.reply_text(await h.slash(bo, "profile hours", clear=True))
+    assert "all day" in text
+
+
+async def test_a_missed_deadline_spends_a_vacation_day_and_tells_the_player(harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock, vacation_days_per_year=1)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up", clock="speed-12")
+    clock.advance(2 * 3600)
+    await bot.deadlines.tick()
+    await h.settle()
+    assert (await bot.host.get(table.game_id)).version == 0, "nobody moved for Ana"
+    dm = "\n".join(message_text(m.payload) for m in h.dms_to(ana))
+    assert "one of your vacation days was spent" in dm and "0 vacation days are left" in dm
+    assert any("a vacation day is spent" in message_text(m.payload) for m in h.messages_in(table.thread_id))
+    clock.advance(DAY)  # the day is over and no days are left: the AI moves
+    await bot.deadlines.tick()
+    await h.settle()
+    assert (await bot.host.get(table.game_id)).version == 1
+
+
+async def test_a_vacation_survives_a_restart_and_the_clock_resumes_after_it(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock, vacation_days_per_year=2)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up", clock="speed-2")
+    clock.advance(6 * 3600)  # half of Ana's 12 hours used
+    await h.slash(ana, "vacation start", days=2)
+    await h.shutdown()
+    bot = await start_bot(h, db_path, clock, vacation_days_per_year=2)  # a new process on the same database file
+    clock.advance(2 * DAY + 5 * 3600)  # the vacation is over; 1 hour of Ana's turn is left
+    await bot.deadlines.tick()
+    await h.settle()
+    assert (await bot.host.get(table.game_id)).version == 0
+    clock.advance(3600)
+    await bot.deadlines.tick()
+    await h.settle()
+    info = await bot.host.get(table.game_id)
+    assert info.version == 1 and info.to_act == {1}, "no vacation days left: the AI moved"
+    assert "ran out of time" in message_text(h.fake.messages[await table.turn_message_id()].payload)
