@@ -31,6 +31,7 @@ from render.common import (
     text_width,
     to_png,
     tx,
+    wrap_items,
     wrap_text,
 )
 from rules.base import T, Tn, join
@@ -218,11 +219,12 @@ def draw_bank(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, bank: di
 
 
 CARD_W = 404
-CARD_NAME, CARD_INFO, CARD_TEXT, CARD_LINE = 26, 20, 22, 28
+CARD_NAME, CARD_INFO, CARD_TEXT, CARD_LINE, CARD_INFO_LINE = 26, 20, 22, 28, 26
 
 
-def card_parts(card: dict) -> tuple[str, str, list[str]]:
-    """A hand card's name, facts line and whole text, as drawn (translated, fitted, wrapped)."""
+def card_parts(card: dict) -> tuple[str, list[str], list[str]]:
+    """A hand card's name, facts lines and whole text, as drawn (translated, fitted, wrapped):
+    the facts wrap between facts, so a long word (a colour, a fix) is never cut."""
     kind = card["kind"]
     if kind == "fort":
         pr = card.get("printed")
@@ -239,12 +241,13 @@ def card_parts(card: dict) -> tuple[str, str, list[str]]:
             info.append("⟳")
     inner = CARD_W - 24
     return (fit_text(T(card["name"]), font(CARD_NAME, bold=True), inner),
-            fit_text(join(" · ", info), font(CARD_INFO), inner),
+            wrap_items(info, font(CARD_INFO), inner),
             wrap_text(T(card["text"]), font(CARD_TEXT), inner))
 
 
 def card_height(card: dict) -> int:
-    return 78 + CARD_LINE * len(card_parts(card)[2]) + 8
+    _name, info, lines = card_parts(card)
+    return 78 + CARD_INFO_LINE * (len(info) - 1) + CARD_LINE * len(lines) + 8
 
 
 @lru_cache(maxsize=128)
@@ -256,9 +259,11 @@ def card_image(payload: str, height: int, lang: str) -> Image.Image:
     name, info, lines = card_parts(card)
     d.rounded_rectangle([0, 0, CARD_W, height], radius=10, fill=KIND_FILL[card["kind"]], outline=INK, width=2)
     d.text((12, 8), name, font=font(CARD_NAME, bold=True), fill=INK)
-    d.text((12, 44), info, font=font(CARD_INFO), fill=INK)
+    for i, line in enumerate(info):
+        d.text((12, 44 + i * CARD_INFO_LINE), line, font=font(CARD_INFO), fill=INK)
+    top = 78 + CARD_INFO_LINE * (len(info) - 1)
     for i, line in enumerate(lines):
-        d.text((12, 78 + i * CARD_LINE), line, font=font(CARD_TEXT), fill=INK)
+        d.text((12, top + i * CARD_LINE), line, font=font(CARD_TEXT), fill=INK)
     return img
 
 

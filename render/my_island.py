@@ -32,6 +32,7 @@ from render.common import (
     seat_colour,
     stack,
     stamp_text,
+    text_width,
     to_png,
     tx,
 )
@@ -427,10 +428,12 @@ def _sheet_height(view: dict) -> int:
 def _score_sheet(img: Image.Image, view: dict, names: list[str], x0: int, y0: int, width: int) -> int:
     d = ImageDraw.Draw(img)
     n = len(view["islands"])
-    col0 = 300
-    colw = (width - col0) // max(n, 1)
     f = font(20)
     fb = font(22, bold=True)
+    # the label column as wide as its longest category (a score column needs ~150 px)
+    longest = max([text_width(T(cat), f) for cat in _sheet_categories(view)] + [text_width(T("Score"), fb)])
+    col0 = int(min(max(300, longest + 20), width - 150 * max(n, 1)))
+    colw = (width - col0) // max(n, 1)
     row_h = 30
     y = y0
     for seat in range(n):
