@@ -7,7 +7,7 @@ from typing import Any
 
 from render.summary.text import finish, indent, listing, names, viewer
 from rules.base import T, Tn, join
-from rules.land_vs_sea.data import face_summary, public_face
+from rules.land_vs_sea.data import face_summary
 from rules.land_vs_sea.turn import PHASE_HINT
 from rules.land_vs_sea.views import ROLE_NAMES
 
@@ -73,9 +73,9 @@ def _last(view: dict, who: list) -> Any:
         return None
     q, r = at
     cell = (view.get("map") or {}).get(f"{q},{r}")
-    if cell and cell["tile"] not in ("start", "special"):
-        return T("{who} placed a tile ({face}) at {q},{r}", who=who[last["seat"]],
-                 face=face_summary(public_face(cell["tile"], cell["side"])), q=q, r=r)
+    if cell and cell.get("face"):
+        return T("{who} placed a tile ({face}) at {q},{r}", who=who[last["seat"]], face=face_summary(cell["face"]),
+                 q=q, r=r)
     return T("{who} placed a tile at {q},{r}", who=who[last["seat"]], q=q, r=r)
 
 
