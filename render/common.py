@@ -282,6 +282,18 @@ def wrap_text(text: Any, f: ImageFont.FreeTypeFont, width: float, max_lines: int
     return lines
 
 
+def fit_names(build: Callable[..., Any], names: list[Any], f: ImageFont.FreeTypeFont, width: float) -> str:
+    """``build(*names)`` (a message holding players' names) in ``width`` pixels: the names are
+    shortened, all to one length with an ellipsis, before the message's own words are cut."""
+    text = tx(build(*names))
+    longest = max((_width(tx(n), f) for n in names), default=0)
+    limit = longest
+    while _width(text, f) > width and limit > 40:
+        limit -= 12
+        text = tx(build(*[fit_text(n, f, limit) for n in names]))
+    return fit_text(text, f, width)
+
+
 def wrap_items(items: list[Any], f: ImageFont.FreeTypeFont, width: float, sep: str = " · ") -> list[str]:
     """Short facts (translated) joined by ``sep`` in lines no wider than ``width`` pixels, broken
     between facts, never inside one (a fact wider than a line is cut with an ellipsis). The lines

@@ -20,6 +20,7 @@ from render.common import (
     MUTED,
     PAPER,
     StampDraw,
+    fit_names,
     fit_text,
     flat_palette,
     font,
@@ -274,17 +275,22 @@ def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict
     if not att:
         return y
     d.rectangle([0, y, WIDTH, y + 10], fill=PAPER)
-    attacker = names[att["attacker"]]
     if att["target"] == "sea":
-        title = (T("Attack in progress: {attacker} attacks at sea", attacker=attacker) if live else
-                 T("Last attack: {attacker} attacks at sea", attacker=attacker))
+        who = [names[att["attacker"]]]
+
+        def build(attacker):
+            return (T("Attack in progress: {attacker} attacks at sea", attacker=attacker) if live else
+                    T("Last attack: {attacker} attacks at sea", attacker=attacker))
     else:
-        defender, fort = names[att["defender"]], _fort_name(view, att)
-        title = (T("Attack in progress: {attacker} attacks {defender}'s {fort}", attacker=attacker,
-                   defender=defender, fort=fort) if live else
-                 T("Last attack: {attacker} attacks {defender}'s {fort}", attacker=attacker, defender=defender,
-                   fort=fort))
-    d.text((20, y + 8), fit_text(title, font(22, bold=True), WIDTH - 40), font=font(22, bold=True), fill=INK)
+        who, fort = [names[att["attacker"]], names[att["defender"]]], _fort_name(view, att)
+
+        def build(attacker, defender):
+            return (T("Attack in progress: {attacker} attacks {defender}'s {fort}", attacker=attacker,
+                      defender=defender, fort=fort) if live else
+                    T("Last attack: {attacker} attacks {defender}'s {fort}", attacker=attacker, defender=defender,
+                      fort=fort))
+    title = fit_names(build, who, font(22, bold=True), WIDTH - 40)  # the fort's name stays whole
+    d.text((20, y + 8), title, font=font(22, bold=True), fill=INK)
     y += 40
     for roll in att["rolls"][-3:]:
         kind = {"roll": T("Roll"), "reroll": T("Re-roll"), "defender_reroll": T("Defender")}.get(roll["kind"],
@@ -367,7 +373,7 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, se
         d.text((hx, y + 42), fit_text(T("hand {hand} · forts {forts} · ships {ships}", hand=p["hand_size"],
                                         forts=len(p["forts"]), ships=len(p["ships"])), font(18), 600 - hx),
                font=font(18), fill=INK)
-        draw_bank(img, d, 620, y + 4, p["bank"], T("own bank"), room=120)
+        draw_bank(img, d, 620, y + 4, p["bank"], T("own bank"), room=WIDTH - 210 - 12 - 620 - 8 - 3 * (CELL + 46))
         draw_imperial(d, WIDTH - 210, y, p["imperial"], seat)
         d.text((WIDTH - 222, y + 70), fit_text(T("imperial {n}/{total}", n=p["imperial"], total=9), font(18, bold=True),
                                               300), font=font(18, bold=True), fill=INK, anchor="ra")

@@ -9,6 +9,7 @@ from render.common import (
     ELLIPSIS,
     StampDraw,
     figure,
+    fit_names,
     fit_text,
     font,
     panel,
@@ -19,6 +20,7 @@ from render.common import (
     wrap_text,
 )
 from render.layout import faults, recording, smallest_font
+from rules.base import T
 
 
 def board(draw) -> list[str]:
@@ -103,3 +105,16 @@ def test_facts_wrap_between_facts_never_inside_one():
     assert wide[0] == "a" and wide[1].endswith(ELLIPSIS) and f.getlength(wide[1]) <= 150
     assert not board(lambda img, d: [d.text((10, 10 + 26 * i), line, font=f, fill=0)
                                      for i, line in enumerate(wrap_items([tx(x) for x in facts], f, room))])
+
+
+def test_names_give_way_before_the_words():
+    f = font(22, bold=True)
+    long_name = "Щедрослава Широкомасштабная-Жуко"
+
+    def build(a, b):
+        return T("{a} attacks {b}'s Granite Stronghold", a=a, b=b)
+    room = 560
+    title = fit_names(build, [long_name, "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"], f, room)
+    assert title.endswith("'s Granite Stronghold") and f.getlength(title) <= room
+    assert title.count(ELLIPSIS) == 2
+    assert fit_names(build, ["Ann", "Bo"], f, room) == "Ann attacks Bo's Granite Stronghold"
