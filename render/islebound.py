@@ -320,7 +320,8 @@ def _player_panel_body(img: Image.Image, view: dict, s: int, x: int, y: int, w: 
         cx += tw + 6
     blds = join(", ", [_building(b) for b in p["buildings"]]) if p["buildings"] else T("no buildings")
     text = Tn("{n} bldg: {buildings}", "{n} bldg: {buildings}", len(p["buildings"]), buildings=blds)
-    _tc(d, (x + 12, y + 146), fit_text(text, font(16), w - 24), 16)
+    for i, line in enumerate(wrap_text(text, font(16), w - 24, max_lines=2)):  # the names whole, on two lines
+        _tc(d, (x + 12, y + 135 + 20 * i), line, 16)
     return h
 
 
