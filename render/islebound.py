@@ -335,33 +335,37 @@ def _chip(label: str, tw: int, on: bool) -> Image.Image:
     return img
 
 
-CARD_TITLE, CARD_TEXT, CARD_LINE = 18, 16, 20
+CARD_TITLE, CARD_TEXT, CARD_LINE, TITLE_LINE = 18, 16, 20, 22
 
 
-def _card_body(w: int, title, paras, gate) -> tuple[str, tuple[str, ...], str | None]:
-    """A card's texts as drawn: the title fitted, each paragraph wrapped whole to the card."""
+def _card_body(w: int, title, paras, gate) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    """A card's texts as drawn: the title on up to two lines, each paragraph wrapped whole."""
     lines: list[str] = []
     for para in paras:
         lines += wrap_text(para, font(CARD_TEXT), w - 12)
-    return fit_text(title, font(CARD_TITLE, True), w - 12), tuple(lines), tx(gate) if gate else None
+    heading = tuple(wrap_text(title, font(CARD_TITLE, True), w - 12, max_lines=2))
+    return heading, tuple(lines), tx(gate) if gate else None
+
+
+def _body_height(heading: tuple, lines: tuple, gate) -> int:
+    return (24 if gate else 0) + 34 + TITLE_LINE * (len(heading) - 1) + CARD_LINE * len(lines) + 6
 
 
 def card_height(w: int, title, paras, gate=None) -> int:
     """The height a card needs to show all its text."""
-    _title, lines, gate = _card_body(w, title, paras, gate)
-    return (24 if gate else 0) + 34 + CARD_LINE * len(lines) + 6
+    return _body_height(*_card_body(w, title, paras, gate))
 
 
 def _card(img, x, y, w, h, title, paras, fill=(255, 255, 255), gate=None, highlight=False):
     """Cards are static pictures: drawn once per content (translated) and pasted; every word of
     the card is on it (it grows to fit: ``h`` is the least height, a row passes its tallest)."""
-    title, lines, gate = _card_body(w, title, paras, gate)
-    h = max(h, (24 if gate else 0) + 34 + CARD_LINE * len(lines) + 6)
-    img.paste(_card_image(w, h, title, lines, fill, gate, highlight), (x, y))
+    heading, lines, gate = _card_body(w, title, paras, gate)
+    h = max(h, _body_height(heading, lines, gate))
+    img.paste(_card_image(w, h, heading, lines, fill, gate, highlight), (x, y))
 
 
 @lru_cache(maxsize=512)
-def _card_image(w, h, title, lines, fill, gate, highlight) -> Image.Image:
+def _card_image(w, h, heading, lines, fill, gate, highlight) -> Image.Image:
     img = Image.new("RGB", (w + 1, h + 1), fill)
     d = ImageDraw.Draw(img)
     x = y = 0
@@ -370,7 +374,9 @@ def _card_image(w, h, title, lines, fill, gate, highlight) -> Image.Image:
         d.rectangle((x, y, x + w, y + 24), fill=(60, 60, 60))
         _tc(d, (x + w // 2, y + 12), gate, 16, True, (255, 255, 255), "mm")
         y += 24
-    _tc(d, (x + 6, y + 6), title, CARD_TITLE, True)
+    for i, line in enumerate(heading):
+        _tc(d, (x + 6, y + 6 + TITLE_LINE * i), line, CARD_TITLE, True)
+    y += TITLE_LINE * (len(heading) - 1)
     for i, line in enumerate(lines):
         _tc(d, (x + 6, y + 32 + CARD_LINE * i), line, CARD_TEXT)
     return img
