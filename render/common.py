@@ -282,6 +282,38 @@ def wrap_text(text: Any, f: ImageFont.FreeTypeFont, width: float, max_lines: int
     return lines
 
 
+def fit_names(build: Callable[..., Any], names: list[Any], f: ImageFont.FreeTypeFont, width: float) -> str:
+    """``build(*names)`` (a message holding players' names) in ``width`` pixels: the names are
+    shortened, all to one length with an ellipsis, before the message's own words are cut."""
+    text = tx(build(*names))
+    longest = max((_width(tx(n), f) for n in names), default=0)
+    limit = longest
+    while _width(text, f) > width and limit > 40:
+        limit -= 12
+        text = tx(build(*[fit_text(n, f, limit) for n in names]))
+    return fit_text(text, f, width)
+
+
+def wrap_items(items: list[Any], f: ImageFont.FreeTypeFont, width: float, sep: str = " · ") -> list[str]:
+    """Short facts (translated) joined by ``sep`` in lines no wider than ``width`` pixels, broken
+    between facts, never inside one (a fact wider than a line is cut with an ellipsis). The lines
+    are noted as wrapped for the layout check."""
+    lines: list[str] = []
+    cur = ""
+    for item in (tx(i) for i in items):
+        trial = f"{cur}{sep}{item}" if cur else item
+        if cur and _width(trial, f) > width:
+            lines.append(cur)
+            cur = item
+        else:
+            cur = trial
+    lines = [fit_text(line, f, width) for line in [*lines, cur]]
+    rec = RECORDER.get()
+    if rec is not None:
+        rec.wrapped.update(lines)
+    return lines
+
+
 def fitting_font(text: Any, width: float, size: int, smallest: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The largest font from ``size`` down to ``smallest`` in which ``text`` fits ``width``."""
     for s in range(size, smallest, -1):

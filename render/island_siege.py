@@ -20,6 +20,7 @@ from render.common import (
     MUTED,
     PAPER,
     StampDraw,
+    fit_names,
     fit_text,
     flat_palette,
     font,
@@ -31,6 +32,7 @@ from render.common import (
     text_width,
     to_png,
     tx,
+    wrap_items,
     wrap_text,
 )
 from rules.base import T, Tn, join
@@ -218,11 +220,12 @@ def draw_bank(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, bank: di
 
 
 CARD_W = 404
-CARD_NAME, CARD_INFO, CARD_TEXT, CARD_LINE = 26, 20, 22, 28
+CARD_NAME, CARD_INFO, CARD_TEXT, CARD_LINE, CARD_INFO_LINE = 26, 20, 22, 28, 26
 
 
-def card_parts(card: dict) -> tuple[str, str, list[str]]:
-    """A hand card's name, facts line and whole text, as drawn (translated, fitted, wrapped)."""
+def card_parts(card: dict) -> tuple[str, list[str], list[str]]:
+    """A hand card's name, facts lines and whole text, as drawn (translated, fitted, wrapped):
+    the facts wrap between facts, so a long word (a colour, a fix) is never cut."""
     kind = card["kind"]
     if kind == "fort":
         pr = card.get("printed")
@@ -239,12 +242,13 @@ def card_parts(card: dict) -> tuple[str, str, list[str]]:
             info.append("⟳")
     inner = CARD_W - 24
     return (fit_text(T(card["name"]), font(CARD_NAME, bold=True), inner),
-            fit_text(join(" · ", info), font(CARD_INFO), inner),
+            wrap_items(info, font(CARD_INFO), inner),
             wrap_text(T(card["text"]), font(CARD_TEXT), inner))
 
 
 def card_height(card: dict) -> int:
-    return 78 + CARD_LINE * len(card_parts(card)[2]) + 8
+    _name, info, lines = card_parts(card)
+    return 78 + CARD_INFO_LINE * (len(info) - 1) + CARD_LINE * len(lines) + 8
 
 
 @lru_cache(maxsize=128)
@@ -256,9 +260,11 @@ def card_image(payload: str, height: int, lang: str) -> Image.Image:
     name, info, lines = card_parts(card)
     d.rounded_rectangle([0, 0, CARD_W, height], radius=10, fill=KIND_FILL[card["kind"]], outline=INK, width=2)
     d.text((12, 8), name, font=font(CARD_NAME, bold=True), fill=INK)
-    d.text((12, 44), info, font=font(CARD_INFO), fill=INK)
+    for i, line in enumerate(info):
+        d.text((12, 44 + i * CARD_INFO_LINE), line, font=font(CARD_INFO), fill=INK)
+    top = 78 + CARD_INFO_LINE * (len(info) - 1)
     for i, line in enumerate(lines):
-        d.text((12, 78 + i * CARD_LINE), line, font=font(CARD_TEXT), fill=INK)
+        d.text((12, top + i * CARD_LINE), line, font=font(CARD_TEXT), fill=INK)
     return img
 
 
@@ -269,17 +275,22 @@ def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict
     if not att:
         return y
     d.rectangle([0, y, WIDTH, y + 10], fill=PAPER)
-    attacker = names[att["attacker"]]
     if att["target"] == "sea":
-        title = (T("Attack in progress: {attacker} attacks at sea", attacker=attacker) if live else
-                 T("Last attack: {attacker} attacks at sea", attacker=attacker))
+        who = [names[att["attacker"]]]
+
+        def build(attacker):
+            return (T("Attack in progress: {attacker} attacks at sea", attacker=attacker) if live else
+                    T("Last attack: {attacker} attacks at sea", attacker=attacker))
     else:
-        defender, fort = names[att["defender"]], _fort_name(view, att)
-        title = (T("Attack in progress: {attacker} attacks {defender}'s {fort}", attacker=attacker,
-                   defender=defender, fort=fort) if live else
-                 T("Last attack: {attacker} attacks {defender}'s {fort}", attacker=attacker, defender=defender,
-                   fort=fort))
-    d.text((20, y + 8), fit_text(title, font(22, bold=True), WIDTH - 40), font=font(22, bold=True), fill=INK)
+        who, fort = [names[att["attacker"]], names[att["defender"]]], _fort_name(view, att)
+
+        def build(attacker, defender):
+            return (T("Attack in progress: {attacker} attacks {defender}'s {fort}", attacker=attacker,
+                      defender=defender, fort=fort) if live else
+                    T("Last attack: {attacker} attacks {defender}'s {fort}", attacker=attacker, defender=defender,
+                      fort=fort))
+    title = fit_names(build, who, font(22, bold=True), WIDTH - 40)  # the fort's name stays whole
+    d.text((20, y + 8), title, font=font(22, bold=True), fill=INK)
     y += 40
     for roll in att["rolls"][-3:]:
         kind = {"roll": T("Roll"), "reroll": T("Re-roll"), "defender_reroll": T("Defender")}.get(roll["kind"],
@@ -362,7 +373,7 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, se
         d.text((hx, y + 42), fit_text(T("hand {hand} · forts {forts} · ships {ships}", hand=p["hand_size"],
                                         forts=len(p["forts"]), ships=len(p["ships"])), font(18), 600 - hx),
                font=font(18), fill=INK)
-        draw_bank(img, d, 620, y + 4, p["bank"], T("own bank"), room=120)
+        draw_bank(img, d, 620, y + 4, p["bank"], T("own bank"), room=WIDTH - 210 - 12 - 620 - 8 - 3 * (CELL + 46))
         draw_imperial(d, WIDTH - 210, y, p["imperial"], seat)
         d.text((WIDTH - 222, y + 70), fit_text(T("imperial {n}/{total}", n=p["imperial"], total=9), font(18, bold=True),
                                               300), font=font(18, bold=True), fill=INK, anchor="ra")

@@ -163,25 +163,40 @@ def _map_base(layout_key: tuple, side: str, texts: tuple) -> Image.Image:
     d = ImageDraw.Draw(img)
     boxes = region_boxes(layout, side)
     view = {"side": side}
-    for city, name, label, toll_text, rest in texts:
+    for city, name, label, toll_text, _rest in texts:
         x0, y0, x1, y1 = boxes[city]
         s = _side(view, city)
         port = CITIES[city]["kind"] == "home_port"
         d.rectangle((x0, y0, x1, y1), fill=(225, 214, 182) if port else SEA, outline=(60, 90, 120), width=3)
         banner = RED_BANNER if s["banner"] == "red" else TEAL_BANNER
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-        d.rectangle((x0 + 6, y0 + 6, x0 + 64, y0 + 32), fill=banner, outline=INK)
-        _tc(d, (x0 + 35, y0 + 19), label, 18, True, (255, 255, 255), "mm")
-        beside = x1 - x0 - 78  # right of the banner
+        d.rectangle((x0 + 6, y0 + 6, x0 + 50, y0 + 32), fill=banner, outline=INK)
+        _tc(d, (x0 + 28, y0 + 19), label, 18, True, (255, 255, 255), "mm")
+        beside = x1 - x0 - 62  # right of the banner
         if port:
             _fitted(d, (x1 - 6, y0 + 8), name, beside, 18, True, INK, "ra")
-            _fitted(d, (x1 - 6, y0 + 34), toll_text, x1 - x0 - 14, 16, False, (40, 40, 40), "ra")
         else:
             _fitted(d, (x1 - 6, y0 + 10), toll_text, beside, 16, True, (40, 40, 40), "ra")
-            _fitted(d, (x1 - 6, y0 + 34), rest, x1 - x0 - 14, 16, False, (40, 40, 40), "ra")
             d.ellipse((cx - 62, cy - 16, cx + 62, cy + 22), fill=LAND, outline=(150, 130, 90), width=2)
             _fitted(d, (cx, cy + 3), name, x1 - x0 - 14, 18, True, INK, "mm")
     return img
+
+
+def _marker_spot(box: tuple[int, int, int, int], port: bool, k: int) -> tuple[int, int]:
+    """Centre of the ``k``-th round marker (event, numbered spot) of a region: a row on its left,
+    under the banner, beside the toll or rest line (ports: lower, clear of the banner)."""
+    return box[0] + 23 + 34 * k, box[1] + (46 if port else 53)
+
+
+def _second_line(d: ImageDraw.ImageDraw, texts: tuple, boxes: dict, ox: int, oy: int,
+                 markers: dict[str, int]) -> None:
+    """Each region's line under the banner (a port's toll, a city's rest), right of its markers."""
+    for city, _name, _label, toll_text, rest in texts:
+        text = toll_text if CITIES[city]["kind"] == "home_port" else rest
+        if text:
+            x0, y0, x1, _ = boxes[city]
+            room = x1 - x0 - 14 - 34 * markers.get(city, 0)
+            _fitted(d, (ox + x1 - 6, oy + y0 + 34), text, room, 16, False, (40, 40, 40), "ra")
 
 
 def _draw_ship(img: Image.Image, x: int, y: int, seat: int, highlight: bool) -> None:
@@ -195,9 +210,22 @@ def _draw_ship(img: Image.Image, x: int, y: int, seat: int, highlight: bool) -> 
 def _draw_map(img: Image.Image, view: dict, ox: int, oy: int) -> None:
     layout = view["layout"]
     key = (tuple(sorted(layout["boards"].items())), tuple(sorted(layout["ports"].items())))
-    img.paste(_map_base(key, view.get("side", "standard"), _map_texts(view)), (ox, oy))
+    texts = _map_texts(view)
+    img.paste(_map_base(key, view.get("side", "standard"), texts), (ox, oy))
     d = ImageDraw.Draw(img)
     boxes = region_boxes(layout, view.get("side", "standard"))
+    markers: dict[str, int] = {}  # round markers on each region's left, in order: events, then a spot
+    events = []
+    for i, eid in enumerate(view.get("event_active") or []):
+        if eid:
+            region = EVENTS[eid]["region"]
+            events.append((i, region, markers.get(region, 0)))
+            markers[region] = markers.get(region, 0) + 1
+    spots = []
+    for n, dest in enumerate(view.get("reachable") or [], start=1):
+        spots.append((n, dest["to"], markers.get(dest["to"], 0)))
+        markers[dest["to"]] = markers.get(dest["to"], 0) + 1
+    _second_line(d, texts, boxes, ox, oy, markers)
     last = view.get("last_move") or {}
     last_to = (last.get("action") or {}).get("to")
     if last_to in boxes:
@@ -210,13 +238,10 @@ def _draw_map(img: Image.Image, view: dict, ox: int, oy: int) -> None:
         paste_badge(img, (ox + x0 + 8, oy + y1 - 36), o["seat"], 30)
         _tc(d, (ox + x0 + 44, oy + y1 - 21), tag, 16, True, INK, "lm")
     # event markers
-    for i, eid in enumerate(view.get("event_active") or []):
-        if eid:
-            x0, y0, x1, y1 = boxes[EVENTS[eid]["region"]]
-            ex = ox + x0 + 8 + 34 * i
-            ey = oy + y0 + 38
-            d.ellipse((ex, ey, ex + 30, ey + 30), fill=(255, 215, 0), outline=INK, width=2)
-            _tc(d, (ex + 15, ey + 15), f"E{i + 1}", 14, True, INK, "mm")
+    for i, region, k in events:
+        ex, ey = _marker_spot(boxes[region], CITIES[region]["kind"] == "home_port", k)
+        d.ellipse((ox + ex - 15, oy + ey - 15, ox + ex + 15, oy + ey + 15), fill=(255, 215, 0), outline=INK, width=2)
+        _tc(d, (ox + ex, oy + ey), f"E{i + 1}", 14, True, INK, "mm")
     # ships
     by_region: dict[str, list[int]] = {}
     for s, p in enumerate(view["players"]):
@@ -229,14 +254,12 @@ def _draw_map(img: Image.Image, view: dict, ox: int, oy: int) -> None:
             sy = oy + y1 - 36
             _draw_ship(img, sx, sy, s, s == view.get("active"))
     # numbered spots of a pending move (private view)
-    for n, dest in enumerate(view.get("reachable") or [], start=1):
-        x0, y0, x1, y1 = boxes[dest["to"]]
-        if CITIES[dest["to"]]["kind"] == "home_port":
-            cx, cy = ox + x0 + 110, oy + y1 - 20
-        else:
-            cx, cy = ox + x1 - 60, oy + y0 + 50
-        d.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), fill=HIGHLIGHT, outline=INK, width=3)
-        _tc(d, (cx, cy), str(n), 22, True, INK, "mm")
+    for n, region, k in spots:
+        port = CITIES[region]["kind"] == "home_port"
+        cx, cy = _marker_spot(boxes[region], port, k)
+        r = 13 if port else 16  # a port's spot stays clear of its owner's badge
+        d.ellipse((ox + cx - r, oy + cy - r, ox + cx + r, oy + cy + r), fill=HIGHLIGHT, outline=INK, width=3)
+        _tc(d, (ox + cx, oy + cy), str(n), 18 if port else 20, True, INK, "mm")
     # treasure map and supply
     _tc(d, (ox + MAP // 2, oy + 20), Tn("Treasure map: {n} coin", "Treasure map: {n} coins", view["treasure"]),
         18, True, INK, "ma")
@@ -297,7 +320,8 @@ def _player_panel_body(img: Image.Image, view: dict, s: int, x: int, y: int, w: 
         cx += tw + 6
     blds = join(", ", [_building(b) for b in p["buildings"]]) if p["buildings"] else T("no buildings")
     text = Tn("{n} bldg: {buildings}", "{n} bldg: {buildings}", len(p["buildings"]), buildings=blds)
-    _tc(d, (x + 12, y + 146), fit_text(text, font(16), w - 24), 16)
+    for i, line in enumerate(wrap_text(text, font(16), w - 24, max_lines=2)):  # the names whole, on two lines
+        _tc(d, (x + 12, y + 135 + 20 * i), line, 16)
     return h
 
 
@@ -311,33 +335,37 @@ def _chip(label: str, tw: int, on: bool) -> Image.Image:
     return img
 
 
-CARD_TITLE, CARD_TEXT, CARD_LINE = 18, 16, 20
+CARD_TITLE, CARD_TEXT, CARD_LINE, TITLE_LINE = 18, 16, 20, 22
 
 
-def _card_body(w: int, title, paras, gate) -> tuple[str, tuple[str, ...], str | None]:
-    """A card's texts as drawn: the title fitted, each paragraph wrapped whole to the card."""
+def _card_body(w: int, title, paras, gate) -> tuple[tuple[str, ...], tuple[str, ...], str | None]:
+    """A card's texts as drawn: the title on up to two lines, each paragraph wrapped whole."""
     lines: list[str] = []
     for para in paras:
         lines += wrap_text(para, font(CARD_TEXT), w - 12)
-    return fit_text(title, font(CARD_TITLE, True), w - 12), tuple(lines), tx(gate) if gate else None
+    heading = tuple(wrap_text(title, font(CARD_TITLE, True), w - 12, max_lines=2))
+    return heading, tuple(lines), tx(gate) if gate else None
+
+
+def _body_height(heading: tuple, lines: tuple, gate) -> int:
+    return (24 if gate else 0) + 34 + TITLE_LINE * (len(heading) - 1) + CARD_LINE * len(lines) + 6
 
 
 def card_height(w: int, title, paras, gate=None) -> int:
     """The height a card needs to show all its text."""
-    _title, lines, gate = _card_body(w, title, paras, gate)
-    return (24 if gate else 0) + 34 + CARD_LINE * len(lines) + 6
+    return _body_height(*_card_body(w, title, paras, gate))
 
 
 def _card(img, x, y, w, h, title, paras, fill=(255, 255, 255), gate=None, highlight=False):
     """Cards are static pictures: drawn once per content (translated) and pasted; every word of
     the card is on it (it grows to fit: ``h`` is the least height, a row passes its tallest)."""
-    title, lines, gate = _card_body(w, title, paras, gate)
-    h = max(h, (24 if gate else 0) + 34 + CARD_LINE * len(lines) + 6)
-    img.paste(_card_image(w, h, title, lines, fill, gate, highlight), (x, y))
+    heading, lines, gate = _card_body(w, title, paras, gate)
+    h = max(h, _body_height(heading, lines, gate))
+    img.paste(_card_image(w, h, heading, lines, fill, gate, highlight), (x, y))
 
 
 @lru_cache(maxsize=512)
-def _card_image(w, h, title, lines, fill, gate, highlight) -> Image.Image:
+def _card_image(w, h, heading, lines, fill, gate, highlight) -> Image.Image:
     img = Image.new("RGB", (w + 1, h + 1), fill)
     d = ImageDraw.Draw(img)
     x = y = 0
@@ -346,7 +374,9 @@ def _card_image(w, h, title, lines, fill, gate, highlight) -> Image.Image:
         d.rectangle((x, y, x + w, y + 24), fill=(60, 60, 60))
         _tc(d, (x + w // 2, y + 12), gate, 16, True, (255, 255, 255), "mm")
         y += 24
-    _tc(d, (x + 6, y + 6), title, CARD_TITLE, True)
+    for i, line in enumerate(heading):
+        _tc(d, (x + 6, y + 6 + TITLE_LINE * i), line, CARD_TITLE, True)
+    y += TITLE_LINE * (len(heading) - 1)
     for i, line in enumerate(lines):
         _tc(d, (x + 6, y + 32 + CARD_LINE * i), line, CARD_TEXT)
     return img

@@ -32,6 +32,7 @@ from render.common import (
     seat_colour,
     stack,
     stamp_text,
+    text_width,
     to_png,
     tx,
 )
@@ -134,36 +135,51 @@ def _grid(rows: tuple[str, ...], radius: float) -> dict:
 
 
 @lru_cache(maxsize=16)
-def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple, labels: tuple) -> Image.Image:
-    """The printed island (terrain only), drawn once per size. ``labels``: (terrain letter,
-    word) pairs printed on those cells (words are part of the key: one layer per language)."""
+def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple) -> Image.Image:
+    """The printed island (terrain only, no words), drawn once per size."""
     gw, gh = _grid_size(list(rows), radius)
     img = Image.new("RGB", (gw, gh), SEA)
     d = ImageDraw.Draw(img)
     d.rectangle([0, 0, gw, int(radius * 0.6)], fill=MOUNTAIN)
-    small = font(max(10, int(radius * 0.42)))
-    words = {}
-    if small.size >= 14:  # smaller is unreadable: then the key-facts legend names the colours
-        words = {k: fit_text(w, fitting_font(w, SQRT3 * radius - 8, small.size, 14), SQRT3 * radius - 8)
-                 for k, w in labels}
-    sized = {k: fitting_font(w, SQRT3 * radius - 8, small.size, 14) for k, w in words.items()}
     for r, line in enumerate(rows):
         for c, ch in enumerate(line):
-            if ch == ".":
-                continue
-            cx, cy = _centre(r, c, radius, 2, 2)
-            d.polygon(_hexagon(cx, cy, radius - 1), fill=TERRAIN_FILL[ch], outline=(150, 150, 140))
-            if ch == "P":
-                _text(d, (cx, cy + radius * 0.45), words.get("P", ""), sized.get("P", small), (70, 100, 60), "mm")
-            elif ch == "J":
-                _text(d, (cx, cy), words.get("J", ""), sized.get("J", small), (200, 220, 200), "mm")
-            elif ch == "B":
-                _text(d, (cx, cy + radius * 0.45), words.get("B", ""), sized.get("B", small), (170, 140, 90), "mm")
+            if ch != ".":
+                cx, cy = _centre(r, c, radius, 2, 2)
+                d.polygon(_hexagon(cx, cy, radius - 1), fill=TERRAIN_FILL[ch], outline=(150, 150, 140))
     bold = font(max(11, int(radius * 0.45)), bold=True)
     for t in totems:
         cx, cy = _centre(t[1], t[2], radius, 2, 2)
         _text(d, (cx, cy), t[0], bold, (255, 255, 255), "mm")
     return img
+
+
+TERRAIN_WORD_COLOUR = {"P": (70, 100, 60), "J": (200, 220, 200), "B": (170, 140, 90)}
+"""The colour of a terrain's word, printed across the middle of each open cell of it."""
+
+
+def _hex_width_at(radius: float, dy: float) -> float:
+    """Width of a pointy-top hexagon ``dy`` pixels above or below its centre."""
+    return SQRT3 * radius * max(0.0, min(1.0, 2 - 2 * abs(dy) / radius))
+
+
+@lru_cache(maxsize=64)
+def _terrain_words(radius: float, labels: tuple) -> dict:
+    """Terrain letter -> (word, font) for the words that fit whole inside their hexagon at 14 px
+    or more; a word that does not is left out (the key-facts legend names the colours), never
+    cut to an abbreviation."""
+    size = int(radius * 0.42)
+    out = {}
+    for letter, text in labels:
+        if size < 14 or letter not in TERRAIN_WORD_COLOUR or not text:
+            continue
+        for px in range(size, 13, -1):
+            f = font(px)
+            x0, y0, x1, y1 = f.getbbox(text, anchor="mm")
+            room = min(_hex_width_at(radius - 1, y0), _hex_width_at(radius - 1, y1)) - 4
+            if x1 - x0 <= room:
+                out[letter] = (text, f)
+                break
+    return out
 
 
 HARBOUR_MARK = "⚓"
@@ -175,7 +191,7 @@ def _terrain_labels() -> tuple:
                  (("P", "palm"), ("J", "jungle"), ("B", "beach")))
 
 
-def _island_key(view: dict, seat: int, radius: float, hide_tiles: bool) -> tuple:
+def _island_key(view: dict, seat: int, radius: float, hide_tiles: bool, covered: tuple = ()) -> tuple:
     """Everything one island's picture depends on, as a hashable key for :func:`_island_layer`."""
     board = view["board"]
     isl = view["islands"][seat]
@@ -195,21 +211,32 @@ def _island_key(view: dict, seat: int, radius: float, hide_tiles: bool) -> tuple
             tuple((t["id"], t["at"][0], t["at"][1]) for t in board["totems"]),
             tuple(sorted(isl["totems"])), cells, doubles, markers,
             tuple(tuple(h) for h in isl["harbours"]), tuple(tuple(h) for h in isl["huts"]), last,
-            _terrain_labels(), tx(word(STICKER_WORDS, "hut")), HARBOUR_MARK, tuple(_letters().items()))
+            _terrain_labels(), tx(word(STICKER_WORDS, "hut")), HARBOUR_MARK, tuple(_letters().items()),
+            covered)
 
 
 @lru_cache(maxsize=16)
 def _island_layer(rows: tuple, radius: float, totems: tuple, scored: tuple, cells: tuple, doubles: tuple,
                   markers: tuple, harbours: tuple, huts: tuple, last: tuple, labels: tuple, hut_word: str,
-                  harbour_mark: str, letters: tuple) -> Image.Image:
+                  harbour_mark: str, letters: tuple, covered: tuple = ()) -> Image.Image:
     """One island as printed and played: terrain, tiles with their outlines, markers, the last
-    placement, harbours and huts. Cached by content: an island only changes when its owner
+    placement, harbours and huts, and the terrain's words on the cells left open (``covered``:
+    cells a sealed placement or a numbered spot will cover). Cached by content: an island only changes when its owner
     places, so most boards reuse every island and only repaint what is on top. The printed
     words and letters (translated) are part of the key: one picture per language."""
     letter = dict(letters)
-    img = _terrain_layer(rows, radius, totems, labels).copy()
+    img = _terrain_layer(rows, radius, totems).copy()
     d = ImageDraw.Draw(img)
     grid = _grid(rows, radius)
+    words = _terrain_words(radius, labels)
+    if words:  # on the open cells only: a tile or a hut covers its cell's word
+        covered = {(r, c) for r, c, *_ in cells} | {tuple(h) for h in huts} | set(covered)
+        for r, line in enumerate(rows):
+            for c, ch in enumerate(line):
+                if ch in words and (r, c) not in covered:
+                    cx, cy = grid[r, c][0]
+                    text, f = words[ch]
+                    _text(d, (cx, cy), text, f, TERRAIN_WORD_COLOUR[ch], "mm")
 
     def at(r, c):
         if (r, c) in grid:
@@ -264,7 +291,9 @@ def _island_layer(rows: tuple, radius: float, totems: tuple, scored: tuple, cell
 def _draw_island(img: Image.Image, view: dict, seat: int, x0: int, y0: int, radius: float,
                  spots: list[dict] | None = None, page_spots: list[int] | None = None,
                  preview: list | None = None, hide_tiles: bool = False) -> None:
-    img.paste(_island_layer(*_island_key(view, seat, radius, hide_tiles)), (x0, y0))
+    # cells a sealed placement or a numbered spot will cover print no terrain word
+    covered = {(r, c) for r, c, _ in preview or ()} | {tuple(spot["at"]) for spot in spots or () if "at" in spot}
+    img.paste(_island_layer(*_island_key(view, seat, radius, hide_tiles, tuple(sorted(covered)))), (x0, y0))
     ox, oy = x0 + 2, y0 + 2
     if preview:
         d = ImageDraw.Draw(img)
@@ -399,10 +428,12 @@ def _sheet_height(view: dict) -> int:
 def _score_sheet(img: Image.Image, view: dict, names: list[str], x0: int, y0: int, width: int) -> int:
     d = ImageDraw.Draw(img)
     n = len(view["islands"])
-    col0 = 300
-    colw = (width - col0) // max(n, 1)
     f = font(20)
     fb = font(22, bold=True)
+    # the label column as wide as its longest category (a score column needs ~150 px)
+    longest = max([text_width(T(cat), f) for cat in _sheet_categories(view)] + [text_width(T("Score"), fb)])
+    col0 = int(min(max(300, longest + 20), width - 150 * max(n, 1)))
+    colw = (width - col0) // max(n, 1)
     row_h = 30
     y = y0
     for seat in range(n):

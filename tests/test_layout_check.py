@@ -9,15 +9,18 @@ from render.common import (
     ELLIPSIS,
     StampDraw,
     figure,
+    fit_names,
     fit_text,
     font,
     panel,
     stamp_text,
     to_png,
     tx,
+    wrap_items,
     wrap_text,
 )
 from render.layout import faults, recording, smallest_font
+from rules.base import T
 
 
 def board(draw) -> list[str]:
@@ -88,3 +91,30 @@ def test_fit_and_wrap_cut_only_with_an_ellipsis():
     assert all(f.getlength(line) <= 120 for line in lines)
     kept = wrap_text("one two three four five six seven eight nine ten", f, 120, max_lines=2)
     assert len(kept) == 2 and kept[-1].endswith(ELLIPSIS)
+
+
+def test_facts_wrap_between_facts_never_inside_one():
+    f = font(20)
+    facts = ["Здание", "цена 2", "2 монеты", "ремонт серого"]
+    room = f.getlength("Здание · цена 2 · 2 монеты") + 1
+    lines = wrap_items(facts, f, room)
+    assert lines == ["Здание · цена 2 · 2 монеты", "ремонт серого"]
+    assert all(f.getlength(line) <= room for line in lines)
+    assert wrap_items(["short", "facts"], f, 300) == ["short · facts"]
+    wide = wrap_items(["a", "a fact far too wide for any line of this card"], f, 150)
+    assert wide[0] == "a" and wide[1].endswith(ELLIPSIS) and f.getlength(wide[1]) <= 150
+    assert not board(lambda img, d: [d.text((10, 10 + 26 * i), line, font=f, fill=0)
+                                     for i, line in enumerate(wrap_items([tx(x) for x in facts], f, room))])
+
+
+def test_names_give_way_before_the_words():
+    f = font(22, bold=True)
+    long_name = "Щедрослава Широкомасштабная-Жуко"
+
+    def build(a, b):
+        return T("{a} attacks {b}'s Granite Stronghold", a=a, b=b)
+    room = 560
+    title = fit_names(build, [long_name, "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"], f, room)
+    assert title.endswith("'s Granite Stronghold") and f.getlength(title) <= room
+    assert title.count(ELLIPSIS) == 2
+    assert fit_names(build, ["Ann", "Bo"], f, room) == "Ann attacks Bo's Granite Stronghold"

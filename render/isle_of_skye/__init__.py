@@ -14,7 +14,19 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MUTED, PAPER, figure, font, key_facts, panel, seat_colour, tx
+from render.common import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    PAPER,
+    figure,
+    fitting_font,
+    font,
+    key_facts,
+    panel,
+    seat_colour,
+    tx,
+)
 from render.isle_of_skye.png import to_png
 from render.isle_of_skye.sprites import _texture, icon, sprite
 from render.isle_of_skye.text import badge, dtext, text_width
@@ -376,12 +388,15 @@ def _panel_body(img, d, view, names, seat, x, y, w, h, t, box, strip):
     parts = [join(" ", [g["slot"], bd[g["slot"]]]) for g in view["goals"]] + [T("scrolls {vp}", vp=bd["scrolls"])]
     if view["phase"] == "over":
         parts.append(T("coins {vp}", vp=bd["coins"]))
-    tag_text, part_text = _fit(join("  ", tags), font(20, bold=True), w - 24), _fit(join(" · ", parts), font(18), w - 24)
+    tag_text = _fit(join("  ", tags), font(20, bold=True), w - 24)
     dtext(d, (x + 12, y2 + 14), tag_text, font=font(20, bold=True), fill=INK, anchor="lm")
-    fits = text_width(tag_text, font(20, bold=True)) + text_width(part_text, font(18)) + 40 < w
-    # VP per goal slot: beside the tags, or on a row of its own in a narrow panel
-    dtext(d, (x + w - 12, y2 + (14 if fits or w >= NARROW else 44)), part_text if fits or w < NARROW else
-          _fit(part_text, font(18), w - 36 - text_width(tag_text, font(20, bold=True))), font=font(18), fill=INK,
+    # VP per goal slot: beside the tags, or on a row of its own in a narrow panel; smaller type
+    # (down to 15 px) before a cut, so a longer language keeps every part
+    beside = w - 36 - text_width(tag_text, font(20, bold=True))
+    own_row = w < NARROW and text_width(join(" · ", parts), font(18)) > beside
+    room = w - 24 if own_row else beside
+    pf = fitting_font(join(" · ", parts), room, 18, 15)
+    dtext(d, (x + w - 12, y2 + (44 if own_row else 14)), _fit(join(" · ", parts), pf, room), font=pf, fill=INK,
           anchor="rm")
     y2 += 32 + (30 if w < NARROW else 0)
     if strip:

@@ -22,7 +22,7 @@ from render.land_vs_sea.tiles import (
     texture,
     tile_image,
 )
-from rules.base import T, Tn, join
+from rules.base import Msg, T, Tn, join
 from rules.land_vs_sea.data import SPECIAL, face_sig, orient_sig, oriented, public_face, sig_of
 from rules.land_vs_sea.turn import PHASE_HINT
 from rules.land_vs_sea.views import ROLE_NAMES
@@ -131,9 +131,12 @@ def draw_footer(view: dict, names: list[str], private: bool) -> Image.Image:
     y = 10
     if private and not over:  # at the end the hands are empty: the score sheet follows
         seat = view["seat"]
-        d.text((20, y), fit_text(T("Your tiles ({who}, {team}) — hidden sides are for your eyes only", who=names[seat],
-                                   team=ROLE_NAMES[view["my_role"]]), font(22, bold=True), WIDTH - 40),
-               font=font(22, bold=True), fill=INK)
+        f, team = font(22, bold=True), ROLE_NAMES[view["my_role"]]
+
+        def title(who: str) -> Msg:
+            return T("Your tiles ({who}, {team}) — hidden sides are for your eyes only", who=who, team=team)
+        who = fit_text(names[seat], f, WIDTH - 40 - text_width(title(""), f))  # the name gives way, not the words
+        d.text((20, y), fit_text(title(who), f, WIDTH - 40), font=f, fill=INK)
         y += 36
         x = 20
         for h in view["my_hand"]:
