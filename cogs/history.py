@@ -255,12 +255,9 @@ async def _open_thread(bot: Any, info: GameInfo) -> discord.Thread | None:
     """A new thread in the old game's channel; None where threads are not possible (then the
     channel itself, if no other game is open there)."""
     channel = bot.get_channel(info.channel_id) if info.channel_id else None
-    if isinstance(channel, discord.TextChannel):
-        try:
-            return await channel.create_thread(name=present.clip(present.game_name(info), 100),
-                                               type=discord.ChannelType.public_thread, auto_archive_duration=10080)
-        except discord.Forbidden as exc:
-            log.info("no thread for rematch %s: %s", info.id, exc)
+    thread = await lobby.open_thread(bot, channel, info)
+    if thread is not None:
+        return thread
     existing = await bot.host.game_for_channel(info.channel_id) if info.channel_id else None
     if existing is not None and existing.id != info.id and existing.status in ("lobby", "active"):
         await bot.host.abandon(info.id, None)

@@ -71,8 +71,10 @@ async def create(interaction: discord.Interaction, key: str, options_text: str |
     info = await host.get(info.id)
     note = "" if thread is not None else _("I can't create threads here, so the game is played in this channel.") + "\n"
     if thread is not None:
-        await _announce(interaction, content=_("{who} opened {game}: join in <#{thread}>.", who=interaction.user.mention,
-                                    game=present.game_name(info), thread=thread.id))
+        with speaking(languages.public(interaction.client, info.guild_id)):  # a post everyone reads
+            await _announce(interaction, content=_("{who} opened {game}: join in <#{thread}>.",
+                                                   who=interaction.user.mention, game=present.game_name(info),
+                                                   thread=thread.id))
     await interaction.followup.send(note + _("{game} is ready: {url}", game=present.game_name(info),
                                              url=present.jump_url(info)), ephemeral=True)
 
@@ -81,7 +83,7 @@ async def _place_lobby(interaction: discord.Interaction, info: GameInfo, threads
     """Open the game's thread (or fall back to the channel) and post its lobby there."""
     bot: Any = interaction.client
     host = bot.host
-    thread = await _open_thread(interaction, info) if threads else None
+    thread = await open_thread(bot, interaction.channel, info) if threads else None
     if thread is not None:
         await host.set_thread(info.id, thread.id)
         info = await host.get(info.id)
@@ -106,14 +108,18 @@ async def _announce(interaction: discord.Interaction, content: str) -> None:
         log.info("could not announce game in %s: %s", interaction.channel_id, exc)
 
 
-async def _open_thread(interaction: discord.Interaction, info: GameInfo) -> discord.Thread | None:
-    channel = interaction.channel
-    assert isinstance(channel, discord.TextChannel)
+async def open_thread(bot: Any, channel: Any, info: GameInfo) -> discord.Thread | None:
+    """The game's own thread in ``channel``, named in the server's language (everyone reads it);
+    None where threads are not possible: a 403, or a 400 such as 50024 (a channel type without
+    threads), and then the game is played in the channel itself."""
+    if not isinstance(channel, discord.TextChannel):
+        return None
+    with speaking(languages.public(bot, info.guild_id)):
+        name = present.clip(present.game_name(info), 100)
     try:
-        return await channel.create_thread(name=present.clip(present.game_name(info), 100),
-                                           type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+        return await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                           auto_archive_duration=10080)
     except discord.HTTPException as exc:
-        # 403 (no permission) or 400 (e.g. 50024, a channel type without threads): use the channel
         if not isinstance(exc, discord.Forbidden) and exc.status != 400:
             raise
         log.info("no thread in %s: %s", channel.id, exc)
