@@ -84,12 +84,16 @@ class IsleBot(commands.Bot):
 
 
 async def open_host(settings: Any) -> Any:
-    from db.store import Store
+    from db.open import open_store
     from host import Host
 
-    path = Path(getattr(settings, "database_path", "data/isle.db"))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    store = await Store.open(path)
+    url = getattr(settings, "database_url", "") or ""
+    if url.startswith(("postgresql://", "postgres://")):
+        store = await open_store(url)
+    else:
+        path = Path(getattr(settings, "database_path", "data/isle.db"))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        store = await open_store(path)
     return Host(store, default_deadline_seconds=getattr(settings, "default_deadline_seconds", 24 * 3600))
 
 

@@ -174,6 +174,13 @@ _LOAD_SQL = (
     " FROM games g LEFT JOIN snapshots s ON s.game_id = g.id WHERE g.id = ?")
 
 
+# Takes the game row's write lock first (a no-op update, valid in both dialects), so a rebuild
+# locks rows in the same order as append_action (game row, then log and snapshot): on
+# PostgreSQL two writers never wait on each other in a cycle; on SQLite BEGIN IMMEDIATE
+# already serialises them.
+_LOCK_GAME = "UPDATE games SET version = version WHERE id = ?"
+
+
 class Store(Database):
     """One open database file. Use ``await Store.open(path)`` and ``await store.close()``.
 
@@ -218,7 +225,7 @@ class Store(Database):
         row = await self.fetch_one(
             f"SELECT * FROM (SELECT * FROM games WHERE thread_id = ? AND status IN ({marks})"
             f" UNION ALL SELECT * FROM games WHERE channel_id = ? AND thread_id IS NULL AND status IN ({marks}))"
-            " ORDER BY updated_at DESC, id DESC LIMIT 1", (channel_id, *statuses, channel_id, *statuses))
+            " AS g ORDER BY updated_at DESC, id DESC LIMIT 1", (channel_id, *statuses, channel_id, *statuses))
         return _game(row) if row else None
 
     async def game_of_thread(self, thread_id: int) -> GameRow | None:
@@ -369,6 +376,7 @@ class Store(Database):
         result = engine.result(state) if row.status == "finished" else None
         values = {"settings": "{}", "step_seats": "[]", "result": json.dumps(result) if result else None}
         async with self.transaction() as conn:  # only what is still damaged now (compare-and-set)
+            await conn.execute(_LOCK_GAME, (row.id,))
             raw = await (await conn.execute("SELECT * FROM games WHERE id = ?", (row.id,))).fetchone()
             for column in [c for c in columns if raw is not None and c in _game(raw).damage]:
                 if column == "version":
@@ -382,6 +390,7 @@ class Store(Database):
         to the head of the log. The log is read inside the same write transaction that writes
         the snapshot, so the snapshot written is never older than the log."""
         async with self.transaction() as conn:
+            await conn.execute(_LOCK_GAME, (game_id,))
             raw = await (await conn.execute("SELECT * FROM games WHERE id = ?", (game_id,))).fetchone()
             if raw is None:
                 raise GameMissing(game_id)

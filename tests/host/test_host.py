@@ -2,7 +2,7 @@
 
 import pytest
 
-from db.store import Store
+from db.open import open_store
 from host import GameMovedOn, Host, InvalidMove, NotAllowed, NotYourTurn
 from host.errors import BadOptions, NotFound
 from tests.host.conftest import ANA, BO, CY
@@ -126,7 +126,7 @@ async def test_deadline_reminders_then_ai_move_at_expiry_survive_a_restart(store
     assert fired.reminder and half.kind == "half" and 1700 < fired.remaining_seconds < 1800
     assert await host.fire_timer(half) is None  # fired once only
     # restart: a new store and host on the same file keep the timers
-    store2 = await Store.open(store.path)
+    store2 = await open_store(store.path)
     host2 = Host(store2, clock=clock)
     clock.now += 1800
     due = await host2.due_timers()
