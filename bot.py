@@ -4,6 +4,7 @@
     python bot.py offline GAME ...     play in the terminal, no token needed
     python bot.py tournament GAME ...  run a whole AI tournament and print the standings
     python bot.py health               exit 0 while the running bot is connected (HEALTH_FILE)
+    python bot.py migrate-db FILE URL  copy an SQLite database into an empty PostgreSQL one, then check it
 """
 
 from __future__ import annotations
@@ -94,6 +95,10 @@ def main(argv: list[str]) -> int:
 
         path = load_settings().health_file
         return 0 if path and healthy(Path(path)) else 1
+    if argv and argv[0] == "migrate-db":
+        from db.migrate import main as migrate_db
+
+        return migrate_db(argv[1:])
     if argv and argv[0] in ("-h", "--help", "help"):
         print(__doc__)
         return 0

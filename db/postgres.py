@@ -97,7 +97,9 @@ class PgConnection:
 
 async def _init_connection(conn: asyncpg.Connection) -> None:
     # Text parameters accept any value as SQLite does (an int seed, a name): str() it.
-    await conn.set_type_codec("text", schema="pg_catalog", encoder=str, decoder=lambda s: s, format="text")
+    # (binary format: text's wire form is its UTF-8 bytes; COPY needs a binary codec)
+    await conn.set_type_codec("text", schema="pg_catalog", encoder=lambda v: str(v).encode(),
+                              decoder=lambda b: bytes(b).decode(), format="binary")
 
 
 async def _catalog(conn: asyncpg.Connection) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
