@@ -482,12 +482,29 @@ class Store(Database):
         return [TimerRow(r["game_id"], r["seat"], r["kind"], r["due_at"]) for r in rows]
 
     async def timer_done(self, timer: TimerRow) -> bool:
-        """Mark a timer fired; False if it was already done or gone (another process fired it)."""
+        """Mark this timer (its key and due time) fired; False if it was already done, gone or
+        replaced by a newer one (another process fired it, or the game moved on)."""
         async with self.transaction() as conn:
             cur = await conn.execute(
-                "UPDATE timers SET done = 1 WHERE game_id = ? AND seat = ? AND kind = ? AND done = 0",
-                (timer.game_id, timer.seat, timer.kind))
+                "UPDATE timers SET done = 1 WHERE game_id = ? AND seat = ? AND kind = ? AND due_at = ? AND done = 0",
+                (timer.game_id, timer.seat, timer.kind, timer.due_at))
             return cur.rowcount == 1
+
+    # -- leases: work one process claims among several ---------------------------------------
+    async def claim_lease(self, name: str, owner: str, now: float, seconds: float) -> bool:
+        """Claim (or renew) the lease ``name`` for ``owner`` until ``now + seconds``; False while
+        another owner holds it unexpired. One statement, atomic in both databases."""
+        async with self.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO leases (name, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE"
+                " SET owner = excluded.owner, expires_at = excluded.expires_at"
+                " WHERE leases.owner = excluded.owner OR leases.expires_at < ?", (name, owner, now + seconds, now))
+            return cur.rowcount == 1
+
+    async def release_lease(self, name: str, owner: str, now: float) -> None:
+        """Give the lease back (and forget leases that expired a day ago, left by dead processes)."""
+        await self.write([("DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner)),
+                          ("DELETE FROM leases WHERE expires_at < ?", (now - 86400,))])
 
     # -- messages, notices, preferences ----------------------------------------------------
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:

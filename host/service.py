@@ -11,7 +11,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import secrets
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -30,6 +32,7 @@ from rules.base import IllegalAction, canonical
 
 log = logging.getLogger("host")
 
+LEASE_SECONDS = 300.0  # longer than any AI turn takes; a crashed process's claim is taken over after it
 DEFAULT_SETTINGS = {"deadline_seconds": 24 * 3600, "reminders": True, "on_timeout": "ai", "rated": False}
 AUTO_MOVES_LIMIT = 10000  # automatic moves after one submission (an all-AI game runs to its end)
 
@@ -46,10 +49,15 @@ def engine_for(key: str) -> Any:
 
 class Host:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
-                 default_deadline_seconds: int | None = 24 * 3600, auto_play: bool = True) -> None:
+                 default_deadline_seconds: int | None = 24 * 3600, auto_play: bool = True,
+                 lease_seconds: float = LEASE_SECONDS) -> None:
         """``auto_play``: AI seats answer at once after every move (the bot). The offline
-        table turns it off and calls :meth:`play_automatic_once` to show every AI move."""
+        table turns it off and calls :meth:`play_automatic_once` to show every AI move.
+        ``lease_seconds``: how long work claimed by this process (an expiring turn, a
+        tournament's next round) stays its own; a process that dies loses it after that."""
         self.store = store
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.lease_seconds = lease_seconds
         self.clock = clock
         self.auto_play = auto_play
         self.default_settings = dict(DEFAULT_SETTINGS, deadline_seconds=default_deadline_seconds)
@@ -620,8 +628,9 @@ class Host:
         rows = await self.store.threads_to_archive(self.clock() - grace_seconds, limit)
         return [await self._info(r) for r in rows]
 
-    async def mark_thread_archived(self, game_id: int) -> None:
-        await self.store.mark_thread_archived(game_id)
+    async def mark_thread_archived(self, game_id: int) -> bool:
+        """True the first time (one process archives a thread, whichever gets there first)."""
+        return await self.store.mark_thread_archived(game_id)
 
     async def channel_deleted(self, channel_id: int) -> list[int]:
         rows = await self.store.games_where("(thread_id = ? OR channel_id = ?) AND status IN ('lobby', 'active')",
@@ -638,8 +647,26 @@ class Host:
         """A reminder (the front end tells the player) or an expiry (AI move or forfeit)."""
         from db.store import TimerRow
 
-        if not await self.store.timer_done(TimerRow(timer.game_id, timer.seat, timer.kind, timer.due_at)):
+        stored = TimerRow(timer.game_id, timer.seat, timer.kind, timer.due_at)
+        if timer.kind != "expire":  # a reminder: whoever marks it first sends it, once
+            if not await self.store.timer_done(stored):
+                return None
+            return await self._fire(timer)
+        # an expiry moves the game: claimed under a lease, marked done only after the move, so a
+        # process that dies in between leaves it to another (the move itself is version-guarded)
+        lease = f"timer:{timer.game_id}:{timer.seat}:{timer.kind}:{timer.due_at!r}"
+        if not await self.store.claim_lease(lease, self.owner, self.clock(), self.lease_seconds):
             return None
+        try:
+            if not any(t.seat == timer.seat and t.kind == "expire" and t.due_at == timer.due_at
+                       for t in await self.store.timers(timer.game_id)):
+                return None  # fired already, or replaced by a newer deadline
+            return await self._fire(timer)
+        finally:
+            await self.store.timer_done(stored)
+            await self.store.release_lease(lease, self.owner, self.clock())
+
+    async def _fire(self, timer: Timer) -> TimerOutcome | None:
         row = await self._row(timer.game_id)
         if row.status != "active":
             return None

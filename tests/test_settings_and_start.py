@@ -67,3 +67,20 @@ def test_bad_configuration_is_reported_without_a_traceback(tmp_path):
     proc = subprocess.run([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True,
                           text=True, timeout=60)
     assert proc.returncode == 2 and "LOG_LEVEL must be one of" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_shard_settings_make_an_auto_sharded_bot_for_those_shards():
+    import discord
+    from discord.ext import commands
+
+    from cogs.app import create_bot
+    from cogs.shards import owns_guild
+
+    plain = create_bot(load_settings({}))
+    assert not isinstance(plain, commands.AutoShardedBot) and plain.shard_count is None
+    sharded = create_bot(load_settings({"SHARD_COUNT": "4", "SHARD_IDS": "1,3"}))
+    assert isinstance(sharded, commands.AutoShardedBot) and isinstance(sharded, discord.AutoShardedClient)
+    assert sharded.shard_count == 4 and sharded.shard_ids == [1, 3]
+    settings = load_settings({"SHARD_COUNT": "4", "SHARD_IDS": "1,3"})
+    assert owns_guild(settings, 1 << 22) and owns_guild(settings, 3 << 22) and not owns_guild(settings, 2 << 22)
+    assert not owns_guild(settings, None) and owns_guild(load_settings({}), 2 << 22)

@@ -375,12 +375,25 @@ class TournamentService:
                 tid = min(self._dirty)
                 self._dirty.discard(tid)
                 try:
-                    if await self._advance(tid):
+                    if await self._advance_claimed(tid):
                         self._dirty.add(tid)
                 except Exception:  # noqa: BLE001 - logged; the next tick retries
                     log.exception("tournament advance failed", extra={"fields": {"tournament": tid}})
         finally:
             self._running = False
+
+    async def _advance_claimed(self, tournament_id: int) -> bool:
+        """:meth:`_advance` under the tournament's lease, so of several processes on one
+        database exactly one starts tables and plans rounds; one that dies holding the lease
+        loses it when it expires. False when another process holds it (it advances instead)."""
+        host = self.host
+        lease = f"tournament:{tournament_id}"
+        if not await self.db.store.claim_lease(lease, host.owner, host.clock(), host.lease_seconds):
+            return False
+        try:
+            return await self._advance(tournament_id)
+        finally:
+            await self.db.store.release_lease(lease, host.owner, host.clock())
 
     async def _advance(self, tournament_id: int) -> bool:
         """One pass: start pending tables, collect finished ones, plan the next round. True if anything changed."""
