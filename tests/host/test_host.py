@@ -234,3 +234,32 @@ async def test_action_labels_may_use_the_players_names(host, monkeypatch):
     info = await lobby(host)
     await host.start(info.id, ANA.user_id)
     assert [c.label for c in await host.choices(info.id, ANA.user_id)] == ["Ana adds 1", "Ana adds 2"]
+
+
+async def test_two_processes_racing_on_one_move_one_wins_the_other_hears_the_game_moved_on(host, clock):
+    """Two hosts on two connections to one database (as two processes): both click the same turn."""
+    import asyncio
+
+    store = host.store
+    other_store = await open_store(store.path)
+    try:
+        first, second = Host(store, clock=clock), Host(other_store, clock=clock)
+        info = await first.create_game("toy_race", {}, ANA, 1, 2)
+        await first.join(info.id, BO)
+        await first.start(info.id, ANA.user_id)
+        for _round in range(3):
+            game = await second.get(info.id)
+            [seat] = game.to_act
+            user = game.seats[seat].user_id
+            action = (await first.choices(info.id, user))[0].action
+            results = await asyncio.gather(first.submit(info.id, user, action, expected_version=game.version),
+                                           second.submit(info.id, user, action, expected_version=game.version),
+                                           return_exceptions=True)
+            won = [r for r in results if not isinstance(r, BaseException)]
+            lost = [r for r in results if isinstance(r, BaseException)]
+            assert len(won) == 1 and len(lost) == 1, results
+            assert isinstance(lost[0], GameMovedOn)  # the usual friendly "the game moved on" answer
+            assert (await first.get(info.id)).version == game.version + 1
+        assert len(await store.action_log(info.id)) == 3
+    finally:
+        await other_store.close()
