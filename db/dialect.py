@@ -8,7 +8,8 @@ rewrites the few SQLite-isms we use:
 - ``x IS ?`` becomes ``x IS NOT DISTINCT FROM $n`` (SQLite's null-safe equality);
 - ``INSERT OR IGNORE`` becomes ``INSERT … ON CONFLICT DO NOTHING``;
 - ``INSERT OR REPLACE`` becomes an upsert on the table's primary key
-  (``ON CONFLICT (pk) DO UPDATE SET col = EXCLUDED.col`` for the other listed columns);
+  (``ON CONFLICT (pk) DO UPDATE SET col = EXCLUDED.col`` for the other listed columns, and
+  ``col = DEFAULT`` for the columns not listed, as SQLite replaces the whole row);
 - ``INDEXED BY name`` (an SQLite planner hint) is dropped;
 - an ``INSERT`` into a table with an ``AUTOINCREMENT`` id gains ``RETURNING id`` so the
   cursor's ``lastrowid`` works as in SQLite;
@@ -91,8 +92,8 @@ def auto_id_tables(migration_sql: str) -> dict[str, str]:
 
 
 @lru_cache(maxsize=4096)
-def _translate(sql: str, keys: tuple[tuple[str, tuple[str, ...]], ...],
-               auto_ids: tuple[tuple[str, str], ...]) -> Translated:
+def _translate(sql: str, keys: tuple[tuple[str, tuple[str, ...]], ...], auto_ids: tuple[tuple[str, str], ...],
+               all_columns: tuple[tuple[str, tuple[str, ...]], ...]) -> Translated:
     pieces = _split_code(sql)
     if _DDL.match(sql.lstrip()) or _DDL.match("".join(t for c, t in pieces if c).lstrip()):
         for pattern, repl in _TYPES:
@@ -116,7 +117,10 @@ def _translate(sql: str, keys: tuple[tuple[str, tuple[str, ...]], ...],
                 raise ValueError(f"INSERT OR REPLACE INTO {table}: its primary key and the columns must be known")
             cols = [c.strip() for c in columns.split(",")]
             rest = [c for c in cols if c.lower() not in {k.lower() for k in pk}]
-            sets = ", ".join(f"{c} = EXCLUDED.{c}" for c in rest)
+            # SQLite replaces the whole row: columns not listed go back to their defaults
+            listed = {c.lower() for c in cols}
+            unlisted = [c for c in dict(all_columns).get(table.lower(), ()) if c.lower() not in listed]
+            sets = ", ".join([f"{c} = EXCLUDED.{c}" for c in rest] + [f"{c} = DEFAULT" for c in unlisted])
             suffix = f" ON CONFLICT ({', '.join(pk)}) " + (f"DO UPDATE SET {sets}" if sets else "DO NOTHING")
     returns_id = False
     ins = _INSERT.match(out)
@@ -132,6 +136,23 @@ def _translate(sql: str, keys: tuple[tuple[str, tuple[str, ...]], ...],
 
 
 def to_postgres(sql: str, primary_keys: dict[str, tuple[str, ...]] | None = None,
-                auto_ids: dict[str, str] | None = None) -> Translated:
-    """``sql`` (SQLite dialect, ``?`` placeholders) as PostgreSQL; see the module docstring."""
-    return _translate(sql, tuple(sorted((primary_keys or {}).items())), tuple(sorted((auto_ids or {}).items())))
+                auto_ids: dict[str, str] | None = None,
+                columns: dict[str, tuple[str, ...]] | None = None) -> Translated:
+    """``sql`` (SQLite dialect, ``?`` placeholders) as PostgreSQL; see the module docstring.
+    ``primary_keys``, ``auto_ids`` and ``columns`` describe the tables (from the catalog)."""
+    return _translate(sql, _frozen(primary_keys), _frozen(auto_ids), _frozen(columns))
+
+
+def _frozen(mapping: dict | None) -> tuple:
+    """A mapping as a hashable, cacheable key (the same dict gives the same tuple)."""
+    if not mapping:
+        return ()
+    cached = _FROZEN.get(id(mapping))
+    if cached is not None and cached[0] is mapping:
+        return cached[1]
+    frozen = tuple(sorted(mapping.items()))
+    _FROZEN[id(mapping)] = (mapping, frozen)
+    return frozen
+
+
+_FROZEN: dict[int, tuple[dict, tuple]] = {}

@@ -48,7 +48,7 @@ class PgCursor:
         self._rows: list[asyncpg.Record] = []
 
     async def _run(self) -> PgCursor:
-        t = to_postgres(self._sql, self._conn.keys, self._conn.auto_ids)
+        t = to_postgres(self._sql, self._conn.keys, self._conn.auto_ids, self._conn.columns)
         raw = self._conn.raw
         if t.returns_rows:
             self._rows = list(await raw.fetch(t.sql, *self._params))
@@ -81,8 +81,9 @@ class PgCursor:
 class PgConnection:
     """One pooled connection inside a transaction, with SQLite's cursor API."""
 
-    def __init__(self, raw: asyncpg.Connection, keys: dict[str, tuple[str, ...]], auto_ids: dict[str, str]) -> None:
-        self.raw, self.keys, self.auto_ids = raw, keys, auto_ids
+    def __init__(self, raw: asyncpg.Connection, keys: dict[str, tuple[str, ...]], auto_ids: dict[str, str],
+                 columns: dict[str, tuple[str, ...]]) -> None:
+        self.raw, self.keys, self.auto_ids, self.columns = raw, keys, auto_ids, columns
 
     def execute(self, sql: str, params: tuple = ()) -> PgCursor:
         return PgCursor(self, sql, tuple(params))
@@ -102,8 +103,9 @@ async def _init_connection(conn: asyncpg.Connection) -> None:
                               decoder=lambda b: bytes(b).decode(), format="binary")
 
 
-async def _catalog(conn: asyncpg.Connection) -> tuple[dict[str, tuple[str, ...]], dict[str, str]]:
-    """Primary keys and identity (auto-increment) columns of the tables in our schema."""
+async def _catalog(conn: asyncpg.Connection) -> tuple[dict[str, tuple[str, ...]], dict[str, str],
+                                                      dict[str, tuple[str, ...]]]:
+    """Primary keys, identity (auto-increment) columns and all columns of our tables."""
     rows = await conn.fetch(
         "SELECT tc.table_name, kcu.column_name FROM information_schema.table_constraints tc"
         " JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name"
@@ -115,7 +117,11 @@ async def _catalog(conn: asyncpg.Connection) -> tuple[dict[str, tuple[str, ...]]
         keys[r[0]] = (*keys.get(r[0], ()), r[1])
     ids = await conn.fetch("SELECT table_name, column_name FROM information_schema.columns"
                            " WHERE table_schema = current_schema() AND is_identity = 'YES'")
-    return keys, {r[0]: r[1] for r in ids}
+    columns: dict[str, tuple[str, ...]] = {}
+    for r in await conn.fetch("SELECT table_name, column_name FROM information_schema.columns"
+                              " WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"):
+        columns[r[0]] = (*columns.get(r[0], ()), r[1])
+    return keys, {r[0]: r[1] for r in ids}, columns
 
 
 async def apply_migrations_pg(conn: asyncpg.Connection) -> list[int]:
@@ -137,9 +143,9 @@ async def apply_migrations_pg(conn: asyncpg.Connection) -> list[int]:
             await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
             if await conn.fetchval("SELECT 1 FROM schema_migrations WHERE number = $1", number):
                 continue  # another process applied it meanwhile
-            keys, ids = await _catalog(conn)
+            keys, ids, columns = await _catalog(conn)
             for statement in _statements(path.read_text()):
-                await conn.execute(to_postgres(statement, keys, ids).sql)
+                await conn.execute(to_postgres(statement, keys, ids, columns).sql)
             await conn.execute("INSERT INTO schema_migrations (number, name) VALUES ($1, $2)", number, path.stem)
         applied.append(number)
     return applied
@@ -150,12 +156,14 @@ class PgDatabase:
 
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool, url: str, keys: dict[str, tuple[str, ...]], auto_ids: dict[str, str]) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, keys: dict[str, tuple[str, ...]], auto_ids: dict[str, str],
+                 columns: dict[str, tuple[str, ...]]) -> None:
         self.pool = pool
         self.url = url
         self.path = url  # what a test or tool reopens (``open_store(store.path)``)
         self.keys = keys
         self.auto_ids = auto_ids
+        self.columns = columns
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10):  # noqa: ANN206 - the subclass
@@ -168,31 +176,31 @@ class PgDatabase:
         try:
             async with pool.acquire() as conn:
                 await apply_migrations_pg(conn)
-                keys, ids = await _catalog(conn)
+                keys, ids, columns = await _catalog(conn)
         except BaseException as exc:
             await pool.close()
             if isinstance(exc, asyncpg.PostgresError):
                 raise StoreError(f"cannot use the database {redact(url)}: {_reason(exc)}") from None
             raise
-        return cls(pool, url, keys, ids)
+        return cls(pool, url, keys, ids, columns)
 
     async def close(self) -> None:
         await self.pool.close()
 
     # -- reading: one statement on a pooled connection ----------------------------------------
     async def fetch_one(self, sql: str, params: tuple = ()) -> asyncpg.Record | None:
-        t = to_postgres(sql, self.keys, self.auto_ids)
+        t = to_postgres(sql, self.keys, self.auto_ids, self.columns)
         return await self.pool.fetchrow(t.sql, *params)
 
     async def fetch_all(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:
-        t = to_postgres(sql, self.keys, self.auto_ids)
+        t = to_postgres(sql, self.keys, self.auto_ids, self.columns)
         return list(await self.pool.fetch(t.sql, *params))
 
     # -- writing: one transaction on one pooled connection ------------------------------------
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgConnection]:
         async with self.pool.acquire() as raw, raw.transaction():
-            yield PgConnection(raw, self.keys, self.auto_ids)
+            yield PgConnection(raw, self.keys, self.auto_ids, self.columns)
 
     async def write(self, statements: list[tuple[str, tuple]]) -> None:
         async with self.transaction() as conn:

@@ -23,6 +23,9 @@ def test_insert_or_ignore_and_replace_become_on_conflict():
     t = to_postgres("INSERT OR REPLACE INTO timers (game_id, seat, kind, due_at, done) VALUES (?, ?, ?, ?, 0)", KEYS)
     assert t.sql.endswith("ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = EXCLUDED.due_at,"
                           " done = EXCLUDED.done")
+    cols = {"user_prefs": ("user_id", "dm_notifications", "locale")}
+    t = to_postgres("INSERT OR REPLACE INTO user_prefs (user_id, locale) VALUES (?, ?)", KEYS, None, cols)
+    assert t.sql.endswith("ON CONFLICT (user_id) DO UPDATE SET locale = EXCLUDED.locale, dm_notifications = DEFAULT")
     with pytest.raises(ValueError, match="primary key"):
         to_postgres("INSERT OR REPLACE INTO unknown (a) VALUES (?)", KEYS)
 
@@ -56,7 +59,13 @@ async def test_a_lease_is_held_by_one_owner_until_it_expires_or_is_released(stor
     assert await store.claim_lease("work", "a", now=118.0, seconds=10)
 
 
-async def test_insert_or_replace_resets_unlisted_columns_as_sqlite_does(store):
+async def test_insert_or_replace_sets_unlisted_columns_to_their_default_on_both(store):
+    await store.set_user_pref(5, dm_notifications=False, locale="uk")
+    await store.write([("INSERT OR REPLACE INTO user_prefs (user_id, locale) VALUES (?, ?)", (5, "ru"))])
+    assert await store.user_pref(5) == {"dm_notifications": True, "locale": "ru"}
+
+
+async def test_a_timer_is_fired_once_and_a_newer_one_replaces_it(store):
     """A timer re-set after a move starts afresh (done = 0) on both databases."""
     from db.store import TimerRow
 
