@@ -63,7 +63,10 @@ def run_discord() -> int:
         pass
     except Exception as exc:  # every start-up failure: one line and a non-zero exit, never a traceback
         logging.getLogger("bot").debug("start-up failed", exc_info=True)
-        line, code = explain(exc, settings.database_path)
+        from db.postgres import redact
+
+        where = redact(settings.database_url) if settings.database_url.startswith("postgres") else settings.database_path
+        line, code = explain(exc, where)
         print(line, file=sys.stderr)
         _exit_even_if_a_thread_lingers(code)
         return code
