@@ -12,6 +12,7 @@ import asyncio
 import io
 import logging
 import re
+from functools import partial
 from typing import Any
 
 import discord
@@ -21,6 +22,7 @@ from discord.ext import commands
 
 from cogs import catalog, notify, present
 from cogs.errors import AdapterError, check_permissions, guarded
+from cogs.shards import owns_guild
 from host import MoveOutcome, PlayerRef
 from host.deadlines import DEADLINE_CHOICES
 from host.i18n import N_, T, _
@@ -389,7 +391,8 @@ class Tournaments(commands.Cog):
         first = True
         while True:
             try:
-                await (self.service.resume() if first else self.service.tick())
+                owns = partial(owns_guild, self.bot.settings)  # a shard process: its own servers' tournaments
+                await (self.service.resume(owns) if first else self.service.tick(owns))
                 first = False
             except Exception:  # noqa: BLE001 - logged; the next tick tries again
                 log.exception("tournament tick failed")

@@ -348,17 +348,21 @@ class TournamentService:
         except Exception:  # noqa: BLE001 - never undo or break the move that ended the game
             log.exception("tournament: game end not processed", extra={"fields": {"game": game.id}})
 
-    async def tick(self) -> None:
-        """Periodically: check every running tournament (games that ended without a notice)."""
+    async def tick(self, owns: Callable[[int | None], bool] | None = None) -> None:
+        """Periodically: check every running tournament (games that ended without a notice);
+        ``owns(guild_id)``: only the tournaments of those servers (a shard process's own)."""
         for row in await self.db.list(None, ("running",), limit=10_000):
-            self._dirty.add(row.id)
+            if owns is None or owns(row.guild_id):
+                self._dirty.add(row.id)
         await self._kick(None)
 
-    async def resume(self) -> None:
+    async def resume(self, owns: Callable[[int | None], bool] | None = None) -> None:
         """After a restart: carry on, then tell front ends each running tournament's current tables
         (notice ``resumed``), so they can finish presenting a round a crash interrupted."""
-        await self.tick()
+        await self.tick(owns)
         for row in await self.db.list(None, ("running",), limit=10_000):
+            if owns is not None and not owns(row.guild_id):
+                continue
             info = await self._info(row)
             names = await self._names(row.id)
             tables = [self._table(t, names) for t in await self.db.tables(row.id, row.round)]
