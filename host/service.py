@@ -673,6 +673,7 @@ class Host:
         engine = engine_for(row.game_key)
         state, _v = await self._load_state(row.id, engine)
         if timer.seat not in engine.to_act(state):
+            await self._heal_follow_up(row, engine, state)
             return None
         if timer.kind != "expire":
             expire = [t for t in await self.store.timers(row.id) if t.seat == timer.seat and t.kind == "expire"]
@@ -682,6 +683,27 @@ class Host:
             return await self._forfeit(row, engine, state, timer)
         return TimerOutcome(timer, await self._info(row, state), reminder=False,
                             move=await self._timeout_move(row.id, timer.seat))
+
+    async def _heal_follow_up(self, row: GameRow, engine: Any, state: Any) -> None:
+        """A process that died between storing a move and its follow-up (the game's end, the
+        deadlines of the seats now to act) left the game without them; its old timer, found
+        stale here, puts them right (only the process that claimed that timer gets here)."""
+        now = self.clock()
+        result = engine.result(state)
+        if result is not None:
+            await self.store.update_game(row.id, now, status="finished", result=result, step_seats=[])
+            await self.store.set_timers(row.id, set(), [])
+            log_event(log, "game finished", game=row.id, guild=row.guild_id, healed=True)
+            await self._notify_finished(await self._info(await self._row(row.id)))
+            return
+        to_act = set(engine.to_act(state))
+        automatic = {s.seat for s in await self._seats(row.id) if s.is_ai or s.away}
+        if to_act & automatic and self.auto_play:  # the AI seats never answered the last move
+            await self._play_automatic(row.id)
+            return
+        missing = to_act - {t.seat for t in await self.store.timers(row.id)}
+        if missing:
+            await self.store.set_timers(row.id, to_act, deadlines.timers_for(row.settings, missing, now, row.id))
 
     async def _timeout_move(self, game_id: int, seat: int) -> MoveOutcome:
         """The AI decides for ``seat`` until it has nothing left to do in this step."""
