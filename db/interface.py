@@ -1,7 +1,8 @@
 """The game store's interface: what the host needs from a database, whatever the database.
 
-``db.store.Store`` (SQLite) implements it; a PostgreSQL store implements the same methods
-with the same guarantees:
+``db.store.Store`` (SQLite) implements it; ``db.open.PgStore`` (PostgreSQL, asyncpg) is the
+same class on ``db.postgres.PgDatabase``, its SQL translated by ``db.dialect``; both give the
+same guarantees (``db.open.open_store`` opens either):
 
 - **Reads see only committed data.** ``fetch_one``/``fetch_all`` and every read method run
   outside any write transaction (SQLite: a separate read-only connection in WAL mode;
