@@ -4,6 +4,7 @@
     python bot.py offline GAME ...     play in the terminal, no token needed
     python bot.py tournament GAME ...  run a whole AI tournament and print the standings
     python bot.py health               exit 0 while the running bot is connected (HEALTH_FILE)
+    python bot.py migrate-db FILE URL  copy an SQLite database into an empty PostgreSQL one, then check it
 """
 
 from __future__ import annotations
@@ -62,7 +63,10 @@ def run_discord() -> int:
         pass
     except Exception as exc:  # every start-up failure: one line and a non-zero exit, never a traceback
         logging.getLogger("bot").debug("start-up failed", exc_info=True)
-        line, code = explain(exc, settings.database_path)
+        from db.postgres import redact
+
+        where = redact(settings.database_url) if settings.database_url.startswith("postgres") else settings.database_path
+        line, code = explain(exc, where)
         print(line, file=sys.stderr)
         _exit_even_if_a_thread_lingers(code)
         return code
@@ -94,6 +98,10 @@ def main(argv: list[str]) -> int:
 
         path = load_settings().health_file
         return 0 if path and healthy(Path(path)) else 1
+    if argv and argv[0] == "migrate-db":
+        from db.migrate import main as migrate_db
+
+        return migrate_db(argv[1:])
     if argv and argv[0] in ("-h", "--help", "help"):
         print(__doc__)
         return 0

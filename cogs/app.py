@@ -41,14 +41,14 @@ def extension_names() -> list[str]:
 
 
 class IsleBot(commands.Bot):
-    def __init__(self, settings: Any, host: Any = None) -> None:
+    def __init__(self, settings: Any, host: Any = None, **shards: Any) -> None:
         # The bot never joins voice: no start-up warnings about voice libraries it does not need.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # threads, channel deletions; no privileged intents
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-                         owner_ids=set(getattr(settings, "owner_ids", ()) or ()) or None)
+                         owner_ids=set(getattr(settings, "owner_ids", ()) or ()) or None, **shards)
         self.settings = settings
         self.host = host
         self._store: Any = None
@@ -86,18 +86,31 @@ class IsleBot(commands.Bot):
 
 
 async def open_host(settings: Any) -> Any:
-    from db.store import Store
+    from db.open import open_store
     from host import Host
 
-    path = Path(getattr(settings, "database_path", "data/isle.db"))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    store = await Store.open(path)
+    url = getattr(settings, "database_url", "") or ""
+    if url.startswith(("postgresql://", "postgres://")):
+        store = await open_store(url)
+    else:
+        path = Path(getattr(settings, "database_path", "data/isle.db"))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        store = await open_store(path)
     return Host(store, default_deadline_seconds=getattr(settings, "default_deadline_seconds", 24 * 3600),
                 vacation_days=getattr(settings, "vacation_days_per_year", 20))
 
 
+class ShardedIsleBot(IsleBot, commands.AutoShardedBot):
+    """The bot running the shards ``SHARD_IDS`` of ``SHARD_COUNT`` (README, "Scaling")."""
+
+
 def create_bot(settings: Any, host: Any = None) -> IsleBot:
-    """The bot, not yet connected; ``host`` injects a ready host (tests, the offline table)."""
+    """The bot, not yet connected; ``host`` injects a ready host (tests, the offline table).
+    With ``SHARD_COUNT`` (and ``SHARD_IDS``) it is an ``AutoShardedBot`` for those shards."""
+    count = getattr(settings, "shard_count", None)
+    if count:
+        ids = getattr(settings, "shard_ids", None)
+        return ShardedIsleBot(settings, host, shard_count=count, shard_ids=list(ids) if ids else None)
     return IsleBot(settings, host)
 
 

@@ -29,6 +29,8 @@ class Deadlines:
         fired = 0
         for timer in await self.bot.host.due_timers():
             try:
+                if not await self._ours(timer):
+                    continue
                 if timer.kind == "expire":
                     await self._replace_departed(timer)
                 outcome = await self.bot.host.fire_timer(timer)
@@ -49,6 +51,15 @@ class Deadlines:
         except Exception:  # noqa: BLE001 - housekeeping; the next tick tries again
             log.exception("housekeeping failed")
         return fired
+
+    async def _ours(self, timer: Any) -> bool:
+        """Sharded: only the process running the game's server posts its reminders and expiries
+        (it has the server's channels); the claim in the host makes each fire exactly once."""
+        from cogs.shards import owns_guild
+
+        if not getattr(self.bot.settings, "shard_count", None):
+            return True
+        return owns_guild(self.bot.settings, (await self.bot.host.get(timer.game_id)).guild_id)
 
     async def _replace_departed(self, timer: Any) -> None:
         """A player who left the server cannot move: an AI takes the seat (with a notice).

@@ -212,7 +212,11 @@ async def archive_finished_threads(bot: Any) -> int:
     so it survives restarts); called by the deadline loop and right after a game ends."""
     grace = getattr(bot.settings, "thread_archive_grace_seconds", 3600)
     done = 0
+    from cogs.shards import owns_guild
+
     for info in await bot.host.threads_to_archive(grace):
+        if not owns_guild(bot.settings, info.guild_id):
+            continue  # the process running that server's shard archives it
         try:
             await bot.http.edit_channel(info.thread_id, archived=True, reason="game over")
             done += 1

@@ -12,6 +12,7 @@ import asyncio
 import io
 import logging
 import re
+from functools import partial
 from typing import Any
 
 import discord
@@ -22,6 +23,7 @@ from discord.ext import commands
 from cogs import catalog, notify, present, stats
 from cogs.errors import AdapterError, check_permissions, guarded
 from cogs.scoping import scope_of
+from cogs.shards import owns_guild
 from host import MoveOutcome, PlayerRef
 from host import stats as host_stats
 from host.deadlines import DEADLINE_CHOICES
@@ -394,7 +396,8 @@ class Tournaments(commands.Cog):
         first = True
         while True:
             try:
-                await (self.service.resume() if first else self.service.tick())
+                owns = partial(owns_guild, self.bot.settings)  # a shard process: its own servers' tournaments
+                await (self.service.resume(owns) if first else self.service.tick(owns))
                 first = False
             except Exception:  # noqa: BLE001 - logged; the next tick tries again
                 log.exception("tournament tick failed")

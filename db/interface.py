@@ -1,7 +1,8 @@
 """The game store's interface: what the host needs from a database, whatever the database.
 
-``db.store.Store`` (SQLite) implements it; a PostgreSQL store implements the same methods
-with the same guarantees:
+``db.store.Store`` (SQLite) implements it; ``db.open.PgStore`` (PostgreSQL, asyncpg) is the
+same class on ``db.postgres.PgDatabase``, its SQL translated by ``db.dialect``; both give the
+same guarantees (``db.open.open_store`` opens either):
 
 - **Reads see only committed data.** ``fetch_one``/``fetch_all`` and every read method run
   outside any write transaction (SQLite: a separate read-only connection in WAL mode;
@@ -22,6 +23,10 @@ with the same guarantees:
   that game only (``seats``, ``action_log``, ``load_game``, ``start_game``); listing games
   never raises for a damaged row (``GameRow.damage`` names the column instead);
   ``mark_broken`` records a game that cannot be repaired, True only the first time.
+- **Work is claimed, not assumed.** Several processes may share one database: a timer is
+  fired by whoever marks it done first (``timer_done``, compare-and-set), and longer work
+  (an expiring turn, a tournament's next round) is done under a lease
+  (``claim_lease``/``release_lease``) that expires, so a crashed process's work is taken over.
 - **Opening fails fast** with one ``StoreError`` line (a damaged file, a newer schema, a
   path that cannot be written), leaving no thread or connection behind.
 """
@@ -77,6 +82,8 @@ class GameStore(Protocol):
     async def set_timers(self, game_id: int, keep_seats: set[int], new: list[TimerRow]) -> None: ...
     async def due_timers(self, now: float, limit: int = 100) -> list[TimerRow]: ...
     async def timer_done(self, timer: TimerRow) -> bool: ...
+    async def claim_lease(self, name: str, owner: str, now: float, seconds: float) -> bool: ...
+    async def release_lease(self, name: str, owner: str, now: float) -> None: ...
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None: ...
     async def message(self, game_id: int, kind: str) -> tuple[int, int] | None: ...
     async def first_notice(self, game_id: int, user_id: int, kind: str) -> bool: ...

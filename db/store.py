@@ -178,6 +178,13 @@ _LOAD_SQL = (
     " FROM games g LEFT JOIN snapshots s ON s.game_id = g.id WHERE g.id = ?")
 
 
+# Takes the game row's write lock first (a no-op update, valid in both dialects), so a rebuild
+# locks rows in the same order as append_action (game row, then log and snapshot): on
+# PostgreSQL two writers never wait on each other in a cycle; on SQLite BEGIN IMMEDIATE
+# already serialises them.
+_LOCK_GAME = "UPDATE games SET version = version WHERE id = ?"
+
+
 class Store(Database):
     """One open database file. Use ``await Store.open(path)`` and ``await store.close()``.
 
@@ -222,7 +229,7 @@ class Store(Database):
         row = await self.fetch_one(
             f"SELECT * FROM (SELECT * FROM games WHERE thread_id = ? AND status IN ({marks})"
             f" UNION ALL SELECT * FROM games WHERE channel_id = ? AND thread_id IS NULL AND status IN ({marks}))"
-            " ORDER BY updated_at DESC, id DESC LIMIT 1", (channel_id, *statuses, channel_id, *statuses))
+            " AS g ORDER BY updated_at DESC, id DESC LIMIT 1", (channel_id, *statuses, channel_id, *statuses))
         return _game(row) if row else None
 
     async def game_of_thread(self, thread_id: int) -> GameRow | None:
@@ -373,6 +380,7 @@ class Store(Database):
         result = engine.result(state) if row.status == "finished" else None
         values = {"settings": "{}", "step_seats": "[]", "result": json.dumps(result) if result else None}
         async with self.transaction() as conn:  # only what is still damaged now (compare-and-set)
+            await conn.execute(_LOCK_GAME, (row.id,))
             raw = await (await conn.execute("SELECT * FROM games WHERE id = ?", (row.id,))).fetchone()
             for column in [c for c in columns if raw is not None and c in _game(raw).damage]:
                 if column == "version":
@@ -386,6 +394,7 @@ class Store(Database):
         to the head of the log. The log is read inside the same write transaction that writes
         the snapshot, so the snapshot written is never older than the log."""
         async with self.transaction() as conn:
+            await conn.execute(_LOCK_GAME, (game_id,))
             raw = await (await conn.execute("SELECT * FROM games WHERE id = ?", (game_id,))).fetchone()
             if raw is None:
                 raise GameMissing(game_id)
@@ -492,6 +501,22 @@ class Store(Database):
                 "UPDATE timers SET done = 1 WHERE game_id = ? AND seat = ? AND kind = ? AND done = 0 AND due_at = ?",
                 (timer.game_id, timer.seat, timer.kind, timer.due_at))
             return cur.rowcount == 1
+
+    # -- leases: work one process claims among several ---------------------------------------
+    async def claim_lease(self, name: str, owner: str, now: float, seconds: float) -> bool:
+        """Claim (or renew) the lease ``name`` for ``owner`` until ``now + seconds``; False while
+        another owner holds it unexpired. One statement, atomic in both databases."""
+        async with self.transaction() as conn:
+            cur = await conn.execute(
+                "INSERT INTO leases (name, owner, expires_at) VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE"
+                " SET owner = excluded.owner, expires_at = excluded.expires_at"
+                " WHERE leases.owner = excluded.owner OR leases.expires_at < ?", (name, owner, now + seconds, now))
+            return cur.rowcount == 1
+
+    async def release_lease(self, name: str, owner: str, now: float) -> None:
+        """Give the lease back (and forget leases that expired a day ago, left by dead processes)."""
+        await self.write([("DELETE FROM leases WHERE name = ? AND owner = ?", (name, owner)),
+                          ("DELETE FROM leases WHERE expires_at < ?", (now - 86400,))])
 
     # -- messages, notices, preferences ----------------------------------------------------
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:

@@ -12,7 +12,9 @@ import asyncio
 import json
 import logging
 import re
+import os
 import secrets
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -43,6 +45,7 @@ from rules.base import IllegalAction, canonical
 
 log = logging.getLogger("host")
 
+LEASE_SECONDS = 300.0  # longer than any AI turn takes; a crashed process's claim is taken over after it
 DEFAULT_SETTINGS = {"deadline_seconds": 24 * 3600, "reminders": True, "on_timeout": "ai", "rated": False}
 AUTO_MOVES_LIMIT = 10000  # automatic moves after one submission (an all-AI game runs to its end)
 
@@ -63,11 +66,15 @@ def engine_for(key: str) -> Any:
 class Host:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
                  default_deadline_seconds: int | None = 24 * 3600, auto_play: bool = True,
-                 vacation_days: int = 20) -> None:
+                 vacation_days: int = 20, lease_seconds: float = LEASE_SECONDS) -> None:
         """``auto_play``: AI seats answer at once after every move (the bot). The offline
-        table turns it off and calls :meth:`play_automatic_once` to show every AI move."""
+        table turns it off and calls :meth:`play_automatic_once` to show every AI move.
+        ``lease_seconds``: how long work claimed by this process (an expiring turn, a
+        tournament's next round) stays its own; a process that dies loses it after that."""
         self.store = store
         self.presence = PresenceStore(store)
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.lease_seconds = lease_seconds
         self.clock = clock
         self.auto_play = auto_play
         self.default_settings = dict(DEFAULT_SETTINGS, deadline_seconds=default_deadline_seconds)
@@ -697,8 +704,9 @@ class Host:
         rows = await self.store.threads_to_archive(self.clock() - grace_seconds, limit)
         return [await self._info(r) for r in rows]
 
-    async def mark_thread_archived(self, game_id: int) -> None:
-        await self.store.mark_thread_archived(game_id)
+    async def mark_thread_archived(self, game_id: int) -> bool:
+        """True the first time (one process archives a thread, whichever gets there first)."""
+        return await self.store.mark_thread_archived(game_id)
 
     async def channel_deleted(self, channel_id: int) -> list[int]:
         rows = await self.store.games_where("(thread_id = ? OR channel_id = ?) AND status IN ('lobby', 'active')",
@@ -757,14 +765,33 @@ class Host:
         """A reminder (the front end tells the player) or an expiry (AI move or forfeit)."""
         from db.store import TimerRow
 
-        if not await self.store.timer_done(TimerRow(timer.game_id, timer.seat, timer.kind, timer.due_at)):
+        stored = TimerRow(timer.game_id, timer.seat, timer.kind, timer.due_at)
+        if timer.kind != "expire":  # a reminder: whoever marks it first sends it, once
+            if not await self.store.timer_done(stored):
+                return None
+            return await self._fire(timer)
+        # an expiry moves the game: claimed under a lease, marked done only after the move, so a
+        # process that dies in between leaves it to another (the move itself is version-guarded)
+        lease = f"timer:{timer.game_id}:{timer.seat}:{timer.kind}:{timer.due_at!r}"
+        if not await self.store.claim_lease(lease, self.owner, self.clock(), self.lease_seconds):
             return None
+        try:
+            if not any(t.seat == timer.seat and t.kind == "expire" and t.due_at == timer.due_at
+                       for t in await self.store.timers(timer.game_id)):
+                return None  # fired already, or replaced by a newer deadline
+            return await self._fire(timer)
+        finally:
+            await self.store.timer_done(stored)
+            await self.store.release_lease(lease, self.owner, self.clock())
+
+    async def _fire(self, timer: Timer) -> TimerOutcome | None:
         row = await self._row(timer.game_id)
         if row.status != "active" or await self.presence.paused_since(row.guild_id) is not None:
             return None
         engine = engine_for(row.game_key)
         state, _v = await self._load_state(row.id, engine)
         if timer.seat not in engine.to_act(state):
+            await self._heal_follow_up(row, engine, state)
             return None
         if timer.kind != "expire":
             expire = [t for t in await self.store.timers(row.id) if t.seat == timer.seat and t.kind == "expire"]
@@ -782,6 +809,27 @@ class Host:
             return await self._forfeit(row, engine, state, timer)
         return TimerOutcome(timer, await self._info(row, state), reminder=False,
                             move=await self._timeout_move(row.id, timer.seat))
+
+    async def _heal_follow_up(self, row: GameRow, engine: Any, state: Any) -> None:
+        """A process that died between storing a move and its follow-up (the game's end, the
+        deadlines of the seats now to act) left the game without them; its old timer, found
+        stale here, puts them right (only the process that claimed that timer gets here)."""
+        now = self.clock()
+        result = engine.result(state)
+        if result is not None:
+            await self.store.update_game(row.id, now, status="finished", result=result, step_seats=[])
+            await self.store.set_timers(row.id, set(), [])
+            log_event(log, "game finished", game=row.id, guild=row.guild_id, healed=True)
+            await self._notify_finished(await self._info(await self._row(row.id)))
+            return
+        to_act = set(engine.to_act(state))
+        automatic = {s.seat for s in await self._seats(row.id) if s.is_ai or s.away}
+        if to_act & automatic and self.auto_play:  # the AI seats never answered the last move
+            await self._play_automatic(row.id)
+            return
+        missing = to_act - {t.seat for t in await self.store.timers(row.id)}
+        if missing:
+            await self.store.set_timers(row.id, to_act, deadlines.timers_for(row.settings, missing, now, row.id))
 
     async def _timeout_move(self, game_id: int, seat: int) -> MoveOutcome:
         """The AI decides for ``seat`` until it has nothing left to do in this step."""

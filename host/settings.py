@@ -35,6 +35,8 @@ class Settings:
     vacation_days_per_year: int = 20
     removed_server_grace_seconds: int = 7 * 24 * 3600
     member_sweep_seconds: int = 24 * 3600
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @property
     def has_token(self) -> bool:
@@ -94,6 +96,19 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         else:
             problems.append(f"OWNER_IDS must be Discord user ids separated by commas, not {part!r}.")
     locale = env.get("DEFAULT_LOCALE", "en").strip() or "en"
+    shard_count = _int(env, "SHARD_COUNT", problems, None, 1, 100_000)
+    shard_ids: tuple[int, ...] | None = None
+    raw_ids = env.get("SHARD_IDS", "").replace(" ", "").strip(",")
+    if raw_ids:
+        parts = raw_ids.split(",")
+        if not all(p.isdigit() for p in parts):
+            problems.append(f"SHARD_IDS must be shard numbers separated by commas (e.g. 0,1), not {raw_ids!r}.")
+        elif shard_count is None:
+            problems.append("SHARD_IDS needs SHARD_COUNT (the total number of shards across all processes).")
+        elif any(int(p) >= shard_count for p in parts) or len(set(parts)) != len(parts):
+            problems.append(f"SHARD_IDS must be different numbers from 0 to {shard_count - 1} (got {raw_ids!r}).")
+        else:
+            shard_ids = tuple(sorted(int(p) for p in parts))
     settings = Settings(
         discord_token=env.get("DISCORD_TOKEN", "").strip(),
         database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/isle.db"),
@@ -112,9 +127,9 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         removed_server_grace_seconds=_int(env, "REMOVED_SERVER_GRACE_SECONDS", problems, 7 * 24 * 3600, 0,
                                           365 * 24 * 3600),
         member_sweep_seconds=_int(env, "MEMBER_SWEEP_SECONDS", problems, 24 * 3600, 600, 30 * 24 * 3600),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
-    if url.startswith(("postgresql://", "postgres://")):
-        problems.append("PostgreSQL support (DATABASE_URL) is not available yet; unset it to use SQLite.")
     if problems:
         raise SettingsError("Configuration problems:\n" + "\n".join(f"  - {p}" for p in problems))
     return settings

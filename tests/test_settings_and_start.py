@@ -31,11 +31,23 @@ def test_deadline_can_be_switched_off():
     assert load_settings({"DEFAULT_DEADLINE_SECONDS": "none"}).default_deadline_seconds is None
 
 
+def test_postgresql_and_shards_are_read_and_checked():
+    s = load_settings({"DATABASE_URL": "postgresql://isle@db/isle", "SHARD_COUNT": "4", "SHARD_IDS": "2, 0"})
+    assert s.database_url == "postgresql://isle@db/isle" and s.shard_count == 4 and s.shard_ids == (0, 2)
+    assert load_settings({}).shard_count is None and load_settings({}).shard_ids is None
+    for env, problem in (({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
+                         ({"SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "from 0 to 1"),
+                         ({"SHARD_COUNT": "2", "SHARD_IDS": "a"}, "shard numbers separated by commas"),
+                         ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be between")):
+        with pytest.raises(SettingsError, match=problem):
+            load_settings(env)
+
+
 def test_env_example_lists_every_setting():
     example = (ROOT / ".env.example").read_text()
     for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL",
                  "DEFAULT_DEADLINE_SECONDS", "TIMER_POLL_SECONDS", "THREAD_ARCHIVE_GRACE_SECONDS",
-                 "DEFAULT_LOCALE", "OWNER_IDS"):
+                 "DEFAULT_LOCALE", "OWNER_IDS", "SHARD_COUNT", "SHARD_IDS"):
         assert f"\n{name}=" in "\n" + example, name
 
 
@@ -55,3 +67,20 @@ def test_bad_configuration_is_reported_without_a_traceback(tmp_path):
     proc = subprocess.run([sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, env=env, capture_output=True,
                           text=True, timeout=60)
     assert proc.returncode == 2 and "LOG_LEVEL must be one of" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_shard_settings_make_an_auto_sharded_bot_for_those_shards():
+    import discord
+    from discord.ext import commands
+
+    from cogs.app import create_bot
+    from cogs.shards import owns_guild
+
+    plain = create_bot(load_settings({}))
+    assert not isinstance(plain, commands.AutoShardedBot) and plain.shard_count is None
+    sharded = create_bot(load_settings({"SHARD_COUNT": "4", "SHARD_IDS": "1,3"}))
+    assert isinstance(sharded, commands.AutoShardedBot) and isinstance(sharded, discord.AutoShardedClient)
+    assert sharded.shard_count == 4 and sharded.shard_ids == [1, 3]
+    settings = load_settings({"SHARD_COUNT": "4", "SHARD_IDS": "1,3"})
+    assert owns_guild(settings, 1 << 22) and owns_guild(settings, 3 << 22) and not owns_guild(settings, 2 << 22)
+    assert not owns_guild(settings, None) and owns_guild(load_settings({}), 2 << 22)

@@ -162,3 +162,18 @@ def test_the_entrypoint_as_an_unprivileged_user_says_in_one_line_that_it_cannot_
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=90, stdin=subprocess.DEVNULL)
     assert proc.returncode == 3
     assert proc.stderr.strip().count("\n") == 0 and "Cannot write the database folder" in proc.stderr
+
+
+def test_an_unreachable_postgresql_is_one_line_without_the_password(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "DISCORD_TOKEN": "x.y.z", "DATABASE_URL": f"postgresql://isle:secret@/isle?host={tmp_path}"}
+    proc = subprocess.run([sys.executable, str(root / "bot.py")], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 3, proc.stderr
+    assert "Cannot open the database postgresql://isle:***@" in proc.stderr and "secret" not in proc.stderr
+    assert "Traceback" not in proc.stderr and len(proc.stderr.strip().splitlines()) == 1

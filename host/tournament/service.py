@@ -371,17 +371,21 @@ class TournamentService:
         except Exception:  # noqa: BLE001 - never undo or break the move that ended the game
             log.exception("tournament: game end not processed", extra={"fields": {"game": game.id}})
 
-    async def tick(self) -> None:
-        """Periodically: check every running tournament (games that ended without a notice)."""
+    async def tick(self, owns: Callable[[int | None], bool] | None = None) -> None:
+        """Periodically: check every running tournament (games that ended without a notice);
+        ``owns(guild_id)``: only the tournaments of those servers (a shard process's own)."""
         for row in await self.db.list(None, ("running",), limit=10_000):
-            self._dirty.add(row.id)
+            if owns is None or owns(row.guild_id):
+                self._dirty.add(row.id)
         await self._kick(None)
 
-    async def resume(self) -> None:
+    async def resume(self, owns: Callable[[int | None], bool] | None = None) -> None:
         """After a restart: carry on, then tell front ends each running tournament's current tables
         (notice ``resumed``), so they can finish presenting a round a crash interrupted."""
-        await self.tick()
+        await self.tick(owns)
         for row in await self.db.list(None, ("running",), limit=10_000):
+            if owns is not None and not owns(row.guild_id):
+                continue
             info = await self._info(row)
             names = await self._names(row.id)
             tables = [self._table(t, names) for t in await self.db.tables(row.id, row.round)]
@@ -398,12 +402,25 @@ class TournamentService:
                 tid = min(self._dirty)
                 self._dirty.discard(tid)
                 try:
-                    if await self._advance(tid):
+                    if await self._advance_claimed(tid):
                         self._dirty.add(tid)
                 except Exception:  # noqa: BLE001 - logged; the next tick retries
                     log.exception("tournament advance failed", extra={"fields": {"tournament": tid}})
         finally:
             self._running = False
+
+    async def _advance_claimed(self, tournament_id: int) -> bool:
+        """:meth:`_advance` under the tournament's lease, so of several processes on one
+        database exactly one starts tables and plans rounds; one that dies holding the lease
+        loses it when it expires. False when another process holds it (it advances instead)."""
+        host = self.host
+        lease = f"tournament:{tournament_id}"
+        if not await self.db.store.claim_lease(lease, host.owner, host.clock(), host.lease_seconds):
+            return False
+        try:
+            return await self._advance(tournament_id)
+        finally:
+            await self.db.store.release_lease(lease, host.owner, host.clock())
 
     async def _advance(self, tournament_id: int) -> bool:
         """One pass: start pending tables, collect finished ones, plan the next round. True if anything changed."""

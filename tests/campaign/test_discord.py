@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.discord.conftest import db_path, harness, start_bot  # noqa: F401 - fixtures
+from tests.discord.conftest import harness, start_bot  # noqa: F401 - fixtures (db_path: conftest.py here)
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import message_text
 

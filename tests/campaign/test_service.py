@@ -1,10 +1,10 @@
-"""The campaign service on a real SQLite file: 24 episodes through the host, a restart in the middle."""
+"""The campaign service on a real store (SQLite file and PostgreSQL): 24 episodes through the host, a restart in the middle."""
 
 from __future__ import annotations
 
 import pytest
 
-from db.store import Store
+from db.open import open_store
 from host import Host, HostError, NotAllowed, PlayerRef
 from host.campaign import CampaignService
 from rules import ENGINES
@@ -14,7 +14,7 @@ ANA, BO, CY = PlayerRef(1, "Ana"), PlayerRef(2, "Bo"), PlayerRef(3, "Cy")
 
 
 async def open_services(path, clock):
-    store = await Store.open(path)
+    store = await open_store(path)
     host = Host(store, clock=clock)
     return store, host, CampaignService(host, store)
 
@@ -28,8 +28,8 @@ async def expected_carry(host, game_id, carry):
 
 
 @pytest.mark.slow
-async def test_ai_campaign_plays_24_episodes_across_a_restart(tmp_path, clock):
-    path = tmp_path / "isle.db"
+async def test_ai_campaign_plays_24_episodes_across_a_restart(store_target, clock):
+    path = store_target
     store, host, service = await open_services(path, clock)
     info = await service.create(10, 20, ANA, [None, None], creator_plays=False)
     assert [p.is_ai for p in info.players] == [True, True] and info.status == "forming"
@@ -64,8 +64,8 @@ async def test_ai_campaign_plays_24_episodes_across_a_restart(tmp_path, clock):
         await store.close()
 
 
-async def test_next_is_refused_while_an_episode_runs_and_seats_are_fixed(tmp_path, clock):
-    store, host, service = await open_services(tmp_path / "isle.db", clock)
+async def test_next_is_refused_while_an_episode_runs_and_seats_are_fixed(store_target, clock):
+    store, host, service = await open_services(store_target, clock)
     try:
         info = await service.create(10, 20, ANA)
         info = await service.join(info.id, BO)
@@ -106,8 +106,8 @@ async def test_next_is_refused_while_an_episode_runs_and_seats_are_fixed(tmp_pat
         await store.close()
 
 
-async def test_a_missed_finish_notice_is_applied_later(tmp_path, clock):
-    store, host, service = await open_services(tmp_path / "isle.db", clock)
+async def test_a_missed_finish_notice_is_applied_later(store_target, clock):
+    store, host, service = await open_services(store_target, clock)
     try:
         info = await service.create(10, 20, ANA, [BO])
         start = await service.next_episode(info.id, ANA.user_id, seed=1)
@@ -121,12 +121,12 @@ async def test_a_missed_finish_notice_is_applied_later(tmp_path, clock):
         await store.close()
 
 
-async def test_forming_rules_and_two_starts_at_once(tmp_path, clock):
+async def test_forming_rules_and_two_starts_at_once(store_target, clock):
     import asyncio
 
     from host import BadOptions
 
-    store, host, service = await open_services(tmp_path / "isle.db", clock)
+    store, host, service = await open_services(store_target, clock)
     try:
         with pytest.raises(BadOptions, match="at most 4"):
             await service.create(10, 20, ANA, [BO, CY, None, None])

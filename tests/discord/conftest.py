@@ -59,11 +59,13 @@ def db_path(tmp_path):
 
 
 async def start_bot(h: Harness, db_path, clock: Clock, joined: bool = True, **settings):
-    """A bot on ``db_path`` (a second call is the 'restarted' bot on the same database);
+    """A bot on ``db_path`` (a second call is the 'restarted' bot on the same database): an
+    SQLite file, or a ``postgresql://`` URL (the tournament and campaign suites run on both);
     ``joined=False``: it starts no longer being in the test server."""
     from cogs.app import create_bot
+    from db.open import open_store
 
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     h.stores.append(store)
     values = {"timer_poll_seconds": 3600, "thread_archive_grace_seconds": 0, "default_deadline_seconds": None,
               "replay_on_finish": False,

@@ -1,4 +1,6 @@
-"""Damaged stored rows, corrupted with raw SQL in a real SQLite file: only that game suffers.
+"""Damaged stored rows, corrupted with raw SQL in a real database (SQLite file and PostgreSQL):
+only that game suffers. Damage that PostgreSQL's column types cannot hold (a text in an
+integer column, bytes in a text column) is tried on SQLite only.
 
 A row that can be rebuilt from seed + log (the snapshot, the version, the settings) is
 repaired on the next load; one that cannot (a move of the log, the options, the seats, the
@@ -10,13 +12,13 @@ the game list and ``status`` keep working.
 from __future__ import annotations
 
 import json
-import sqlite3
 
 import pytest
 
 from db.store import replay, state_hash, state_text
 from host import GameBroken, GameDamage, Host
 from tests.host.conftest import ANA
+from tests.rawdb import raw_connect
 from tests.toy_engines import TOYS
 
 RACE = TOYS["toy_race"]
@@ -24,7 +26,7 @@ RACE = TOYS["toy_race"]
 
 def raw(host: Host, sql: str, params: tuple = ()) -> None:
     """Damage the file from outside, as a disk error or a careless hand would."""
-    with sqlite3.connect(host.store.path) as conn:
+    with raw_connect(host.store.path) as conn:
         conn.execute(sql, params)
 
 
@@ -55,7 +57,7 @@ async def still_fine(host: Host, good: int) -> None:
 
 
 def replayed(host: Host, gid: int) -> str:
-    with sqlite3.connect(host.store.path) as conn:
+    with raw_connect(host.store.path) as conn:
         rows = conn.execute("SELECT seat, action FROM actions WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()
         seed, n = conn.execute("SELECT seed, n_players FROM games WHERE id = ?", (gid,)).fetchone()
     return state_text(RACE.dump(replay(RACE, n, {}, seed, [(s, json.loads(a)) for s, a in rows])))
@@ -75,6 +77,7 @@ BROKEN_CASES = {
 }
 
 
+@pytest.mark.sqlite_only_cases("a seat", "a seat's name")
 @pytest.mark.parametrize("case", list(BROKEN_CASES))
 async def test_a_damaged_row_breaks_only_its_game_and_is_reported_once(host, case, caplog):
     bad, good, damages = await two_games(host)
@@ -104,6 +107,7 @@ async def test_a_damaged_row_breaks_only_its_game_and_is_reported_once(host, cas
     assert len(damages) == 1
 
 
+@pytest.mark.sqlite_only
 async def test_damage_found_only_by_the_log_view_breaks_the_game(host):
     """The snapshot is sound, but a move of the log is unreadable: /game log finds it."""
     bad, good, damages = await two_games(host)
@@ -134,6 +138,7 @@ def snapshot_damages(gid: int) -> dict[str, list[tuple[str, tuple]]]:
     }
 
 
+@pytest.mark.sqlite_only_cases("a version the log disagrees with")
 @pytest.mark.parametrize("case", list(snapshot_damages(0)))
 async def test_a_damaged_snapshot_heals_on_the_next_load_and_the_game_moves_on(host, case, caplog):
     bad, good, damages = await two_games(host)
@@ -145,7 +150,7 @@ async def test_a_damaged_snapshot_heals_on_the_next_load_and_the_game_moves_on(h
     assert "rebuilding" in caplog.text
     out = await host.submit(bad, ANA.user_id, {"type": "add", "n": 2})
     assert out.game.version == 4
-    with sqlite3.connect(host.store.path) as conn:
+    with raw_connect(host.store.path) as conn:
         snap = conn.execute("SELECT state, version FROM snapshots WHERE game_id = ?", (bad,)).fetchone()
     assert snap == (replayed(host, bad), 4)
     assert len(damages) == 1
@@ -159,7 +164,7 @@ async def test_damaged_settings_are_reset_and_reported(host):
     assert listed[bad].broken is None
     assert [(d.what, d.repaired) for d in damages] == [("settings", True)]
     assert (await host.submit(bad, ANA.user_id, {"type": "add", "n": 1})).game.version == 4
-    with sqlite3.connect(host.store.path) as conn:
+    with raw_connect(host.store.path) as conn:
         assert conn.execute("SELECT settings FROM games WHERE id = ?", (bad,)).fetchone() == ("{}",)
     assert len(damages) == 1
     await still_fine(host, good)
@@ -168,20 +173,20 @@ async def test_damaged_settings_are_reset_and_reported(host):
 async def test_a_game_frozen_by_the_old_bug_heals_on_restart(host, tmp_path):
     """A database from before the fix: snapshot and version written back behind the log."""
     bad, good, _damages = await two_games(host)
-    with sqlite3.connect(host.store.path) as conn:
+    with raw_connect(host.store.path) as conn:
         state, = conn.execute("SELECT state FROM snapshots WHERE game_id = ?", (bad,)).fetchone()
         conn.execute("DELETE FROM actions WHERE game_id = ? AND seq = 2", (bad,))  # what the rebuild saw
     stale = replayed(host, bad)
-    with sqlite3.connect(host.store.path) as conn:
+    with raw_connect(host.store.path) as conn:
         conn.execute("INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, 2, 1, ?, 1, 0)",
                      (bad, json.dumps({"type": "add", "n": 1})))
         conn.execute("UPDATE snapshots SET state = ?, state_hash = ?, version = 1 WHERE game_id = ?",
                      (stale, state_hash(stale), bad))
         conn.execute("UPDATE games SET version = 1 WHERE id = ?", (bad,))
     assert stale != state
-    from db.store import Store
+    from db.open import open_store
 
-    store2 = await Store.open(host.store.path)
+    store2 = await open_store(host.store.path)
     try:
         host2 = Host(store2, clock=host.clock)
         out = await host2.submit(bad, ANA.user_id, {"type": "add", "n": 1})

@@ -2,7 +2,7 @@
 
 import pytest
 
-from db.store import Store
+from db.open import open_store
 from host import GameMovedOn, Host, InvalidMove, NotAllowed, NotYourTurn
 from host.errors import BadOptions, NotFound
 from tests.host.conftest import ANA, BO, CY
@@ -126,7 +126,7 @@ async def test_deadline_reminders_then_ai_move_at_expiry_survive_a_restart(store
     assert fired.reminder and half.kind == "half" and 1700 < fired.remaining_seconds < 1800
     assert await host.fire_timer(half) is None  # fired once only
     # restart: a new store and host on the same file keep the timers
-    store2 = await Store.open(store.path)
+    store2 = await open_store(store.path)
     host2 = Host(store2, clock=clock)
     clock.now += 1800
     due = await host2.due_timers()
@@ -234,3 +234,62 @@ async def test_action_labels_may_use_the_players_names(host, monkeypatch):
     info = await lobby(host)
     await host.start(info.id, ANA.user_id)
     assert [c.label for c in await host.choices(info.id, ANA.user_id)] == ["Ana adds 1", "Ana adds 2"]
+
+
+async def test_two_processes_racing_on_one_move_one_wins_the_other_hears_the_game_moved_on(host, clock):
+    """Two hosts on two connections to one database (as two processes): both click the same turn."""
+    import asyncio
+
+    store = host.store
+    other_store = await open_store(store.path)
+    try:
+        first, second = Host(store, clock=clock), Host(other_store, clock=clock)
+        info = await first.create_game("toy_race", {}, ANA, 1, 2)
+        await first.join(info.id, BO)
+        await first.start(info.id, ANA.user_id)
+        for _round in range(3):
+            game = await second.get(info.id)
+            [seat] = game.to_act
+            user = game.seats[seat].user_id
+            action = (await first.choices(info.id, user))[0].action
+            results = await asyncio.gather(first.submit(info.id, user, action, expected_version=game.version),
+                                           second.submit(info.id, user, action, expected_version=game.version),
+                                           return_exceptions=True)
+            won = [r for r in results if not isinstance(r, BaseException)]
+            lost = [r for r in results if isinstance(r, BaseException)]
+            assert len(won) == 1 and len(lost) == 1, results
+            assert isinstance(lost[0], GameMovedOn)  # the usual friendly "the game moved on" answer
+            assert (await first.get(info.id)).version == game.version + 1
+        assert len(await store.action_log(info.id)) == 3
+    finally:
+        await other_store.close()
+
+
+async def test_a_move_whose_process_died_before_its_follow_up_is_healed_by_the_stale_deadline(host, clock):
+    """Killed between storing a move and setting the next deadlines: the old deadline, found
+    stale, gives the seats now to act theirs; killed before the game's end was recorded: it ends it."""
+    from tests.toy_engines import TOYS
+
+    race = TOYS["toy_race"]
+    info = await lobby(host, settings={"deadline_seconds": 3600})
+    await host.start(info.id, ANA.user_id)
+    state, version = await host.store.load_state(info.id, race)
+    seat = min(race.to_act(state))
+    await host.store.append_action(info.id, version, seat, race.legal_actions(state, seat)[0], race, now=clock())
+    assert {t.seat for t in await host.store.timers(info.id)} == {seat}  # the dead process set none
+    clock.advance(3601)
+    assert [await host.fire_timer(t) for t in await host.due_timers()] == [None, None, None]
+    game = await host.get(info.id)
+    assert game.to_act != {seat} and {t.seat for t in await host.store.timers(info.id)} == game.to_act
+    # now the winning move, stored by a process that died before recording the end
+    state, version = await host.store.load_state(info.id, race)
+    while race.result(state) is None:
+        mover = min(race.to_act(state))
+        state, _events, version = await host.store.append_action(
+            info.id, version, mover, max(race.legal_actions(state, mover), key=lambda a: a.get("n", 0)), race,
+            now=clock(), state=state)
+    assert (await host.get(info.id)).status == "active"
+    clock.advance(3601)
+    for t in await host.due_timers():
+        await host.fire_timer(t)
+    assert (await host.get(info.id)).status == "finished" and await host.store.timers(info.id) == []

@@ -103,10 +103,10 @@ async def test_a_corrupt_snapshot_is_detected_and_rebuilt_from_the_log(store, tm
     good = state_text(RACE.dump((await store.load_state(gid, RACE))[0]))
     tampered = json.loads(good)
     tampered["counters"] = [99, 99]
-    await store.conn.execute("UPDATE snapshots SET state = ? WHERE game_id = ?", (state_text(tampered), gid))
+    await store.write([("UPDATE snapshots SET state = ? WHERE game_id = ?", (state_text(tampered), gid))])
     state, version = await store.load_state(gid, RACE)
     assert version == 2 and state_text(RACE.dump(state)) == good
-    await store.conn.execute("UPDATE snapshots SET state = 'not json{' WHERE game_id = ?", (gid,))
+    await store.write([("UPDATE snapshots SET state = 'not json{' WHERE game_id = ?", (gid,))])
     state, _ = await store.load_state(gid, RACE)
     assert state_text(RACE.dump(state)) == good
     log = [(e["seat"], e["action"]) for e in await store.action_log(gid)]
@@ -118,6 +118,7 @@ def query_plan(path, sql: str, params: tuple) -> str:
         return " | ".join(r[3] for r in conn.execute("EXPLAIN QUERY PLAN " + sql, params))
 
 
+@pytest.mark.sqlite_only  # SQLite's query plans (PostgreSQL plans by table statistics)
 async def test_thread_lookups_and_the_archive_sweep_use_indexes_not_scans(store):
     """Flat from 1k to 100k games: each lookup the bot makes is an index search, never a scan."""
     for i in range(30):  # finished, abandoned, active with threads; lobbies without

@@ -9,9 +9,9 @@ that older snapshot back after the move committed; every later move then failed 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 
 from db.store import Store, replay, state_text
+from tests.rawdb import raw_connect
 from tests.toy_engines import TOYS
 
 RACE = TOYS["toy_race"]
@@ -25,7 +25,7 @@ async def started_game(store: Store, n: int = 3, seed: str = "7") -> int:
 
 
 def replayed_text(store_path, gid: int, n: int, seed: str) -> str:
-    with sqlite3.connect(store_path) as conn:
+    with raw_connect(store_path) as conn:
         rows = conn.execute("SELECT seat, action FROM actions WHERE game_id = ? ORDER BY seq", (gid,)).fetchall()
     import json
 

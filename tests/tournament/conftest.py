@@ -9,3 +9,9 @@ from tests import toy_engines
 async def service(store, clock, monkeypatch):
     toy_engines.register(monkeypatch)
     return TournamentService(Host(store, clock=clock))
+
+
+@pytest.fixture
+def db_path(store_target):
+    """The Discord tests of this suite run on both databases: an SQLite file or a PostgreSQL URL."""
+    return store_target

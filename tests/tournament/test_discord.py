@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests import toy_engines
-from tests.discord.conftest import db_path, harness, start_bot  # noqa: F401 - fixtures
+from tests.discord.conftest import harness, start_bot  # noqa: F401 - fixtures (db_path: conftest.py here)
 from tests.discord.fake_discord import FakeDiscord
 
 CHANNEL = FakeDiscord.CHANNEL_ID
@@ -134,12 +134,12 @@ async def test_a_restarted_bot_gives_unpresented_tables_their_threads(monkeypatc
     """The process died right after creating round 1's games: the next bot finishes presenting it."""
     import asyncio
 
-    from db.store import Store
+    from db.open import open_store
     from host import Host, PlayerRef
     from host.tournament.service import TournamentService
 
     toy_engines.register(monkeypatch)
-    store = await Store.open(db_path)
+    store = await open_store(db_path)
     service = TournamentService(Host(store, clock=clock))
     info = await service.create("toy_race", PlayerRef(31, "Org"), FakeDiscord.GUILD_ID, CHANNEL,
                                 {"rounds": 1, "table_size": 2})

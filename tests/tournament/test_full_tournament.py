@@ -13,7 +13,7 @@ from itertools import combinations
 
 import pytest
 
-from db.store import Store
+from db.open import open_store
 from host import Host, PlayerRef
 from host.tournament.pairing import pair_key
 from host.tournament.service import TournamentService
@@ -59,8 +59,9 @@ def fastest_engine() -> tuple[str, int] | None:
 
 
 async def open_service(path) -> TournamentService:
-    store = await Store.open(path)
-    await store.conn.execute("PRAGMA synchronous=OFF")  # speed; the restart below closes cleanly
+    store = await open_store(path)
+    if getattr(store, "dialect", "sqlite") == "sqlite":
+        await store.conn.execute("PRAGMA synchronous=OFF")  # speed; the restart below closes cleanly
     return TournamentService(Host(store))
 
 
@@ -79,12 +80,12 @@ async def play_tables(service, tid, limit=None) -> int:
     return played
 
 
-async def test_twelve_player_swiss_to_the_end_with_a_restart(tmp_path):
+async def test_twelve_player_swiss_to_the_end_with_a_restart(store_target):
     choice = fastest_engine()
     if choice is None:
         pytest.skip("no real game engine is registered yet")
     key, size = choice
-    path = tmp_path / "isle.db"
+    path = store_target
     service = await open_service(path)
     org = PlayerRef(1, "Org")
     info = await service.create(key, org, 55, 66, {"format": "swiss", "rounds": ROUNDS, "table_size": size},

@@ -182,3 +182,20 @@ async def test_a_player_who_leaves_a_game_is_dropped_after_it(service):
     await play_round(service, info.id)
     info = await service.get(info.id)
     assert info.round == 2 and all(leaver not in t.players for t in await service.pairings(info.id))
+
+
+async def test_one_process_at_a_time_advances_a_tournament_and_a_dead_ones_lease_runs_out(service, clock):
+    """Several processes on one database: the tournament's lease lets one plan its rounds."""
+    store = service.host.store
+    info = await signup(service, 4)
+    # another process (alive, or dead with its lease still running) holds the tournament: hands off
+    assert await store.claim_lease(f"tournament:{info.id}", "other-process", clock(), 300)
+    await service.start(info.id, ORG.user_id)
+    assert (await service.get(info.id)).round == 0 and await service.pairings(info.id) == []
+    await service.tick()
+    assert (await service.get(info.id)).round == 0
+    clock.advance(301)  # its lease ran out: this process takes the work over
+    await service.tick()
+    info = await service.get(info.id)
+    assert info.round >= 1 and info.status in ("running", "finished")  # AI entrants play on at once
+    assert await store.claim_lease(f"tournament:{info.id}", "other-process", clock(), 300)  # released after

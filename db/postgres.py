@@ -1,0 +1,217 @@
+"""The game store on PostgreSQL (asyncpg): the same four calls as ``db.sqlite.Database``.
+
+``fetch_one``/``fetch_all`` run one statement on a pooled connection (READ COMMITTED, so
+they see only committed data); ``transaction()`` runs a block on one pooled connection
+inside one transaction and yields a connection with SQLite's cursor API (``execute``
+returning a cursor with ``rowcount``, ``lastrowid``, ``fetchone``, ``fetchall``), so
+``db.store.Store`` and the table helpers run unchanged. Every statement goes through
+``db.dialect.to_postgres`` (the one place that knows the dialects differ).
+
+Writes are not serialised inside the process: PostgreSQL's row locks order them, within one
+process and across several (the version guard of ``append_action`` is an ``UPDATE … WHERE
+version = expected``, which a concurrent writer waits on and then re-checks).
+
+Migrations are the same numbered ``.sql`` files as for SQLite, translated, each in its own
+transaction, under an advisory lock so several processes starting together apply them once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg
+
+from db.dialect import to_postgres
+from db.errors import StoreError
+from db.migrations import _statements, migration_files
+
+_MIGRATION_LOCK = 0x15E_0001  # pg_advisory_xact_lock key: one migrator at a time
+CONNECT_TIMEOUT = 10.0
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages."""
+    return re.sub(r"(://[^:/@]+):[^@/]*@", r"\1:***@", url)
+
+
+class PgCursor:
+    """What ``conn.execute`` returns: awaitable, and usable as ``async with``."""
+
+    def __init__(self, conn: PgConnection, sql: str, params: tuple) -> None:
+        self._conn, self._sql, self._params = conn, sql, params
+        self.rowcount = -1
+        self.lastrowid: int | None = None
+        self._rows: list[asyncpg.Record] = []
+
+    async def _run(self) -> PgCursor:
+        t = to_postgres(self._sql, self._conn.keys, self._conn.auto_ids, self._conn.columns)
+        raw = self._conn.raw
+        if t.returns_rows:
+            self._rows = list(await raw.fetch(t.sql, *self._params))
+            self.rowcount = len(self._rows)
+            if t.returns_id and self._rows:
+                self.lastrowid = self._rows[0][0]
+        else:
+            status = await raw.execute(t.sql, *self._params)
+            last = status.rsplit(" ", 1)[-1]
+            self.rowcount = int(last) if last.isdigit() else -1
+        return self
+
+    def __await__(self):  # noqa: ANN204
+        return self._run().__await__()
+
+    async def __aenter__(self) -> PgCursor:
+        return await self._run()
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+    async def fetchone(self) -> asyncpg.Record | None:
+        return self._rows.pop(0) if self._rows else None
+
+    async def fetchall(self) -> list[asyncpg.Record]:
+        rows, self._rows = self._rows, []
+        return rows
+
+
+class PgConnection:
+    """One pooled connection inside a transaction, with SQLite's cursor API."""
+
+    def __init__(self, raw: asyncpg.Connection, keys: dict[str, tuple[str, ...]], auto_ids: dict[str, str],
+                 columns: dict[str, tuple[str, ...]]) -> None:
+        self.raw, self.keys, self.auto_ids, self.columns = raw, keys, auto_ids, columns
+
+    def execute(self, sql: str, params: tuple = ()) -> PgCursor:
+        return PgCursor(self, sql, tuple(params))
+
+    async def execute_fetchall(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:
+        return await (await self.execute(sql, params)).fetchall()
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.raw.is_in_transaction()
+
+
+async def _init_connection(conn: asyncpg.Connection) -> None:
+    # Text parameters accept any value as SQLite does (an int seed, a name): str() it.
+    # (binary format: text's wire form is its UTF-8 bytes; COPY needs a binary codec)
+    await conn.set_type_codec("text", schema="pg_catalog", encoder=lambda v: str(v).encode(),
+                              decoder=lambda b: bytes(b).decode(), format="binary")
+
+
+async def _catalog(conn: asyncpg.Connection) -> tuple[dict[str, tuple[str, ...]], dict[str, str],
+                                                      dict[str, tuple[str, ...]]]:
+    """Primary keys, identity (auto-increment) columns and all columns of our tables."""
+    rows = await conn.fetch(
+        "SELECT tc.table_name, kcu.column_name FROM information_schema.table_constraints tc"
+        " JOIN information_schema.key_column_usage kcu ON kcu.constraint_name = tc.constraint_name"
+        " AND kcu.table_schema = tc.table_schema AND kcu.table_name = tc.table_name"
+        " WHERE tc.constraint_type = 'PRIMARY KEY' AND tc.table_schema = current_schema()"
+        " ORDER BY tc.table_name, kcu.ordinal_position")
+    keys: dict[str, tuple[str, ...]] = {}
+    for r in rows:
+        keys[r[0]] = (*keys.get(r[0], ()), r[1])
+    ids = await conn.fetch("SELECT table_name, column_name FROM information_schema.columns"
+                           " WHERE table_schema = current_schema() AND is_identity = 'YES'")
+    columns: dict[str, tuple[str, ...]] = {}
+    for r in await conn.fetch("SELECT table_name, column_name FROM information_schema.columns"
+                              " WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"):
+        columns[r[0]] = (*columns.get(r[0], ()), r[1])
+    return keys, {r[0]: r[1] for r in ids}, columns
+
+
+async def apply_migrations_pg(conn: asyncpg.Connection) -> list[int]:
+    """The numbered migrations, translated; each file in one transaction under an advisory lock."""
+    known = migration_files()
+    applied: list[int] = []
+    async with conn.transaction():
+        await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+        await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (number BIGINT PRIMARY KEY, name TEXT NOT NULL)")
+        done = {r[0] for r in await conn.fetch("SELECT number FROM schema_migrations")}
+    newest = max(n for n, _p in known)
+    if done and max(done) > newest:
+        raise StoreError(f"the database was made by a newer version of Isle Host (schema {max(done)};"
+                         f" this version knows up to {newest}); upgrade Isle Host or restore a backup")
+    for number, path in known:
+        if number in done:
+            continue
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+            if await conn.fetchval("SELECT 1 FROM schema_migrations WHERE number = $1", number):
+                continue  # another process applied it meanwhile
+            keys, ids, columns = await _catalog(conn)
+            for statement in _statements(path.read_text()):
+                await conn.execute(to_postgres(statement, keys, ids, columns).sql)
+            await conn.execute("INSERT INTO schema_migrations (number, name) VALUES ($1, $2)", number, path.stem)
+        applied.append(number)
+    return applied
+
+
+class PgDatabase:
+    """A PostgreSQL database opened for the store (a connection pool)."""
+
+    dialect = "postgresql"
+
+    def __init__(self, pool: asyncpg.Pool, url: str, keys: dict[str, tuple[str, ...]], auto_ids: dict[str, str],
+                 columns: dict[str, tuple[str, ...]]) -> None:
+        self.pool = pool
+        self.url = url
+        self.path = url  # what a test or tool reopens (``open_store(store.path)``)
+        self.keys = keys
+        self.auto_ids = auto_ids
+        self.columns = columns
+
+    @classmethod
+    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10):  # noqa: ANN206 - the subclass
+        try:
+            pool = await asyncio.wait_for(
+                asyncpg.create_pool(url, min_size=min_size, max_size=max_size, init=_init_connection,
+                                    command_timeout=60), CONNECT_TIMEOUT + 5)
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
+            raise StoreError(f"cannot connect to the database {redact(url)}: {_reason(exc)}") from None
+        try:
+            async with pool.acquire() as conn:
+                await apply_migrations_pg(conn)
+                keys, ids, columns = await _catalog(conn)
+        except BaseException as exc:
+            await pool.close()
+            if isinstance(exc, asyncpg.PostgresError):
+                raise StoreError(f"cannot use the database {redact(url)}: {_reason(exc)}") from None
+            raise
+        return cls(pool, url, keys, ids, columns)
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    # -- reading: one statement on a pooled connection ----------------------------------------
+    async def fetch_one(self, sql: str, params: tuple = ()) -> asyncpg.Record | None:
+        t = to_postgres(sql, self.keys, self.auto_ids, self.columns)
+        return await self.pool.fetchrow(t.sql, *params)
+
+    async def fetch_all(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:
+        t = to_postgres(sql, self.keys, self.auto_ids, self.columns)
+        return list(await self.pool.fetch(t.sql, *params))
+
+    # -- writing: one transaction on one pooled connection ------------------------------------
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[PgConnection]:
+        async with self.pool.acquire() as raw, raw.transaction():
+            yield PgConnection(raw, self.keys, self.auto_ids, self.columns)
+
+    async def write(self, statements: list[tuple[str, tuple]]) -> None:
+        async with self.transaction() as conn:
+            for sql, params in statements:
+                await conn.execute(sql, params)
+
+
+def _reason(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 300 else text[:299] + "…"
+
+
+def is_postgres_url(target: Any) -> bool:
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
