@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from db.store import Store
+from db.open import open_store
 from host import Host
 from host.clocks import DAY, Schedule, active_between, active_end, parse_hours
 from host.errors import BadOptions, NotAllowed
@@ -88,7 +88,7 @@ async def test_a_time_bank_pays_for_thinking_and_earns_its_increment(host, clock
     # Ana's second turn may take what is left in her bank: 45 minutes
     assert await timers(host, info.id) == {(0, "expire"): clock.now + 45 * 60}
     # a restart keeps the banks
-    host2 = Host(await Store.open(host.store.path), clock=clock)
+    host2 = Host(await open_store(host.store.path), clock=clock)
     clock.advance(45 * 60)
     [expire] = await host2.due_timers()
     fired = await host2.fire_timer(expire)
@@ -164,7 +164,7 @@ async def test_a_missed_deadline_spends_a_vacation_day_before_the_ai_moves(store
     assert fired.vacation_days_left == 0 and fired.move is None and fired.vacation_until == clock.now + DAY
     assert (await host.get(info.id)).version == 0, "nobody moved for Ana"
     assert (await timers(host, info.id)) == {(0, "expire"): clock.now + DAY}
-    host2 = Host(await Store.open(store.path), clock=clock, vacation_days=1)  # restart in the middle
+    host2 = Host(await open_store(store.path), clock=clock, vacation_days=1)  # restart in the middle
     clock.advance(DAY)
     [expire] = await host2.due_timers()
     fired = await host2.fire_timer(expire)
