@@ -54,3 +54,20 @@ async def test_rules_answer_in_the_readers_language(harness, db_path, clock, mon
     assert "Назначьте" in h.reply_text(await h.slash(olya, "rules", game="isle_of_skye", topic="цен"))
     assert "Остров Скай" not in h.reply_text(await h.slash(olya, "rules", game="land_vs_sea")), \
         "a game without a translation falls back to English"
+
+
+def test_the_shipped_russian_and_ukrainian_summaries_match_the_english_ones():
+    """Every game in ru and uk: the same topics in the same order, as short and well formed."""
+    from cogs.rules_cmd import LANGUAGES
+
+    for lang in ("ru", "uk"):
+        assert GAMES <= set(LANGUAGES[lang]), lang
+        for key in GAMES:
+            english, translated = LANGUAGES["en"][key], LANGUAGES[lang][key]
+            assert len(translated.topics) == len(english.topics), (lang, key)
+            assert translated.title != english.title or key == "islebound", (lang, key)
+            assert 50 < len(translated.overview) < 700, (lang, key)
+            for name, text in translated.topics.items():
+                assert 30 < len(text) < 1500, (lang, key, name)
+            embed = rules_embed(translated, None)
+            assert len(embed.description) < 4096 and len(embed.fields[0].value) <= 1024
