@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import json
 import secrets
+import shlex
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -136,7 +137,7 @@ class OfflineTable:
             self.say(_("Choose 1-{n} (q to quit): ", n=len(choices)))
             answer = self.stdin.readline()
             if not answer or answer.strip().lower() in ("q", "quit"):
-                self.say(_("Game saved; continue it with: scripts/run offline --resume {name}", name=self.out.name))
+                self.say(_("Game saved; continue it with: scripts/run offline --resume {name}", name=resume_name(self.out)))
                 return None
             answer = answer.strip()
             if not answer.isdigit() or not 1 <= int(answer) <= len(choices):
@@ -182,6 +183,13 @@ def player_count_problem(engine, n: int) -> str | None:
                  n=engine.min_players, given=n)
     return _("{title} is for {lo} to {hi} players; --seats names {given}.", title=tr_data(engine.title),
              lo=engine.min_players, hi=engine.max_players, given=n)
+
+
+def resume_name(folder: Path) -> str:
+    """What to give --resume for ``folder``: its name under SAVES (as --saved lists it), else its path."""
+    if folder.resolve().parent == SAVES.resolve():
+        return folder.name
+    return shlex.quote(str(folder))
 
 
 def saved_games(root: Path = SAVES) -> list[Path]:

@@ -122,6 +122,20 @@ async def test_q_saves_and_resume_continues_the_same_game(tmp_path, monkeypatch)
     assert await play(parse_args(["--resume"]), io.StringIO(""), again) == 2  # the newest save is over now
 
 
+async def test_a_game_saved_in_its_own_out_folder_is_resumed_from_there(tmp_path, monkeypatch):
+    """``--out DIR`` (the README's example): the hint after q names the folder, and it works."""
+    toy_engines.register(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "elsewhere" / "demo"
+    stdout = io.StringIO()
+    assert await play(parse_args(["toy_race", "--seats", "Ana,ai", "--seed", "3", "--out", str(folder)]),
+                      io.StringIO("2\nq\n"), stdout) == 130
+    assert f"continue it with: scripts/run offline --resume {folder}" in stdout.getvalue()
+    resumed = io.StringIO()
+    assert await play(parse_args(["--resume", str(folder)]), io.StringIO("2\n" * 20), resumed) == 0
+    assert "Continuing Toy Race: Ana, AI" in resumed.getvalue()
+
+
 async def test_the_private_view_is_a_text_summary_never_json(tmp_path, monkeypatch):
     toy_engines.register(monkeypatch)
     stdout = io.StringIO()
