@@ -251,6 +251,8 @@ async def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: Text
     try:
         options = json.loads(args.options)
     except json.JSONDecodeError:
+        options = None
+    if not isinstance(options, dict):  # a list, a string or null is not a set of options either
         print(_("--options must be JSON, e.g. '{}'"), file=sys.stderr)
         return 2
     seats = seat_list(args.seats)

@@ -84,6 +84,13 @@ def test_an_unknown_option_lists_the_valid_ones(tmp_path, key):
         assert name in proc.stderr, f"{name} is not listed for {key}: {proc.stderr}"
 
 
+@pytest.mark.parametrize("options", ["[1]", '"x"', "null", "{bad"])
+def test_options_that_are_not_a_json_object_are_one_clear_line(tmp_path, options):
+    proc = subprocess.run([sys.executable, "bot.py", "offline", "my_island", "--seats", "ai,ai", "--out",
+                           str(tmp_path), "--options", options], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stderr.strip() == "--options must be JSON, e.g. '{}'"
+
+
 def test_help_documents_every_games_options():
     text = options_help()
     for key, engine in ENGINES.items():
