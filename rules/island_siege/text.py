@@ -60,7 +60,8 @@ def _spot(card: str | None, cell, capital: bool = False):
 
 
 def _attack_card(view: dict | None) -> str | None:
-    att = (view or {}).get("attack") or {}
+    """The fort under attack; once the attack is over, the one it was made on (for "Last: ...")."""
+    att = (view or {}).get("attack") or (view or {}).get("last_attack") or {}
     return att.get("target_card")
 
 
