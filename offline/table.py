@@ -28,7 +28,7 @@ CLEAR = "\033[2J\033[H"
 
 def options_help() -> str:
     """Every game's options, for ``--help`` (the README's table lists the same)."""
-    out = [_("Game options (--options as JSON, e.g. --options '{\"goals\": \"random\"}'):")]
+    out = [_("Game options (--options as JSON, e.g. --options '{\"architect\": true}'):")]
     for key in sorted(ENGINES):
         engine = ENGINES[key]
         out.append(f"  {key}:")
@@ -50,7 +50,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--out", default=None, help=_("folder for the board images and the database"))
     parser.add_argument("--lang", default="en", help=_("language of the texts: {languages}",
                                                        languages=", ".join(available_locales())))
-    parser.add_argument("--options", default="{}", help=_('game options as JSON, e.g. \'{"variant": true}\''))
+    parser.add_argument("--options", default="{}", help=_('game options as JSON, e.g. \'{"castle_rotation": true}\''))
     parser.add_argument("--resume", nargs="?", const="", default=None, metavar="NAME",
                         help=_("continue a saved game (q saves): the newest, or the one named (see --saved)"))
     parser.add_argument("--saved", action="store_true", help=_("list the saved games that can be resumed"))

@@ -99,6 +99,22 @@ def test_help_documents_every_games_options():
             assert f"    {name} (" in text and str(spec.get("help", ""))[:30] in text
 
 
+def test_the_examples_in_help_name_real_options():
+    """--help's --options examples are options some game takes (they named made-up ones)."""
+    import contextlib
+
+    from offline.table import parse_args as parse
+
+    help_text = io.StringIO()
+    with contextlib.redirect_stdout(help_text), pytest.raises(SystemExit):
+        parse(["--help"])
+    examples = re.findall(r"'(\{[^']*\})'", help_text.getvalue())
+    assert examples
+    known = {name for engine in ENGINES.values() for name in engine.options_schema}
+    for example in examples:
+        assert set(json.loads(example)) <= known, example
+
+
 def test_the_readme_documents_every_option_and_its_offline_examples_are_valid():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for key, engine in ENGINES.items():
