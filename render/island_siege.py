@@ -74,7 +74,7 @@ def cube_sprite(colour: str, size: int = CELL - 4) -> Image.Image:
                 d.ellipse([x - 1, y - 1, x + 1, y + 1], fill=(200, 200, 200))
     d.rectangle([0, 0, size - 1, size - 1], outline=INK, width=2)
     fg = INK if colour != "black" else (255, 255, 255)
-    d.text((size / 2, size / 2), CUBE_LETTER[colour], font=font(17, bold=True), fill=fg, anchor="mm",
+    d.text((size / 2, size / 2), CUBE_LETTER[colour], font=font(17 * size // 30, bold=True), fill=fg, anchor="mm",
            stroke_width=2, stroke_fill=CUBE_FILL[colour])
     return img
 
@@ -227,13 +227,22 @@ def draw_bank(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, bank: di
     return x
 
 
-CARD_W = 404
-CARD_NAME, CARD_INFO, CARD_TEXT, CARD_LINE, CARD_INFO_LINE = 26, 20, 22, 28, 26
+# -- hand cards: one card a row, in type a phone reads at 400 px wide ---------------------------------
+# A phone shows the 1280-px board 400 px wide (x 0.31): a card's name at 40 px reads as 12.5 px, its
+# facts and text at 32 px as 10 px, about Discord's own message text (issue 23).
+
+CARD_W = WIDTH - 40
+CARD_PAD = 16
+CARD_NAME, CARD_TEXT = 40, 32
+NAME_LINE, CARD_LINE = 50, 40
+PHONE = 400
+"""The width a phone shows a board at: apparent size = drawn size * PHONE / WIDTH."""
 
 
 def card_parts(card: dict) -> tuple[str, list[str], list[str]]:
-    """A hand card's name, facts lines and whole text, as drawn (translated, fitted, wrapped):
-    the facts wrap between facts, so a long word (a colour, a fix) is never cut."""
+    """A hand card's name, facts lines and whole text, as drawn (translated, fitted, wrapped).
+    The facts sit right of the name when they fit beside it ([one line]), else under it; they
+    wrap between facts, so a long word (a colour, a fix) is never cut."""
     kind = card["kind"]
     if kind == "fort":
         pr = card.get("printed")
@@ -248,31 +257,46 @@ def card_parts(card: dict) -> tuple[str, list[str], list[str]]:
         info = [T("Ship"), T("cost {n}", n=card["cost"]), Tn("{n} coin", "{n} coins", card["coins"])]
         if card.get("reroll_symbols"):
             info.append("⟳")
-    inner = CARD_W - 24
-    return (fit_text(T(card["name"]), font(CARD_NAME, bold=True), inner),
-            wrap_items(info, font(CARD_INFO), inner),
-            wrap_text(T(card["text"]), font(CARD_TEXT), inner))
+    inner = CARD_W - 2 * CARD_PAD
+    name = fit_text(T(card["name"]), font(CARD_NAME, bold=True), inner)
+    facts = wrap_items(info, font(CARD_TEXT, bold=True), inner)
+    return name, facts, wrap_text(T(card["text"]), font(CARD_TEXT), inner)
+
+
+def facts_beside(name: str, facts: list[str]) -> bool:
+    """The one line of facts fits right of the name."""
+    room = CARD_W - 2 * CARD_PAD - text_width(name, font(CARD_NAME, True)) - 28
+    return len(facts) == 1 and text_width(facts[0], font(CARD_TEXT, True)) <= room
 
 
 def card_height(card: dict) -> int:
-    _name, info, lines = card_parts(card)
-    return 78 + CARD_INFO_LINE * (len(info) - 1) + CARD_LINE * len(lines) + 8
+    name, facts, lines = card_parts(card)
+    below = 0 if facts_beside(name, facts) else len(facts)
+    return 10 + NAME_LINE + CARD_LINE * (below + len(lines)) + 8
 
 
 @lru_cache(maxsize=128)
-def card_image(payload: str, height: int, lang: str) -> Image.Image:
-    """A hand card, drawn once per card, height and language (the text is the slow part)."""
+def card_image(payload: str, lang: str) -> Image.Image:
+    """A hand card as a full-width row: name, facts, whole text (drawn once per card and language)."""
     card = json.loads(payload)
+    height = card_height(card)
     img = Image.new("RGB", (CARD_W + 1, height + 1), PAPER)
     d = StampDraw(img)
-    name, info, lines = card_parts(card)
+    name, facts, lines = card_parts(card)
     d.rounded_rectangle([0, 0, CARD_W, height], radius=10, fill=KIND_FILL[card["kind"]], outline=INK, width=2)
-    d.text((12, 8), name, font=font(CARD_NAME, bold=True), fill=INK)
-    for i, line in enumerate(info):
-        d.text((12, 44 + i * CARD_INFO_LINE), line, font=font(CARD_INFO), fill=INK)
-    top = 78 + CARD_INFO_LINE * (len(info) - 1)
-    for i, line in enumerate(lines):
-        d.text((12, top + i * CARD_LINE), line, font=font(CARD_TEXT), fill=INK)
+    with panel(img, f"card {card.get('id', '')}", (0, 0, CARD_W, height)):
+        base = 10 + 38  # the name's baseline
+        d.text((CARD_PAD, base), name, font=font(CARD_NAME, bold=True), fill=INK, anchor="ls")
+        y = 10 + NAME_LINE
+        if facts_beside(name, facts):
+            d.text((CARD_W - CARD_PAD, base), facts[0], font=font(CARD_TEXT, bold=True), fill=INK, anchor="rs")
+        else:
+            for line in facts:
+                d.text((CARD_PAD, y), line, font=font(CARD_TEXT, bold=True), fill=INK)
+                y += CARD_LINE
+        for line in lines:
+            d.text((CARD_PAD, y), line, font=font(CARD_TEXT), fill=INK)
+            y += CARD_LINE
     return img
 
 
@@ -472,7 +496,7 @@ def estimate_height(view: dict) -> int:
     if view.get("seat") in (0, 1):
         shown = [view.get("hand") or [], view.get("draw_choice") or [], view.get("peek") or [],
                  (view.get("draft") or {}).get("offer") or []]
-        h += 120 + 300 + sum(cards_height(cards) + 40 for cards in shown if cards) + 100
+        h += 120 + 300 + sum(cards_height(cards) + 100 for cards in shown if cards) + 200
     if view["stage"] == "over":
         h += 60 + 34 * (len(CATEGORIES) + 1)
     return h
@@ -579,21 +603,47 @@ def draw_score_sheet(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dic
     return y + 16
 
 
+HEAD = 36
+"""The private panel's headings and the viewer's own facts: 11 px on a phone."""
+
+
+def draw_heading(d: ImageDraw.ImageDraw, y: int, text, size: int = HEAD) -> int:
+    """A heading of the private panel, wrapped (never cut), in type a phone reads."""
+    for line in wrap_text(text, font(size, bold=True), WIDTH - 40):
+        d.text((20, y), line, font=font(size, bold=True), fill=INK)
+        y += size + 10
+    return y + 4
+
+
+def draw_own_facts(img: Image.Image, d: ImageDraw.ImageDraw, y: int, p: dict) -> int:
+    """The viewer's coins and own bank, beside the hand they pay for: as large as the hand's names."""
+    coins = tx(Tn("{n} coin", "{n} coins", p["coins"]))
+    d.text((20, y), coins, font=font(CARD_NAME, bold=True), fill=(0, 90, 150))
+    x = 20 + int(text_width(coins, font(CARD_NAME, True))) + 36
+    size = 44
+    label = fit_text(T("own bank"), font(CARD_TEXT), WIDTH - 20 - x - 3 * (size + 96))
+    d.text((x, y + 8), label, font=font(CARD_TEXT), fill=INK)
+    x += int(text_width(label, font(CARD_TEXT))) + 16
+    for c in ("white", "grey", "black"):
+        img.paste(cube_sprite(c, size), (x, y))
+        d.text((x + size + 6, y + 4), f"×{p['bank'][c]}", font=font(HEAD, bold=True), fill=INK)
+        x += size + 96
+    return y + size + 14
+
+
 def draw_private(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, names: list[str]) -> int:
     d.rectangle([0, y, WIDTH, y + 6], fill=INK)
-    y += 14
+    y += 16
+    mine = view["players"][view["seat"]]
     pend = view.get("pending")
     if pend and pend.get("kind") == "fort_cubes":
         text = Tn("Building {fort}: own cubes placed so far earn {n} coin. Numbers = free spots.",
                   "Building {fort}: own cubes placed so far earn {n} coins. Numbers = free spots.",
                   pend["coins"], fort=T(pend["preview"]["name"]))
-        for line in wrap_text(text, font(20, bold=True), WIDTH - 40):
-            d.text((20, y), line, font=font(20, bold=True), fill=INK)
-            y += 28
-        y += 4
+        y = draw_heading(d, y, text, CARD_TEXT)
         spots = {tuple(s["cell"]): s["n"] for s in pend["spots"]}
         y += draw_fort(img, d, 20, y, pend["preview"], view["seat"], True, None, spots=spots) + 12
-    mine = view["players"][view["seat"]]
+    y = draw_own_facts(img, d, y, mine)
     observatory = any(b["card"] == "B08" for f in mine["forts"] for b in f["buildings"])
     drawn = (T("Drawn: choose the card to discard (Observatory); you keep the others") if observatory else
              T("Drawn: choose the card to give to your opponent; you keep the others"))
@@ -604,37 +654,29 @@ def draw_private(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, n
         if key == "draft" and cards:
             cards = cards["offer"] if cards.get("gift") is None else []
         if cards:
-            d.text((20, y), fit_text(title, font(20, bold=True), WIDTH - 40), font=font(20, bold=True), fill=INK)
-            y += 30
+            y = draw_heading(d, y, title)
             y = draw_cards(img, y, cards)
     draft = view.get("draft") or {}
     if draft.get("gift"):
         gift = next((T(c["name"]) for c in draft["offer"] if c["id"] == draft["gift"]), draft["gift"])
-        d.text((20, y), fit_text(T("You give away {card}; waiting for the other player.", card=gift),
-                                 font(20, bold=True), WIDTH - 40), font=font(20, bold=True), fill=INK)
-        y += 32
+        y = draw_heading(d, y, T("You give away {card}; waiting for the other player.", card=gift))
     elif draft:
         return y  # the three offered cards are the whole hand
     hand = view.get("hand", [])
-    d.text((20, y), tx(Tn("Your hand ({n} card)", "Your hand ({n} cards)", len(hand))), font=font(22, bold=True),
-           fill=INK)
-    y += 32
+    y = draw_heading(d, y, Tn("Your hand ({n} card)", "Your hand ({n} cards)", len(hand)), CARD_NAME)
     if not hand:
-        d.text((20, y), tx(T("(empty)")), font=font(18), fill=MUTED)
-        return y + 30
+        d.text((20, y), tx(T("(empty)")), font=font(CARD_TEXT), fill=MUTED)
+        return y + CARD_LINE
     return draw_cards(img, y, hand)
 
 
 def draw_cards(img: Image.Image, y: int, cards: list[dict]) -> int:
-    """Cards three to a row, each as tall as its row's longest text."""
-    for row in range(0, len(cards), 3):
-        part = cards[row:row + 3]
-        h = max(card_height(c) for c in part)
-        for i, card in enumerate(part):
-            img.paste(card_image(json.dumps(card, sort_keys=True), h, language()), (20 + i * (CARD_W + 14), y))
-        y += h + 12
+    """Cards one to a row, full width, each as tall as its own text."""
+    for card in cards:
+        img.paste(card_image(json.dumps(card, sort_keys=True), language()), (20, y))
+        y += card_height(card) + 10
     return y + 4
 
 
 def cards_height(cards: list[dict]) -> int:
-    return sum(max(card_height(c) for c in cards[r:r + 3]) + 12 for r in range(0, len(cards), 3)) + 4
+    return sum(card_height(c) + 10 for c in cards) + 4
