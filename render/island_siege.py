@@ -1,6 +1,7 @@
 """Island Siege board image: both islands (forts as stacked cubes, buildings, ships,
 colonists, coins, imperial card), the dice of the current or last attack, and in a
-private view the player's hand as readable cards.
+private view the player's coins, own bank and hand: one card a full-width row (name, facts,
+whole text) in type a phone showing the board 400 px wide still reads (issue 23).
 
 Cube types carry colour AND pattern AND a letter (T tower/white, W wall/grey,
 C cannon/black); seats carry colour, pattern and letter (render.common).
