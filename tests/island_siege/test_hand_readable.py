@@ -1,7 +1,8 @@
 """Issue 23: a 16-card hand reads on a phone. Discord shows the board 400 px wide, so a text drawn
 at h px on a board W px wide appears h * 400 / W px: every hand card's name must appear at least
 NAME_MIN px and its facts and whole text at least TEXT_MIN px (Discord's message text is ~16 px at
-full width; 10 px on a phone still reads without zooming). Measured from the text boxes the
+full width; 10 px on a phone still reads without zooming); so must the viewer's coins and own bank
+above the hand. Measured from the text boxes the
 renderer records (render.layout), in English, every language with a catalog and the ~40% longer
 pseudo-language, with Discord's longest names.
 
@@ -78,6 +79,10 @@ def test_a_16_card_hand_reads_at_phone_width(lang, catalog):
         assert not small, f"{small[0].text!r} is {apparent(small[0], width):.1f} px on a phone"
         body = " ".join(t.text for t in drawn if t.size < name.size and "·" not in t.text)
         assert " ".join(tr(T(card["text"])).split()) in body, f"{card['id']}: the whole text is on the card"
+    own = [t for t in texts if t.panel == "own facts" and len(t.text) > 1]
+    assert own and all(apparent(t, width) >= TEXT_MIN for t in own), "the viewer's coins and own bank read"
+    coins = tr(Tn("{n} coin", "{n} coins", view["players"][view["seat"]]["coins"]))
+    assert [apparent(t, width) >= NAME_MIN for t in own if t.text == coins] == [True]
     heading = tr(Tn("Your hand ({n} card)", "Your hand ({n} cards)", HAND))
     assert [apparent(t, width) >= NAME_MIN for t in texts if t.text == heading] == [True]
 
