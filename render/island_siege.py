@@ -568,9 +568,10 @@ def draw_private(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, n
     y += 14
     pend = view.get("pending")
     if pend and pend.get("kind") == "fort_cubes":
+        fort_name = pend["preview"]["name"]  # a name given to T() as a literal subscript would be extracted
         text = Tn("Building {fort}: own cubes placed so far earn {n} coin. Numbers = free spots.",
                   "Building {fort}: own cubes placed so far earn {n} coins. Numbers = free spots.",
-                  pend["coins"], fort=T(pend["preview"]["name"]))
+                  pend["coins"], fort=T(fort_name))
         for line in wrap_text(text, font(20, bold=True), WIDTH - 40):
             d.text((20, y), line, font=font(20, bold=True), fill=INK)
             y += 28
