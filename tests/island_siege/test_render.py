@@ -83,3 +83,19 @@ def test_render_is_fast_enough():
     for _ in range(3):
         render(priv)
     assert (time.perf_counter() - t) / 3 < 1.5  # generous: the CI box is shared
+
+
+@pytest.mark.parametrize("lang,letters", [("en", "TWC"), ("ru", "БСП"), ("uk", "ВСГ")])
+def test_cube_letters_are_the_initials_of_the_words_in_the_boards_language(lang, letters):
+    """A Latin C on a Russian board would read as «С», стена: the letter is the word's initial."""
+    from render.common import TRANSLATE
+    from render.island_siege import cube_letter, cube_sprite
+    from tests.board_samples import translator
+
+    token = TRANSLATE.set(translator(lang) or str)
+    try:
+        assert "".join(cube_letter(c) for c in ("white", "grey", "black")) == letters
+        drawn = {cube_sprite(c).tobytes() for c in ("white", "grey", "black")}
+    finally:
+        TRANSLATE.reset(token)
+    assert len(drawn) == 3
