@@ -207,7 +207,8 @@ async def test_replay_posts_an_animation_with_one_frame_per_turn(harness, db_pat
 
 
 async def test_the_longest_game_fits_the_upload_limit_with_at_most_100_frames(harness, db_path, clock):
-    """My Island with four AI seats has the most turns of all the games (113 with this seed)."""
+    """My Island with four AI seats: 113 turns with this seed (Island Siege games can be longer still:
+    tests/host/test_replay_sizes.py measures every game at its most seats)."""
     h = harness
     bot = await start_bot(h, db_path, clock)
     ana = h.user(11, "Ana")
