@@ -227,7 +227,8 @@ async def on_rematch(interaction: discord.Interaction, game_id: int) -> None:
     await interaction.response.defer(ephemeral=True)
     bot: Any = interaction.client
     old = await resolve(interaction, game_id)
-    info, created = await social.rematch(bot.host, old.id, lobby.player_of(interaction))
+    with speaking(languages.public(bot, old.guild_id)):  # its AI seats are named for the thread's readers
+        info, created = await social.rematch(bot.host, old.id, lobby.player_of(interaction))
     if not created:
         await interaction.followup.send(_("The rematch is already open: {url}", url=present.jump_url(info)),
                                         ephemeral=True)

@@ -163,7 +163,8 @@ async def leave(interaction: discord.Interaction, game_id: int) -> GameInfo:
 
 
 async def add_ai(interaction: discord.Interaction, game_id: int, level: str | None = None) -> GameInfo:
-    info = await interaction.client.host.add_ai(game_id, interaction.user.id, level)  # type: ignore[attr-defined]
+    with speaking(languages.public(interaction.client, interaction.guild_id)):  # a name everyone in the thread reads
+        info = await interaction.client.host.add_ai(game_id, interaction.user.id, level)  # type: ignore[attr-defined]
     await after_change(interaction.client, info)
     return info
 

@@ -11,6 +11,10 @@ from host.i18n import _
 from host.models import GameInfo, PlayerRef
 
 OVER = ("finished", "abandoned")
+REMATCH_SETTINGS = ("clock", "deadline_seconds", "bank_seconds", "bank_increment", "reminders", "on_timeout",
+                    "ai_level")
+"""The settings a rematch keeps: its clock, reminders, what a timeout does and the AI level. Not
+``rated``: a rematch of a tournament game is a friendly game outside the tournament."""
 _rematch_locks: dict[int, asyncio.Lock] = {}
 
 
@@ -68,11 +72,11 @@ async def _rematch(host: Any, game_id: int, by: PlayerRef) -> tuple[GameInfo, bo
     for s in old.seats:
         if s.user_id is not None and s.user_id != by.user_id and s.user_id not in people:
             people.append(s.user_id)
-    settings = {k: v for k, v in old.settings.items() if k in ("deadline_seconds", "reminders", "on_timeout")}
+    settings = {k: v for k, v in old.settings.items() if k in REMATCH_SETTINGS}
     info = await host.create_game(old.key, dict(old.options), by, old.guild_id, old.channel_id, settings=settings)
     extra = dict(info.settings, rematch_of=old.id, invited=people)
     await host.store.update_game(info.id, host.clock(), settings=extra)
     for s in old.seats:
         if s.is_ai and s.user_id is None:
-            await host.add_ai(info.id, by.user_id)
+            await host.add_ai(info.id, by.user_id, s.ai_level)
     return await host.get(info.id), True

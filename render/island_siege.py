@@ -3,8 +3,9 @@ colonists, coins, imperial card), the dice of the current or last attack, and in
 private view the player's coins, own bank and hand: one card a full-width row (name, facts,
 whole text) in type a phone showing the board 400 px wide still reads (issue 23).
 
-Cube types carry colour AND pattern AND a letter (T tower/white, W wall/grey,
-C cannon/black); seats carry colour, pattern and letter (render.common).
+Cube types carry colour AND pattern AND a letter, the initial of the cube's word in the board's
+language (T tower/white, W wall/grey, C cannon/black; Б/С/П in Russian, В/С/Г in Ukrainian);
+seats carry colour, pattern and letter (render.common).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from render.common import (
     INK,
     MUTED,
     PAPER,
+    TRANSLATE,
     StampDraw,
     fit_names,
     fit_text,
@@ -43,7 +45,6 @@ from rules.island_siege.views import CATEGORIES
 WIDTH = 1280
 CELL = 34
 CUBE_FILL = {"white": (250, 250, 250), "grey": (150, 150, 150), "black": (35, 35, 35)}
-CUBE_LETTER = {"white": "T", "grey": "W", "black": "C"}
 FACE_FILL = {"white": (250, 250, 250), "grey": (150, 150, 150), "black": (35, 35, 35),
              "red": (213, 94, 0), "yellow": (240, 228, 66)}
 FACE_WORD = {"white": T("tower"), "grey": T("wall"), "black": T("cannon"), "red": T("target"), "yellow": T("leader")}
@@ -60,10 +61,21 @@ CARD = (255, 253, 247)
 KIND_FILL = {"fort": (232, 224, 205), "building": (220, 232, 214), "ship": (212, 226, 240)}
 
 
-# -- sprites (drawn once) ----------------------------------------------------------------------------
+def cube_letter(colour: str) -> str:
+    """The letter on a cube or a die face: the first letter of its word in the board's language
+    (T tower, W wall, C cannon; Б/С/П in Russian, В/С/Г in Ukrainian), so it never reads as
+    another word's initial (a Latin C is a Cyrillic С, "стена", to a Russian reader)."""
+    return TRANSLATE.get()(FACE_WORD[colour])[:1].upper()
+
+
+# -- sprites (drawn once per language) -----------------------------------------------------------------
+
+def cube_sprite(colour: str, size: int = CELL - 4) -> Image.Image:
+    return _cube_sprite(colour, size, cube_letter(colour))
+
 
 @lru_cache(maxsize=16)
-def cube_sprite(colour: str, size: int = CELL - 4) -> Image.Image:
+def _cube_sprite(colour: str, size: int, letter: str) -> Image.Image:
     img = Image.new("RGB", (size, size), CUBE_FILL[colour])
     d = StampDraw(img)
     if colour == "grey":  # wall: brick courses
@@ -75,18 +87,21 @@ def cube_sprite(colour: str, size: int = CELL - 4) -> Image.Image:
                 d.ellipse([x - 1, y - 1, x + 1, y + 1], fill=(200, 200, 200))
     d.rectangle([0, 0, size - 1, size - 1], outline=INK, width=2)
     fg = INK if colour != "black" else (255, 255, 255)
-    d.text((size / 2, size / 2), CUBE_LETTER[colour], font=font(17 * size // 30, bold=True), fill=fg, anchor="mm",
+    d.text((size / 2, size / 2), letter, font=font(17 * size // 30, bold=True), fill=fg, anchor="mm",
            stroke_width=2, stroke_fill=CUBE_FILL[colour])
     return img
 
 
-@lru_cache(maxsize=16)
 def die_sprite(face: str, size: int = 46) -> Image.Image:
+    return _die_sprite(face, size, cube_letter(face) if face in CUBE_FILL else {"red": "◎", "yellow": "★"}[face])
+
+
+@lru_cache(maxsize=16)
+def _die_sprite(face: str, size: int, symbol: str) -> Image.Image:
     img = Image.new("RGB", (size, size), PAPER)
     d = StampDraw(img)
     d.rounded_rectangle([1, 1, size - 2, size - 2], radius=8, fill=FACE_FILL[face], outline=INK, width=2)
     fg = (255, 255, 255) if face == "black" else INK
-    symbol = {"white": "T", "grey": "W", "black": "C", "red": "◎", "yellow": "★"}[face]
     d.text((size / 2, size / 2), symbol, font=font(24, bold=True), fill=fg, anchor="mm")
     return img
 
@@ -548,8 +563,8 @@ def key_facts_band(view: dict, names: list[str]) -> Image.Image:
         action = {k: v for k, v in last.items() if k not in ("seat", "stage")}
         line = T("Last: {who} - {action}", who=names[last["seat"]], action=ENGINE.describe_action(action, view))
     legend = T("Cubes: {tower} tower = white · {wall} wall = grey · {cannon} cannon = black · ◣ green corner = "
-               "protected · row 0 of a fort faces the sea", tower=CUBE_LETTER["white"], wall=CUBE_LETTER["grey"],
-               cannon=CUBE_LETTER["black"])
+               "protected · row 0 of a fort faces the sea", tower=cube_letter("white"), wall=cube_letter("grey"),
+               cannon=cube_letter("black"))
     return key_facts(WIDTH, status_line(view, names), scores, line, legend)
 
 
@@ -639,9 +654,10 @@ def draw_private(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, n
     mine = view["players"][view["seat"]]
     pend = view.get("pending")
     if pend and pend.get("kind") == "fort_cubes":
+        fort_name = pend["preview"]["name"]  # a name given to T() as a literal subscript would be extracted
         text = Tn("Building {fort}: own cubes placed so far earn {n} coin. Numbers = free spots.",
                   "Building {fort}: own cubes placed so far earn {n} coins. Numbers = free spots.",
-                  pend["coins"], fort=T(pend["preview"]["name"]))
+                  pend["coins"], fort=T(fort_name))
         y = draw_heading(d, y, text)
         spots = {tuple(s["cell"]): s["n"] for s in pend["spots"]}
         y += draw_fort(img, d, 20, y, pend["preview"], view["seat"], True, None, spots=spots) + 12

@@ -169,9 +169,10 @@ def _private(view: dict, me: int, room: int) -> list:
     out: list[Any] = []
     pend = view.get("pending")
     if pend and pend.get("kind") == "fort_cubes":
+        fort_name = pend["preview"]["name"]  # a name given to T() as a literal subscript would be extracted
         out.append(Tn("Building {fort}: own cubes placed so far earn {n} coin.",
                       "Building {fort}: own cubes placed so far earn {n} coins.", pend["coins"],
-                      fort=T(pend["preview"]["name"])))
+                      fort=T(fort_name)))
     mine = view["players"][me]
     observatory = any(b["card"] == "B08" for f in mine["forts"] for b in f["buildings"])
     drawn = (T("Drawn: choose the card to discard (Observatory); you keep the others") if observatory else

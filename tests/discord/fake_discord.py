@@ -113,6 +113,7 @@ class FakeDiscord:
         self._ids = itertools.count(10_000)
         self.users: dict[int, dict] = {}
         self.user_locales: dict[int, str] = {}  # a user's Discord language (default en-US)
+        self.guild_locale = "en-US"  # the test guild's preferred locale (Server Settings > Community)
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.interactions: dict[str, Interaction] = {}
@@ -183,7 +184,8 @@ class FakeDiscord:
                                                 if c.type == 0 and c.guild_id == gid],
                 "threads": [], "stage_instances": [], "guild_scheduled_events": [],
                 "soundboard_sounds": [], "voice_states": [], "presences": [], "large": False,
-                "unavailable": False, "premium_tier": 0, "preferred_locale": "en-US",
+                "unavailable": False, "premium_tier": 0,
+                "preferred_locale": self.guild_locale if gid == self.GUILD_ID else "en-US",
                 "verification_level": 0, "default_message_notifications": 0, "explicit_content_filter": 0,
                 "mfa_level": 0, "nsfw_level": 0, "system_channel_flags": 0, "joined_at": _now()}
 
@@ -527,7 +529,7 @@ class FakeDiscord:
             payload["context"] = 1
         else:
             payload["guild_id"] = str(ch.guild_id or self.GUILD_ID)
-            payload["guild_locale"] = "en-US"
+            payload["guild_locale"] = self.guild_locale
             payload["context"] = 0
             payload["member"] = {"user": self.users[user_id], "roles": [], "joined_at": _now(), "deaf": False,
                                  "mute": False, "flags": 0, "permissions": str(user_permissions)}

@@ -72,3 +72,32 @@ async def test_a_players_dm_language_survives_a_restart(harness, db_path, clock,
         "her DMs are still in her language after the restart"
     to_ana = [r for r in h.fake.requests[start:] if r.audience == f"user:{ana}" and r.method == "POST" and "/channels/" in r.path and r.json]
     assert to_ana and not any(FULLWIDTH.search(str(r.json)) for r in to_ana)
+
+
+async def test_without_a_chosen_language_threads_follow_the_servers_discord_locale(harness, db_path, clock,
+                                                                                  pseudo_russian):  # noqa: F811
+    """No /server language: the server's preferred locale (Discord's Community setting) decides;
+    a chosen language wins over it."""
+    h = harness
+    h.fake.guild_locale = "ru"
+    await start_bot(h, db_path, clock)
+    ana = h.user(11, "Ana")  # her own Discord language is English
+    await h.slash(ana, "game new", game="isle_of_skye")
+    assert pseudo("Join") in lobby_labels(h, newest_thread(h).id)
+    await h.slash(ana, "server language", language="en")
+    await h.slash(ana, "game new", game="island_siege")
+    assert "Join" in lobby_labels(h, newest_thread(h).id), "the chosen language wins over the server's locale"
+
+
+async def test_an_ai_seat_is_named_in_the_servers_language_not_the_clicking_users(harness, db_path, clock,
+                                                                                   pseudo_russian):  # noqa: F811
+    """Olya reads Russian, the server is English: the AI seat she adds is "AI 1" for the thread."""
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    olya = h.user(12, "Оля")
+    h.fake.user_locales[olya] = "ru"
+    await h.slash(olya, "game new", game="isle_of_skye")
+    lobby = h.messages_in(newest_thread(h).id)[0]
+    await h.click(olya, lobby.id, "Add AI")  # the lobby is in the server's language
+    game = (await bot.host.open_games())[0]
+    assert [s.name for s in game.seats if s.is_ai] == ["AI 1"]

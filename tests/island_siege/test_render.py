@@ -110,3 +110,19 @@ def test_the_last_attack_move_names_a_spot_not_raw_coordinates():
     assert end.view["last_move"]["type"] == "wave1_attack_group" and not end.view.get("attack")
     text = localize(describe_action(end.view["last_move"], end.view), lambda s: s, lambda a, b, n: a if n == 1 else b)
     assert text.startswith("Strike the group at spot ") and "[" not in text
+
+
+@pytest.mark.parametrize("lang,letters", [("en", "TWC"), ("ru", "БСП"), ("uk", "ВСГ")])
+def test_cube_letters_are_the_initials_of_the_words_in_the_boards_language(lang, letters):
+    """A Latin C on a Russian board would read as «С», стена: the letter is the word's initial."""
+    from render.common import TRANSLATE
+    from render.island_siege import cube_letter, cube_sprite
+    from tests.board_samples import translator
+
+    token = TRANSLATE.set(translator(lang) or str)
+    try:
+        assert "".join(cube_letter(c) for c in ("white", "grey", "black")) == letters
+        drawn = {cube_sprite(c).tobytes() for c in ("white", "grey", "black")}
+    finally:
+        TRANSLATE.reset(token)
+    assert len(drawn) == 3

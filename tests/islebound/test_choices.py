@@ -179,8 +179,10 @@ def test_free_hire_with_one_sailor_left_takes_it_spec_10():
     s["tokens"].remove("f16")
     s["tokens"].insert(0, "f16")
     s["sailor_row"] = [None, None, "s20"]
-    gain_fame(s, 0, 7, [])
+    events = []
+    gain_fame(s, 0, 7, events)
     assert s["pending"] == [] and s["players"][0]["sailors"][-1]["id"] == "s20"
+    assert "Ana hires a sailor (combat/negotiation) for free (slot 3)" in lines(events), "the log says what was taken"
 
 
 # -- E6 the hold -------------------------------------------------------------------------------
