@@ -1,0 +1,185 @@
+"""Taking a move back (issue 18): the host on real stores (SQLite and PostgreSQL) with a real game.
+
+Land vs Sea with two people: a turn is choose a tile (and side), a spot, a rotation, then a
+draw that hands the turn over and reveals a hidden face. Everything before the draw is a safe
+undo point; the draw is not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from db.open import open_store
+from db.store import state_text
+from host import GameMovedOn, Host, NotAllowed
+from host.history import export, log_entries, parse_export, replay_export
+from rules import ENGINES
+from tests.host.conftest import ANA, BO
+
+LVS = ENGINES["land_vs_sea"]
+
+
+async def started(host: Host) -> int:
+    info = await host.create_game("land_vs_sea", {"roles": "by_seat"}, ANA, guild_id=10, channel_id=20, seed=5)
+    await host.join(info.id, BO)
+    await host.start(info.id, ANA.user_id)
+    for _draw in range(4):  # the opening draft: each draws two tiles (hidden faces: final)
+        user = await to_act_user(host, info.id)
+        await play_first(host, info.id, user)
+        assert await host.undo_version(info.id, user) is None
+    return info.id
+
+
+async def live(host: Host, gid: int) -> str:
+    state, _version = await host.store.load_state(gid, LVS)
+    return state_text(LVS.dump(state))
+
+
+async def to_act_user(host: Host, gid: int) -> int:
+    info = await host.get(gid)
+    [seat] = info.to_act
+    return info.seats[seat].user_id
+
+
+async def play_first(host: Host, gid: int, user: int) -> None:
+    choice = (await host.choices(gid, user))[0]
+    await host.submit(gid, user, choice.action)
+
+
+async def test_a_plain_step_is_taken_back_and_the_log_keeps_both_records(host):
+    gid = await started(host)
+    user = await to_act_user(host, gid)
+    other = BO.user_id if user == ANA.user_id else ANA.user_id
+    assert await host.undo_version(gid, user) is None  # nothing played yet
+    before = await live(host, gid)
+    await play_first(host, gid, user)  # choose a tile: no events, nothing revealed
+    version = (await host.get(gid)).version
+    assert await host.undo_version(gid, user) == version
+    assert await host.undo_version(gid, other) is None  # only one's own move
+    with pytest.raises(NotAllowed):
+        await host.undo(gid, other)
+    outcome = await host.undo(gid, user, expected_version=version)
+    assert outcome.undone == version and outcome.game.version == version + 1
+    assert [str(x) for x in outcome.lines] == [f"{'Ana' if user == ANA.user_id else 'Bo'} took back a move."]
+    assert await live(host, gid) == before  # the position before the move
+    log = await host.store.action_log(gid)
+    assert log[-1]["action"] == {"type": "undo", "of": version} and len(log) == version + 1  # append-only
+    assert await host.undo_version(gid, user) is None  # nothing left to take back
+    # the snapshot rebuilt from seed + log is the live state
+    state, rebuilt_version = await host.store.rebuild_snapshot(gid, LVS)
+    assert state_text(LVS.dump(state)) == before and rebuilt_version == version + 1
+    lines = await host.log_lines(gid)
+    assert lines[-1].endswith("took back a move.")
+
+
+async def test_several_steps_are_taken_back_one_by_one_but_not_past_the_draw(host):
+    gid = await started(host)
+    user = await to_act_user(host, gid)
+    positions = [await live(host, gid)]
+    for _step in range(20):  # choose, spot, rotation ... until the draw ends the turn
+        info = await host.get(gid)
+        if info.seats[next(iter(info.to_act))].user_id != user:
+            break
+        choices = await host.choices(gid, user)
+        await host.submit(gid, user, choices[0].action)
+        positions.append(await live(host, gid))
+    else:
+        raise AssertionError("the turn never ended")
+    # the draw handed the turn over and showed a hidden face: not taken back by anyone
+    assert await host.undo_version(gid, user) is None
+    with pytest.raises(NotAllowed, match="no move of yours"):
+        await host.undo(gid, user)
+    # the next player's steps are taken back in reverse order, each to the position before it
+    other = await to_act_user(host, gid)
+    mine = [await live(host, gid)]
+    for _step in range(2):
+        await play_first(host, gid, other)
+        mine.append(await live(host, gid))
+    await host.undo(gid, other)
+    assert await live(host, gid) == mine[1]
+    await host.undo(gid, other)
+    assert await live(host, gid) == mine[0]
+    assert await host.undo_version(gid, other) is None  # the draw before it is a barrier
+    # another host (another process, cold cache) agrees, from the log alone
+    fresh = Host(host.store, clock=host.clock)
+    assert await fresh.undo_version(gid, other) is None
+    await play_first(fresh, gid, other)
+    assert await fresh.undo_version(gid, other) == (await fresh.get(gid)).version
+    cold = Host(host.store, clock=host.clock)
+    assert await cold.undo_version(gid, other) == (await cold.get(gid)).version
+
+
+async def test_the_log_export_and_replay_agree_with_the_live_game(host):
+    gid = await started(host)
+    user = await to_act_user(host, gid)
+    await play_first(host, gid, user)
+    await play_first(host, gid, user)
+    await host.undo(gid, user)
+    await play_first(host, gid, user)
+    live_text = await live(host, gid)
+    entries = await log_entries(host, gid, user)
+    assert [e.seq for e in entries] == list(range(1, 9))
+    assert any("took back a move" in line for line in entries[6].lines)
+    name, partial = await export(host, gid, user)
+    assert name.endswith("-partial.json") and b'"undo"' in partial  # the player's own records
+    await host.abandon(gid, ANA.user_id)
+    _name, data = await export(host, gid, None)
+    replayed = replay_export(parse_export(data))  # checks the recorded final state's hash
+    assert state_text(LVS.dump(replayed.state)) == live_text
+    # an edited undo record (taking back a move that is not the newest) is refused
+    edited = json.loads(data)
+    edited["moves"][6]["action"] = {"type": "undo", "of": 5}
+    with pytest.raises(Exception, match="does not replay"):
+        replay_export(parse_export(json.dumps(edited)))
+
+
+async def test_an_ai_reply_makes_the_move_final(host):
+    info = await host.create_game("land_vs_sea", {"roles": "by_seat"}, ANA, guild_id=10, channel_id=20, seed=5)
+    await host.add_ai(info.id, ANA.user_id)
+    await host.start(info.id, ANA.user_id)
+    while (await host.choices(info.id, ANA.user_id))[0].action["type"] == "draw":  # the draft (AI answers)
+        await play_first(host, info.id, ANA.user_id)
+    await play_first(host, info.id, ANA.user_id)  # choose a tile
+    assert await host.undo_version(info.id, ANA.user_id) is not None
+    while (await host.choices(info.id, ANA.user_id))[0].action["type"] != "draw":
+        await play_first(host, info.id, ANA.user_id)
+    await play_first(host, info.id, ANA.user_id)  # the draw hands the turn to the AI, which plays at once
+    log = await host.store.action_log(info.id)
+    assert log[-1]["by_ai"] and 0 in (await host.get(info.id)).to_act
+    assert await host.undo_version(info.id, ANA.user_id) is None  # the AI has played since
+
+
+@pytest.mark.parametrize("race", ["undo_vs_move", "undo_vs_undo"])
+async def test_racing_undo_exactly_one_wins(host, clock, race):
+    """Two hosts on two connections to one database (as two processes)."""
+    gid = await started(host)
+    other_store = await open_store(host.store.path)
+    try:
+        first, second = Host(host.store, clock=clock), Host(other_store, clock=clock)
+        user = await to_act_user(first, gid)
+        await play_first(first, gid, user)
+        await play_first(first, gid, user)
+        version = (await first.get(gid)).version
+        if race == "undo_vs_move":
+            move = (await first.choices(gid, user))[0].action
+            racing = [first.undo(gid, user, expected_version=version),
+                      second.submit(gid, user, move, expected_version=version)]
+        else:
+            racing = [first.undo(gid, user, expected_version=version),
+                      second.undo(gid, user, expected_version=version)]
+        results = await asyncio.gather(*racing, return_exceptions=True)
+        won = [r for r in results if not isinstance(r, BaseException)]
+        lost = [r for r in results if isinstance(r, BaseException)]
+        assert len(won) == 1 and len(lost) == 1, results
+        assert isinstance(lost[0], GameMovedOn)
+        log = await host.store.action_log(gid)
+        assert len(log) == version + 1 and (await first.get(gid)).version == version + 1
+        # the stored state is the log's: rebuilt from seed + log it is the same
+        stored = await live(first, gid)
+        state, _v = await host.store.rebuild_snapshot(gid, LVS)
+        assert state_text(LVS.dump(state)) == stored
+    finally:
+        await other_store.close()
