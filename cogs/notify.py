@@ -171,6 +171,20 @@ async def _post_turn(bot: Any, info: GameInfo, outcome: MoveOutcome, headline: s
                          file=present.board_file(png), view=take_turn_view(info.id, info.version))
     if message is not None:
         await _replace_panel(bot, info, message)
+        await bot.host.set_message(info.id, f"post:{info.version}", message.id, message.channel.id)
+
+
+async def taken_back(bot: Any, outcome: MoveOutcome, user_id: int) -> None:
+    """Edit the thread post of a move that was taken back to say so (its button goes dead)."""
+    info = outcome.game
+    seat = info.seat_of(user_id)
+    if outcome.undone is None or seat is None or info.paused:
+        return
+    with speaking(languages.public(bot, info.guild_id)):
+        await _edit_remembered(bot, info.id, f"post:{outcome.undone}",
+                               content=_("↩️ {name} took this move back.", name=present.safe_name(seat.name)),
+                               view=take_turn_view(info.id, 0, disabled=True),
+                               allowed_mentions=discord.AllowedMentions.none())
 
 
 async def _replace_panel(bot: Any, info: GameInfo, message: discord.Message | None) -> None:
