@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from db.store import state_hash, state_text
-from db.undo import LogReplay, is_undo
+from db.undo import LogReplay
 from host.errors import HostError, NotAllowed
 from host.i18n import _, current_locale, tr, tr_data
 from host.views import private_lines_of, public_lines_of, with_names
