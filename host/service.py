@@ -476,8 +476,12 @@ class Host:
                                    "something hidden or random came out."))
             record = undo_record(target["seq"])
             walk = LogReplay(engine, row.n_players or 0, row.options, row.seed_value)
+            turn_began = None  # when this seat's turn began (a move of the log, not an undo; else the first move)
             for e in entries:
+                waiting = seat.seat in engine.to_act(walk.state)
                 walk.step(e["seq"], e["seat"], e["action"])
+                if not waiting and seat.seat in engine.to_act(walk.state) and not is_undo(e["action"]):
+                    turn_began = e["at"]
             events = walk.step(version + 1, seat.seat, record)
             previous_to_act = set(engine.to_act(state))
             before = self._private_views(engine, state, row)
@@ -493,6 +497,9 @@ class Host:
             outcome.lines += public_lines_of(engine, events, names)
             self._mark_private_changes(engine, walk.state, before, outcome)
             await self._settle(game_id, engine, walk.state, outcome, previous_to_act, public_before)
+            if seat.seat in outcome.newly_to_act and not outcome.finished:  # a sealed choice taken back
+                await self.clocks.resumed(game_id, row.settings, await self._seats(game_id), seat.seat,
+                                          turn_began if turn_began is not None else entries[0]["at"], target["at"])
         return outcome
 
     def _private_views(self, engine: Any, state: Any, row: GameRow) -> list[str]:

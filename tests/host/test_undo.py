@@ -18,6 +18,7 @@ from host import GameMovedOn, Host, NotAllowed
 from host.history import export, log_entries, parse_export, replay_export
 from rules import ENGINES
 from tests.host.conftest import ANA, BO
+from tests.toy_engines import ToySealed
 
 LVS = ENGINES["land_vs_sea"]
 
@@ -183,3 +184,64 @@ async def test_racing_undo_exactly_one_wins(host, clock, race):
         assert state_text(LVS.dump(state)) == stored
     finally:
         await other_store.close()
+
+
+class SealedUndo(ToySealed):
+    """Toy Sealed (three rounds of secret picks) whose pick may be taken back until the reveal."""
+
+    key = "sealed_undo"
+    undo_safe_events = frozenset({"picked"})
+
+
+async def sealed_game(host: Host, monkeypatch, settings: dict) -> int:
+    monkeypatch.setitem(ENGINES, "sealed_undo", SealedUndo())
+    info = await host.create_game("sealed_undo", {}, ANA, guild_id=10, channel_id=20, settings=settings)
+    await host.join(info.id, BO)
+    await host.start(info.id, ANA.user_id)
+    return info.id
+
+
+async def round_one(host: Host, clock, gid: int) -> float:
+    """Both pick (the reveal starts round two); when round two began."""
+    clock.advance(100)
+    await host.submit(gid, ANA.user_id, {"type": "pick", "n": 1})
+    assert await host.undo_version(gid, ANA.user_id) is not None
+    clock.advance(100)
+    await host.submit(gid, BO.user_id, {"type": "pick", "n": 2})
+    assert await host.undo_version(gid, BO.user_id) is None  # the reveal
+    assert await host.undo_version(gid, ANA.user_id) is None  # Bo acted since
+    return clock.now
+
+
+async def test_taking_back_a_sealed_pick_buys_no_time(host, clock, monkeypatch):
+    gid = await sealed_game(host, monkeypatch, {"deadline_seconds": 3600})
+    began = await round_one(host, clock, gid)
+    clock.advance(600)
+    await host.submit(gid, ANA.user_id, {"type": "pick", "n": 3})
+    assert 0 not in {t.seat for t in await host.store.timers(gid)}
+    clock.advance(600)
+    outcome = await host.undo(gid, ANA.user_id)
+    assert outcome.newly_to_act == {0} and outcome.game.to_act == {0, 1}
+    expire = [t for t in await host.store.timers(gid) if t.seat == 0 and t.kind == "expire"]
+    assert [t.due_at for t in expire] == [began + 3600]  # where it was before the pick
+    # Bo cannot take back Ana's pick, and Ana's own is gone
+    with pytest.raises(NotAllowed):
+        await host.undo(gid, BO.user_id)
+    with pytest.raises(NotAllowed):
+        await host.undo(gid, ANA.user_id)
+    await host.submit(gid, ANA.user_id, {"type": "pick", "n": 2})
+    await host.submit(gid, BO.user_id, {"type": "pick", "n": 3})
+    state, _v = await host.store.load_state(gid, ENGINES["sealed_undo"])
+    assert state["scores"] == [3, 5] and state["round"] == 3
+
+
+async def test_taking_back_a_sealed_pick_gives_back_the_bank_increment(host, clock, monkeypatch):
+    gid = await sealed_game(host, monkeypatch, {"clock": "bank", "bank_seconds": 3600, "bank_increment": 300})
+    clock.advance(600)
+    await host.submit(gid, ANA.user_id, {"type": "pick", "n": 1})
+    assert (await host.time_banks(gid))[0] == 3600 - 600 + 300  # paid, plus the increment
+    clock.advance(600)
+    await host.undo(gid, ANA.user_id)
+    assert (await host.time_banks(gid))[0] == 3600 - 1200  # as if the turn had never ended
+    clock.advance(100)
+    assert (await host.time_banks(gid))[0] == 3600 - 1300
