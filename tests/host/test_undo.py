@@ -245,3 +245,19 @@ async def test_taking_back_a_sealed_pick_gives_back_the_bank_increment(host, clo
     assert (await host.time_banks(gid))[0] == 3600 - 1200  # as if the turn had never ended
     clock.advance(100)
     assert (await host.time_banks(gid))[0] == 3600 - 1300
+
+
+async def test_an_undo_record_is_no_move_in_the_statistics(host, clock):
+    from db.history_store import move_times, server_players
+
+    gid = await started(host)
+    user = await to_act_user(host, gid)
+    before = sum(len(v) for v in (await move_times(host.store, user, None)).values())
+    moves = {p["user_id"]: p["moves"] for p in await server_players(host.store, 10, 10)}
+    clock.advance(60)
+    await play_first(host, gid, user)
+    clock.advance(60)
+    await host.undo(gid, user)
+    assert sum(len(v) for v in (await move_times(host.store, user, None)).values()) == before + 1
+    after = {p["user_id"]: p["moves"] for p in await server_players(host.store, 10, 10)}
+    assert after[user] == moves[user] + 1
