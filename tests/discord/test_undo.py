@@ -9,7 +9,7 @@ from rules import ENGINES
 from tests.discord.conftest import start_bot
 from tests.discord.harness import iter_components, message_text
 from tests.discord.play import new_table
-from tests.toy_engines import ToyEngine
+from tests.toy_engines import PickNumber, ToyEngine
 
 
 class StepUp(ToyEngine):
@@ -144,3 +144,46 @@ async def test_undo_from_another_user_or_server_is_refused(harness, db_path, clo
     assert "does not exist" in h.reply_text(from_afar)
     assert (await table.host.get(table.game_id)).version == version
     assert (await table.host.public_view(table.game_id))["total"] == 1
+
+
+class PickUndo(PickNumber):
+    """Pick a Number whose sealed pick may be taken back until the other has picked."""
+
+    key = "pick_undo"
+    undo_safe_events = frozenset({"picked", "sealed"})
+
+
+async def test_a_sealed_pick_is_taken_back_from_the_done_message(harness, db_path, clock, monkeypatch):
+    monkeypatch.setitem(ENGINES, "pick_undo", PickUndo())
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="pick_undo")
+    panel = await table.open_panel(ana)
+    await h.select(ana, panel.id, ["6"])
+    await h.click(ana, panel.id, "Confirm")
+    done = h.fake.messages[panel.id]
+    assert "Done: Secret number 7." in message_text(done.payload) and labels(done) == ["Undo"]
+    assert "7" not in message_text(h.fake.messages[await table.turn_message_id()].payload)
+    await h.click(ana, panel.id, "Undo")
+    info = await table.host.get(table.game_id)
+    assert info.to_act == {0, 1}, "Ana chooses again"
+    panel = h.fake.messages[panel.id]
+    assert "Your move was taken back." in message_text(panel.payload)
+    assert "Choose your move" in labels(panel)[0] and "Undo" not in labels(panel)
+    newest = h.fake.messages[await table.turn_message_id()]
+    assert "Ana took back a move." in message_text(newest.payload)
+    assert "7" not in message_text(newest.payload), "the taken-back pick stays secret"
+    bo_panel = await table.open_panel(bo)
+    await h.select(bo, bo_panel.id, ["2"])
+    await h.click(bo, bo_panel.id, "Confirm")
+    assert labels(h.fake.messages[bo_panel.id]) == ["Undo"]  # Bo's own sealed pick
+    # Ana picks last: the numbers are revealed and nothing can be taken back any more
+    panel = await table.open_panel(ana)
+    await h.select(ana, panel.id, ["0"])
+    await h.click(ana, panel.id, "Confirm")
+    info = await table.host.get(table.game_id)
+    assert info.status == "finished" and "Undo" not in labels(h.fake.messages[panel.id])
+    result = await h.click(bo, bo_panel.id, "Undo")  # Bo's old button
+    assert "is not being played" in h.reply_text(result)
+    assert (await table.host.get(table.game_id)).version == info.version

@@ -113,7 +113,7 @@ async def test_several_steps_are_taken_back_one_by_one_but_not_past_the_draw(hos
     assert await cold.undo_version(gid, other) == (await cold.get(gid)).version
 
 
-async def test_the_log_export_and_replay_agree_with_the_live_game(host):
+async def test_the_log_export_and_replay_agree_with_the_live_game(host, tmp_path):
     gid = await started(host)
     user = await to_act_user(host, gid)
     await play_first(host, gid, user)
@@ -130,6 +130,16 @@ async def test_the_log_export_and_replay_agree_with_the_live_game(host):
     _name, data = await export(host, gid, None)
     replayed = replay_export(parse_export(data))  # checks the recorded final state's hash
     assert state_text(LVS.dump(replayed.state)) == live_text
+    # the offline replay prints the undo's line and reaches the same final state
+    import io
+
+    from offline.replay import run
+
+    path = tmp_path / "game.json"
+    path.write_bytes(data)
+    out, err = io.StringIO(), io.StringIO()
+    assert run(str(path), str(tmp_path / "boards"), "en", stdout=out, stderr=err) == 0, err.getvalue()
+    assert "took back a move." in out.getvalue()
     # an edited undo record (taking back a move that is not the newest) is refused
     edited = json.loads(data)
     edited["moves"][6]["action"] = {"type": "undo", "of": 5}
