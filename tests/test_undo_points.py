@@ -57,7 +57,7 @@ def private_part(mine, public):
         return {k: private_part(mine.get(k), public.get(k)) for k in sorted(set(mine) | set(public))
                 if mine.get(k) != public.get(k)}
     if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
-        return [private_part(a, b) for a, b in zip(mine, public)]
+        return [private_part(a, b) for a, b in zip(mine, public, strict=True)]
     return mine
 
 
