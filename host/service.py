@@ -643,7 +643,7 @@ class Host:
         mine = next((s.seat for s in seats if user_id is not None and s.user_id == user_id and not s.is_ai), None)
         lines: list[str] = []
         try:
-            walk = LogReplay(engine, row.n_players, dict(row.options), row.seed_value)
+            walk = LogReplay(engine, row.n_players or 0, dict(row.options), row.seed_value)
             entries = await self._log(game_id)
             steps = [(e, walk.step(e["seq"], e["seat"], e["action"])) for e in entries]
         except GameBroken:
