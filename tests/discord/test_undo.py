@@ -9,54 +9,7 @@ from rules import ENGINES
 from tests.discord.conftest import start_bot
 from tests.discord.harness import iter_components, message_text
 from tests.discord.play import new_table
-from tests.toy_engines import PickNumber, ToyEngine
-
-
-class StepUp(ToyEngine):
-    """Each turn a seat adds 1 or 2 to a shared total (as often as it likes, each a safe undo
-    point: a post in the thread) and then ends its turn; a total of 9 wins."""
-
-    key, title, min_players, max_players = "step_up", "Step Up", 2, 2
-    undo_safe_events = frozenset({"added"})
-
-    def setup(self, n_players, options, seed):
-        return {"n": n_players, "total": 0, "turn": 0, "winner": None}
-
-    def to_act(self, state):
-        return set() if state["winner"] is not None else {state["turn"]}
-
-    def legal_actions(self, state, seat):
-        if seat not in self.to_act(state):
-            return []
-        return [{"type": "add", "n": 1}, {"type": "add", "n": 2}, {"type": "end"}]
-
-    def apply(self, state, seat, action):
-        self.check_legal(state, seat, action)
-        if action["type"] == "end":
-            state["turn"] = (state["turn"] + 1) % state["n"]
-            return [{"type": "ended", "seat": seat}]
-        state["total"] += action["n"]
-        if state["total"] >= 9:
-            state["winner"] = seat
-        return [{"type": "added", "seat": seat, "n": action["n"], "total": state["total"]}]
-
-    def view(self, state, seat):
-        return dict(state)
-
-    def result(self, state):
-        if state["winner"] is None:
-            return None
-        w = state["winner"]
-        return {"scores": [int(s == w) for s in range(state["n"])], "ranks": [1 if s == w else 2 for s in range(state["n"])],
-                "winners": [w], "categories": {}}
-
-    def describe_action(self, action, view=None):
-        return f"Add {action['n']}" if action["type"] == "add" else "End turn"
-
-    def describe_event(self, event, names):
-        if event["type"] == "added":
-            return f"{names[event['seat']]} adds {event['n']}: the total is {event['total']}."
-        return f"{names[event['seat']]} ends their turn."
+from tests.toy_engines import PickUndo, StepUp
 
 
 @pytest.fixture(autouse=True)
@@ -144,13 +97,6 @@ async def test_undo_from_another_user_or_server_is_refused(harness, db_path, clo
     assert "does not exist" in h.reply_text(from_afar)
     assert (await table.host.get(table.game_id)).version == version
     assert (await table.host.public_view(table.game_id))["total"] == 1
-
-
-class PickUndo(PickNumber):
-    """Pick a Number whose sealed pick may be taken back until the other has picked."""
-
-    key = "pick_undo"
-    undo_safe_events = frozenset({"picked", "sealed"})
 
 
 async def test_a_sealed_pick_is_taken_back_from_the_done_message(harness, db_path, clock, monkeypatch):
