@@ -324,6 +324,12 @@ class Store(Database):
                                     (game_id,))
         return [_log_entry(game_id, r) for r in rows]
 
+    async def log_tail(self, game_id: int, limit: int = 1) -> list[dict]:
+        """The newest ``limit`` moves, oldest first (one index range read)."""
+        rows = await self.fetch_all("SELECT seq, seat, action, by_ai, at FROM actions WHERE game_id = ?"
+                                    " ORDER BY seq DESC LIMIT ?", (game_id, limit))
+        return [_log_entry(game_id, r) for r in reversed(rows)]
+
     async def load_state(self, game_id: int, engine: Any) -> tuple[Any, int]:
         """The current state and version (see :meth:`load_game`)."""
         loaded = await self.load_game(game_id, engine)

@@ -435,17 +435,32 @@ class Host:
         return outcome
 
     # -- taking a move back ------------------------------------------------------------------
-    async def _undo_target(self, row: GameRow, engine: Any, seat: SeatRow) -> tuple[dict | None, list[dict]]:
-        """The log entry ``seat`` may take back now (None if none) and the log it was read from."""
+    async def _undo_target(self, row: GameRow, engine: Any, seat: SeatRow) -> tuple[dict | None, int]:
+        """The log entry ``seat`` may take back now (None if none) and the length of the log
+        that was read. The newest record alone mostly answers (another seat's move, or this
+        seat's whose answer this process knows); otherwise the whole log is read."""
         if seat.is_ai or seat.away:
-            return None, []
+            return None, -1
+        try:
+            tail = await self.store.log_tail(row.id)
+        except GameDamaged as exc:
+            raise await self._damaged(row.id, exc) from None
+        if not tail:
+            return None, 0
+        last = tail[-1]
+        if not is_undo(last["action"]):
+            if last["seat"] != seat.seat or last["by_ai"]:
+                return None, last["seq"]
+            known = self.undo_points.known(row.id, last["seq"])
+            if known is not None:
+                return (last if known else None), last["seq"]
         entries = await self._log(row.id)
         try:
             target = self.undo_points.target(engine, row.id, row.n_players or 0, row.options, row.seed_value,
                                              entries, seat.seat)
         except Exception as exc:  # noqa: BLE001 - a log the engine cannot replay is damaged
             raise await self._damaged(row.id, GameDamaged(row.id, "log", f"the log does not replay: {exc}")) from None
-        return target, entries
+        return target, len(entries)
 
     async def undo_version(self, game_id: int, user_id: int) -> int | None:
         """The game's version if this player may take back their newest move now, else None
@@ -456,8 +471,8 @@ class Host:
         seat = next((s for s in await self._seats(game_id) if s.user_id == user_id and not s.is_ai), None)
         if seat is None:
             return None
-        target, entries = await self._undo_target(row, engine_for(row.game_key), seat)
-        return len(entries) if target is not None and len(entries) == row.version else None
+        target, length = await self._undo_target(row, engine_for(row.game_key), seat)
+        return length if target is not None and length == row.version else None
 
     async def undo(self, game_id: int, user_id: int, expected_version: int | None = None) -> MoveOutcome:
         """Take back this player's newest move: an undo record is appended to the log (version-
@@ -468,12 +483,14 @@ class Host:
             seat = await self._seat_for(game_id, user_id)
             if expected_version is not None and expected_version != version:
                 raise GameMovedOn(_("The game moved on since that panel was shown; here is the current one."))
-            target, entries = await self._undo_target(row, engine, seat)
-            if len(entries) != version:  # a move or undo of another process came in meanwhile
-                raise GameMovedOn(_("Someone else's move came first; here is the current state."))
-            if target is None:
+            target, length = await self._undo_target(row, engine, seat)
+            if target is None and length in (version, -1):
                 raise NotAllowed(_("There is no move of yours to take back now: someone else has acted since, or "
                                    "something hidden or random came out."))
+            entries = await self._log(game_id) if target is not None else []
+            if length != version or len(entries) != version:  # another process's move or undo came first
+                raise GameMovedOn(_("Someone else's move came first; here is the current state."))
+            assert target is not None
             record = undo_record(target["seq"])
             walk = LogReplay(engine, row.n_players or 0, row.options, row.seed_value)
             turn_began = None  # when this seat's turn began (a move of the log, not an undo; else the first move)

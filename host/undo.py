@@ -43,6 +43,10 @@ class UndoPoints:
         while len(self._known) > self.limit:
             self._known.popitem(last=False)
 
+    def known(self, game_id: int, seq: int) -> bool | None:
+        """The answer for move ``seq`` of the game if this process has it (None: not known here)."""
+        return self._known.get((game_id, seq))
+
     def target(self, engine: Any, game_id: int, n_players: int, options: dict, seed: Any,
                entries: list[dict], seat: int) -> dict | None:
         """The log entry ``seat`` may take back now, or None."""
