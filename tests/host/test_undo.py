@@ -271,3 +271,26 @@ async def test_an_undo_record_is_no_move_in_the_statistics(host, clock):
     assert sum(len(v) for v in (await move_times(host.store, user, None)).values()) == before + 1
     after = {p["user_id"]: p["moves"] for p in await server_players(host.store, 10, 10)}
     assert after[user] == moves[user] + 1
+
+
+async def test_a_forged_undo_record_is_refused_and_a_damaged_one_breaks_only_its_game(host):
+    from host import InvalidMove
+    from host.errors import GameBroken
+    from tests.rawdb import raw_connect
+
+    gid = await started(host)
+    user = await to_act_user(host, gid)
+    version = (await host.get(gid)).version
+    with pytest.raises(InvalidMove):  # an undo comes only through Undo, never as a move
+        await host.submit(gid, user, {"type": "undo", "of": version})
+    await play_first(host, gid, user)
+    await host.undo(gid, user)
+    # by hand, the undo record now takes back a move that is not the newest: the snapshot is
+    # rebuilt from the log, which does not replay, so the game is marked broken
+    with raw_connect(host.store.path) as conn:
+        conn.execute("UPDATE actions SET action = ? WHERE game_id = ? AND seq = ?",
+                     ('{"of": 1, "type": "undo"}', gid, version + 2))
+        conn.execute("DELETE FROM snapshots WHERE game_id = ?", (gid,))
+    with pytest.raises(GameBroken):
+        await host.choices(gid, user)
+    assert (await host.get(gid)).broken == "log"
