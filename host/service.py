@@ -517,6 +517,10 @@ class Host:
             if seat.seat in outcome.newly_to_act and not outcome.finished:  # a sealed choice taken back
                 await self.clocks.resumed(game_id, row.settings, await self._seats(game_id), seat.seat,
                                           turn_began if turn_began is not None else entries[0]["at"], target["at"])
+                if set(row.step_seats) - outcome.game.to_act:  # the others who chose in this step still have
+                    step = sorted(set(row.step_seats) | outcome.game.to_act)
+                    await self.store.update_game(game_id, self.clock(), step_seats=step)
+                    outcome.game = await self._info(await self._row(game_id), walk.state)
         return outcome
 
     def _private_views(self, engine: Any, state: Any, row: GameRow) -> list[str]:

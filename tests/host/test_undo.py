@@ -294,3 +294,18 @@ async def test_a_forged_undo_record_is_refused_and_a_damaged_one_breaks_only_its
     with pytest.raises(GameBroken):
         await host.choices(gid, user)
     assert (await host.get(gid)).broken == "log"
+
+
+async def test_a_sealed_pick_taken_back_keeps_the_others_choices_counted(host, clock, monkeypatch):
+    from tests.host.conftest import CY
+
+    monkeypatch.setitem(ENGINES, "sealed_undo", SealedUndo())
+    info = await host.create_game("sealed_undo", {}, ANA, guild_id=10, channel_id=20)
+    await host.join(info.id, BO)
+    await host.join(info.id, CY)
+    await host.start(info.id, ANA.user_id)
+    await host.submit(info.id, CY.user_id, {"type": "pick", "n": 3})
+    await host.submit(info.id, ANA.user_id, {"type": "pick", "n": 1})
+    outcome = await host.undo(info.id, ANA.user_id)
+    assert (outcome.game.acted, outcome.game.waiting) == (1, 2)  # Cy has chosen; Ana and Bo to choose
+    assert (await host.get(info.id)).acted == 1
