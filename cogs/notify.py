@@ -134,8 +134,11 @@ async def _publish_in_thread(bot: Any, outcome: MoveOutcome, headline: str | Non
         content = _turn_content(info, set())
         if outcome.lines:
             content += "\n" + "\n".join(f"• {tr(line)}" for line in outcome.lines[-3:])
-        await _edit_remembered(bot, info.id, "turn", content=present.clip(content, 2000),
-                               allowed_mentions=discord.AllowedMentions.none())
+        if await _edit_remembered(bot, info.id, "turn", content=present.clip(content, 2000),
+                                  allowed_mentions=discord.AllowedMentions.none()):
+            where = await bot.host.get_message(info.id, "turn")  # this move's post, should it be taken back
+            if where is not None:
+                await bot.host.set_message(info.id, f"post:{info.version}", where[1], where[0])
     elif outcome.lines or outcome.newly_to_act or headline:
         await _post_turn(bot, info, outcome, headline)
 

@@ -110,8 +110,11 @@ async def test_a_sealed_pick_is_taken_back_from_the_done_message(harness, db_pat
     await h.click(ana, panel.id, "Confirm")
     done = h.fake.messages[panel.id]
     assert "Done: Secret number 7." in message_text(done.payload) and labels(done) == ["Undo"]
-    assert "7" not in message_text(h.fake.messages[await table.turn_message_id()].payload)
+    step_post = await table.turn_message_id()
+    assert "Ana has picked." in message_text(h.fake.messages[step_post].payload)
+    assert "7" not in message_text(h.fake.messages[step_post].payload)
     await h.click(ana, panel.id, "Undo")
+    assert "Ana took this move back." in message_text(h.fake.messages[step_post].payload)
     info = await table.host.get(table.game_id)
     assert info.to_act == {0, 1}, "Ana chooses again"
     panel = h.fake.messages[panel.id]
