@@ -32,6 +32,13 @@ To try it without Discord, play at the offline table:
   scripts/run offline isle_of_skye --seats human,ai,ai
 """
 
+# In the Docker image (ISLE_IN_CONTAINER): the same steps, said for docker compose.
+CONTAINER_NO_TOKEN_HELP = (NO_TOKEN_HELP
+                           .replace("  4. Run this command again.",
+                                    "  4. Start the container again: docker compose up -d")
+                           .replace("  scripts/run offline isle_of_skye --seats human,ai,ai",
+                                    "  docker compose run --rm bot python bot.py offline isle_of_skye --seats human,ai,ai"))
+
 
 def create_bot(settings=None, host=None):
     """The Discord bot, built but not connected (tests build it this way)."""
@@ -47,8 +54,9 @@ def run_discord() -> int:
         print(exc, file=sys.stderr)
         return 2
     if not settings.has_token:
-        print(NO_TOKEN_HELP, file=sys.stderr)
-        return 0 if os.environ.get("ISLE_IN_CONTAINER") else 1  # a container stops instead of restart-looping
+        in_container = bool(os.environ.get("ISLE_IN_CONTAINER"))
+        print(CONTAINER_NO_TOKEN_HELP if in_container else NO_TOKEN_HELP, file=sys.stderr)
+        return 0 if in_container else 1  # a container stops instead of restart-looping
     import asyncio
     import logging
 

@@ -97,7 +97,7 @@ def campaign_embed(info: CampaignInfo, status: dict) -> discord.Embed:
         elif e["status"] == "void":
             history.append(_("Episode {k} (game #{game}): abandoned, to be replayed", k=e["episode"], game=e["game_id"]))
         else:
-            scores = " · ".join(f"{by_seat[s].island_name if s in by_seat else s + 1} {v}"
+            scores = " · ".join(f"{present.safe_name(by_seat[s].island_name) if s in by_seat else s + 1} {v}"
                                 for s, v in enumerate(e["scores"] or []))
             history.append(_("Episode {k} (game #{game}): {scores}", k=e["episode"], game=e["game_id"], scores=scores))
     if history:

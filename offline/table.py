@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import json
 import secrets
+import shlex
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -27,7 +28,7 @@ CLEAR = "\033[2J\033[H"
 
 def options_help() -> str:
     """Every game's options, for ``--help`` (the README's table lists the same)."""
-    out = [_("Game options (--options as JSON, e.g. --options '{\"goals\": \"random\"}'):")]
+    out = [_("Game options (--options as JSON, e.g. --options '{\"architect\": true}'):")]
     for key in sorted(ENGINES):
         engine = ENGINES[key]
         out.append(f"  {key}:")
@@ -49,7 +50,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--out", default=None, help=_("folder for the board images and the database"))
     parser.add_argument("--lang", default="en", help=_("language of the texts: {languages}",
                                                        languages=", ".join(available_locales())))
-    parser.add_argument("--options", default="{}", help=_('game options as JSON, e.g. \'{"variant": true}\''))
+    parser.add_argument("--options", default="{}", help=_('game options as JSON, e.g. \'{"castle_rotation": true}\''))
     parser.add_argument("--resume", nargs="?", const="", default=None, metavar="NAME",
                         help=_("continue a saved game (q saves): the newest, or the one named (see --saved)"))
     parser.add_argument("--saved", action="store_true", help=_("list the saved games that can be resumed"))
@@ -140,7 +141,7 @@ class OfflineTable:
                 self.say(_("Choose 1-{n} (u to take back your last move, q to quit): ", n=len(choices)))
             answer = self.stdin.readline()
             if not answer or answer.strip().lower() in ("q", "quit"):
-                self.say(_("Game saved; continue it with: scripts/run offline --resume {name}", name=self.out.name))
+                self.say(_("Game saved; continue it with: scripts/run offline --resume {name}", name=resume_name(self.out)))
                 return None
             answer = answer.strip()
             if answer.lower() == "u" and undo_version is not None:
@@ -192,6 +193,13 @@ def player_count_problem(engine, n: int) -> str | None:
                  n=engine.min_players, given=n)
     return _("{title} is for {lo} to {hi} players; --seats names {given}.", title=tr_data(engine.title),
              lo=engine.min_players, hi=engine.max_players, given=n)
+
+
+def resume_name(folder: Path) -> str:
+    """What to give --resume for ``folder``: its name under SAVES (as --saved lists it), else its path."""
+    if folder.resolve().parent == SAVES.resolve():
+        return folder.name
+    return shlex.quote(str(folder))
 
 
 def saved_games(root: Path = SAVES) -> list[Path]:
@@ -253,6 +261,8 @@ async def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: Text
     try:
         options = json.loads(args.options)
     except json.JSONDecodeError:
+        options = None
+    if not isinstance(options, dict):  # a list, a string or null is not a set of options either
         print(_("--options must be JSON, e.g. '{}'"), file=sys.stderr)
         return 2
     seats = seat_list(args.seats)

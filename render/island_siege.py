@@ -102,6 +102,14 @@ def colour(name: str):
 FORT_TEXT = 16
 
 
+SHIP_LINE = 20
+
+
+def ship_lines(ship: dict) -> list[str]:
+    """A ship in play: its whole ability text, wrapped like a fort's."""
+    return wrap_text(T(ship["text"]), font(FORT_TEXT), 218) if ship.get("text") else []
+
+
 def fort_lines(fort: dict) -> list[str]:
     """The fort's whole ability text as drawn: translated, then wrapped (heights follow the language)."""
     if fort["card"] == "START":
@@ -406,16 +414,21 @@ def draw_player(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, se
         row_h = 40
     y += row_h + 10
     if p["ships"]:
-        x = 16
-        for ship in p["ships"]:
+        x, row_h = 16, 0
+        for ship in p["ships"]:  # name, colonists and the ship's whole text (an opponent's too)
+            lines = ship_lines(ship)
             if x + 236 > WIDTH - 10:
-                x, y = 16, y + 58
-            d.rounded_rectangle([x, y, x + 236, y + 50], radius=8, fill=KIND_FILL["ship"], outline=INK, width=2)
+                x, y, row_h = 16, y + row_h + 8, 0
+            h = 50 + SHIP_LINE * len(lines)
+            row_h = max(row_h, h)
+            d.rounded_rectangle([x, y, x + 236, y + h], radius=8, fill=KIND_FILL["ship"], outline=INK, width=2)
             d.text((x + 8, y + 4), fit_text(("⟳ " if ship["reroll_symbols"] else "") + tx(T(ship["name"])),
                                             font(18, bold=True), 220), font=font(18, bold=True), fill=INK)
             draw_colonists(d, x + 8, y + 28, ship["colonists"], seat, r=7)
+            for i, line in enumerate(lines):
+                d.text((x + 8, y + 44 + i * SHIP_LINE), line, font=font(FORT_TEXT), fill=INK)
             x += 250
-        y += 60
+        y += row_h + 10
     if "hand" in p and view.get("seat") != seat:
         for line in wrap_text(T("Open hand: {cards}", cards=join(", ", [T(c["name"]) for c in p["hand"]])), font(18),
                               WIDTH - 40):
@@ -452,7 +465,10 @@ def estimate_height(view: dict) -> int:
     for p in view["players"]:
         rows = max(1, -(-len(p["forts"]) // 5))
         tallest = max([fort_height(f) for f in p["forts"]] or [40])
-        h += 140 + rows * (tallest + 12) + 60 * (-(-len(p["ships"]) // 5)) + 40
+        ship_h = 60 + SHIP_LINE * max([len(ship_lines(ship)) for ship in p["ships"]] or [0])
+        h += 140 + rows * (tallest + 12) + ship_h * (-(-len(p["ships"]) // 5)) + 40
+        if "hand" in p:
+            h += 28 * (2 + len(p["hand"]) // 4)  # open hands: a line of names
     if view.get("seat") in (0, 1):
         shown = [view.get("hand") or [], view.get("draw_choice") or [], view.get("peek") or [],
                  (view.get("draft") or {}).get("offer") or []]

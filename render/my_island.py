@@ -673,7 +673,8 @@ def _facts(view: dict, names: list) -> Image.Image:
     else:
         turn = _status(view, names)
     letters = _letters()
-    note = T("Tiles: {field} field, {house} house, {wall} wall, {road} road · ⚓ harbour · terrain: sand = beach, "
+    note = T("Tiles: {field} field, {house} house, {wall} wall, {road} road · ⚓ harbour · white dot = a scored "
+             "group (+3) · green ring = a scored totem · terrain: sand = beach, "
              "light green = palm, dark green = jungle, brown = totem, grey band = mountains", field=letters["field"],
              house=letters["house"], wall=letters["wall"], road=letters["road"])
     return key_facts(WIDTH, turn, scores, _round_summary(view, names), note)

@@ -4,7 +4,8 @@
 or ``initdb`` on the PATH); when there are none and we are root it installs Debian's
 ``postgresql`` package with apt-get (the way that works on a clean machine and in CI: the
 registries reached here are PyPI and Debian, and no PyPI package ships a server that runs
-on this image without downloading binaries at run time). It then runs ``initdb`` into a
+on this image without downloading binaries at run time); not root, it uses password-less
+``sudo -n`` when there is one. It then runs ``initdb`` into a
 temporary folder and starts ``postgres`` there as a child process listening on a unix
 socket only, with fsync off (a throwaway database). As root it runs the server as the
 unprivileged ``postgres`` user (created if missing), since PostgreSQL refuses to run as
@@ -23,6 +24,7 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -43,12 +45,23 @@ def _bin_dir() -> Path | None:
 
 
 def _install() -> None:
+    """Install Debian's ``postgresql`` package: as root, or through password-less ``sudo -n``
+    (a CI runner's usual user); otherwise say what to run."""
+    prefix: list[str] = []
     if os.geteuid() != 0:
-        raise PgUnavailable("PostgreSQL is not installed and we are not root: run"
-                            " `apt-get install postgresql` (or put initdb on the PATH)")
+        sudo = shutil.which("sudo")
+        if sudo is None or subprocess.run([sudo, "-n", "true"], capture_output=True).returncode != 0:
+            raise PgUnavailable("PostgreSQL is not installed and we are not root: run"
+                                " `sudo apt-get install postgresql` (or put initdb on the PATH)")
+        prefix = [sudo, "-n", "env", "DEBIAN_FRONTEND=noninteractive"]
+    if shutil.which("apt-get") is None:
+        raise PgUnavailable("PostgreSQL is not installed and there is no apt-get: install PostgreSQL"
+                            " (initdb and postgres on the PATH)")
+    print("Installing PostgreSQL for the tests (Debian's postgresql package, first run only) ...",
+          file=sys.stderr, flush=True)
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for cmd in (["apt-get", "update", "-q"],
-                ["apt-get", "install", "-y", "-q", "--no-install-recommends", "postgresql"]):
+    for cmd in ([*prefix, "apt-get", "update", "-q"],
+                [*prefix, "apt-get", "install", "-y", "-q", "--no-install-recommends", "postgresql"]):
         try:
             proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=APT_TIMEOUT)
         except (OSError, subprocess.TimeoutExpired) as exc:

@@ -32,9 +32,15 @@ def test_the_compiled_catalog_is_the_po_file(lang):
     expected = io.BytesIO()
     write_mo(expected, read(po_path(lang)))
     shipped = po_path(lang).with_suffix(".mo").read_bytes()
-    assert gettext.GNUTranslations(io.BytesIO(shipped))._catalog == \
-        gettext.GNUTranslations(io.BytesIO(expected.getvalue()))._catalog, \
+    # The header ('' entry) names the Babel version that wrote it; only the messages must agree.
+    assert messages_of(shipped) == messages_of(expected.getvalue()), \
         f"run python -m host.i18n_catalogs to compile locales/{lang}"
+
+
+def messages_of(mo: bytes) -> dict:
+    catalog = dict(gettext.GNUTranslations(io.BytesIO(mo))._catalog)
+    catalog.pop("", None)
+    return catalog
 
 
 @pytest.mark.parametrize("lang", SHIPPED)

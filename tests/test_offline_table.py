@@ -84,12 +84,35 @@ def test_an_unknown_option_lists_the_valid_ones(tmp_path, key):
         assert name in proc.stderr, f"{name} is not listed for {key}: {proc.stderr}"
 
 
+@pytest.mark.parametrize("options", ["[1]", '"x"', "null", "{bad"])
+def test_options_that_are_not_a_json_object_are_one_clear_line(tmp_path, options):
+    proc = subprocess.run([sys.executable, "bot.py", "offline", "my_island", "--seats", "ai,ai", "--out",
+                           str(tmp_path), "--options", options], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stderr.strip() == "--options must be JSON, e.g. '{}'"
+
+
 def test_help_documents_every_games_options():
     text = options_help()
     for key, engine in ENGINES.items():
         assert f"  {key}:" in text
         for name, spec in engine.options_schema.items():
             assert f"    {name} (" in text and str(spec.get("help", ""))[:30] in text
+
+
+def test_the_examples_in_help_name_real_options():
+    """--help's --options examples are options some game takes (they named made-up ones)."""
+    import contextlib
+
+    from offline.table import parse_args as parse
+
+    help_text = io.StringIO()
+    with contextlib.redirect_stdout(help_text), pytest.raises(SystemExit):
+        parse(["--help"])
+    examples = re.findall(r"'(\{[^']*\})'", help_text.getvalue())
+    assert examples
+    known = {name for engine in ENGINES.values() for name in engine.options_schema}
+    for example in examples:
+        assert set(json.loads(example)) <= known, example
 
 
 def test_the_readme_documents_every_option_and_its_offline_examples_are_valid():
@@ -120,6 +143,20 @@ async def test_q_saves_and_resume_continues_the_same_game(tmp_path, monkeypatch)
     assert "Ana added 2" in text
     again = io.StringIO()
     assert await play(parse_args(["--resume"]), io.StringIO(""), again) == 2  # the newest save is over now
+
+
+async def test_a_game_saved_in_its_own_out_folder_is_resumed_from_there(tmp_path, monkeypatch):
+    """``--out DIR`` (the README's example): the hint after q names the folder, and it works."""
+    toy_engines.register(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "elsewhere" / "demo"
+    stdout = io.StringIO()
+    assert await play(parse_args(["toy_race", "--seats", "Ana,ai", "--seed", "3", "--out", str(folder)]),
+                      io.StringIO("2\nq\n"), stdout) == 130
+    assert f"continue it with: scripts/run offline --resume {folder}" in stdout.getvalue()
+    resumed = io.StringIO()
+    assert await play(parse_args(["--resume", str(folder)]), io.StringIO("2\n" * 20), resumed) == 0
+    assert "Continuing Toy Race: Ana, AI" in resumed.getvalue()
 
 
 async def test_the_private_view_is_a_text_summary_never_json(tmp_path, monkeypatch):

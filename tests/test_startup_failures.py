@@ -143,6 +143,7 @@ def test_the_container_entrypoint_makes_a_fresh_bind_mount_writable_and_stops_wi
                           env=env, capture_output=True, text=True, timeout=90, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.count("DISCORD_TOKEN") >= 1 and "Traceback" not in proc.stderr
+    assert "docker compose up -d" in proc.stderr and "scripts/run" not in proc.stderr, "said for the container"
     assert data.stat().st_uid == 10001
     # as that user the folder is writable now
     probe = subprocess.run(["setpriv", "--reuid=10001", "--regid=10001", "--clear-groups", "test", "-w", str(data)])

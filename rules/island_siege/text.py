@@ -60,7 +60,8 @@ def _spot(card: str | None, cell, capital: bool = False):
 
 
 def _attack_card(view: dict | None) -> str | None:
-    att = (view or {}).get("attack") or {}
+    """The fort under attack; once the attack is over, the one it was made on (for "Last: ...")."""
+    att = (view or {}).get("attack") or (view or {}).get("last_attack") or {}
     return att.get("target_card")
 
 
@@ -118,10 +119,14 @@ def describe_action(action: dict, view: dict | None = None):
             return T("Attach to {fort} (its colonists build it)", fort=fort_name)
         return T("Crew from {fort}", fort=fort_name)
     if t == "draw_give":
+        if not isinstance(card, str):  # a public view: which card stays secret
+            return T("Give a card to the opponent")
         return T("Give {card} to the opponent", card=card_name(card))
     if t == "draw_discard":
         return T("Discard {card} (Observatory)", card=card_name(card))
     if t == "draft_give":
+        if not isinstance(card, str):
+            return T("Give a card away")
         return T("Give away {card}", card=card_name(card))
     if t == "colonize":
         return T("Colonist to {fort}", fort=card_name(_fort_card(view, action.get("fort"))))

@@ -59,8 +59,8 @@ async def test_campaign_new_join_next_episode_thread_and_status(harness, db_path
     r = await h.click(bo, turn.id, "Take turn")
     assert h.original(r).audience == f"user:{bo}"
 
-    r = await h.slash(bo, "campaign rename", name="Bo Bay")
-    assert "Bo Bay" in h.reply_text(r)
+    r = await h.slash(bo, "campaign rename", name="Bo *Bay*")  # markdown in a name is shown literally
+    assert r"Bo \*Bay\*" in h.reply_text(r)
     for user in (ana, bo):  # the AI plays the rest of the episode
         await bot.host.set_away(game.id, user, True)
     await h.settle()
@@ -69,7 +69,7 @@ async def test_campaign_new_join_next_episode_thread_and_status(harness, db_path
     assert any("episode 1 is over" in message_text(m.payload) for m in h.messages_in(CHANNEL))
     r = await h.slash(cy, "campaign status", campaign=info.id)
     text = h.reply_text(r)
-    assert "next: episode 2" in text and "Bo Bay" in text
+    assert "next: episode 2" in text and r"Bo \*Bay\*" in text and "Bo *Bay*" not in text
     for isl in carry["islands"]:
         assert f"{isl['prosperity']} prosperity" in text
     scores = carry["history"][0]["scores"]

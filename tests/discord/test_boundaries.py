@@ -107,7 +107,7 @@ async def test_every_command_stays_in_its_server(harness, db_path, clock, origin
     commands = leaf_commands(bot)
     assert len(commands) > 20, [n for n, _c in commands]
     before = await world.snapshot()
-    checked = []
+    checked, autocompleted = [], []
     for name, cmd in commands:
         if name in CREATES_HERE:
             continue
@@ -130,8 +130,16 @@ async def test_every_command_stays_in_its_server(harness, db_path, clock, origin
             offered = await h.autocomplete(user, name, param, channel_id=channel, **{param: ""})
             foreign = [c for c in offered if c["value"] in (1, 2) or "Xavier" in c["name"]]
             assert not foreign, f"/{name} {param} autocomplete from {origin} offers {foreign}"
+        for param in [p.name for p in cmd.parameters if p.autocomplete and p.name not in ids]:
+            # every other autocomplete (e.g. /game log's player names), aimed at server A's game
+            offered = await h.autocomplete(user, name, param, channel_id=channel, **{**options, param: ""})
+            names = " ".join(str(c["name"]) for c in offered)
+            assert "Yolanda" not in names and "Xavier" not in names, \
+                f"/{name} {param} autocomplete from {origin} offers {offered}"
+            autocompleted.append(f"{name} {param}")
     assert {"game status", "game abandon", "game settings", "game join", "tournament cancel",
             "campaign abandon"} <= set(checked)
+    assert "game log player" in autocompleted
 
 
 async def test_a_foreign_game_number_is_answered_like_a_missing_one(harness, db_path, clock):

@@ -83,3 +83,30 @@ def test_render_is_fast_enough():
     for _ in range(3):
         render(priv)
     assert (time.perf_counter() - t) / 3 < 1.5  # generous: the CI box is shared
+
+
+def test_every_ship_in_play_shows_its_whole_text_on_the_public_board():
+    """An opponent's ship is read on the board, not looked up (issue 23: card texts complete)."""
+    from render.layout import recording
+    from tests.board_samples import samples
+
+    end = next(s for s in samples("island_siege", 2) if s.moment == "end" and s.who == "public")
+    ships = [ship for p in end.view["players"] for ship in p["ships"]]
+    assert ships
+    with recording() as rec:
+        RENDERERS["island_siege"](end.view)
+    drawn = " ".join(t.text for t in rec.result)
+    for ship in ships:
+        assert ship["text"] in drawn, f"{ship['name']}: {ship['text']!r} is not on the board"
+
+
+def test_the_last_attack_move_names_a_spot_not_raw_coordinates():
+    """After the attack, "Last: ... Strike the group at ..." says the spot, as the panel did."""
+    from rules.base import localize
+    from rules.island_siege.text import describe_action
+    from tests.board_samples import samples
+
+    end = next(s for s in samples("island_siege", 2) if s.moment == "end" and s.who == "public")
+    assert end.view["last_move"]["type"] == "wave1_attack_group" and not end.view.get("attack")
+    text = localize(describe_action(end.view["last_move"], end.view), lambda s: s, lambda a, b, n: a if n == 1 else b)
+    assert text.startswith("Strike the group at spot ") and "[" not in text

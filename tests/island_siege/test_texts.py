@@ -31,3 +31,16 @@ def test_catalog_has_card_names_texts_and_score_categories():
     for card in data.CARDS.values():
         assert card["name"] in texts and card["effect_text"] in texts
     assert set(CATEGORIES) <= texts and ENGINE.title in texts
+
+
+def test_a_secret_card_given_is_a_card_not_a_question_mark():
+    """The public "Last:" line of a give: the card stays secret, the sentence stays a sentence."""
+    from rules.base import localize
+    from rules.island_siege.text import describe_action
+
+    def en(msg):
+        return localize(msg, lambda s: s, lambda a, b, n: a if n == 1 else b)
+
+    assert en(describe_action({"type": "draw_give"})) == "Give a card to the opponent"
+    assert en(describe_action({"type": "draft_give"})) == "Give a card away"
+    assert "?" not in en(describe_action({"type": "draw_give", "card": "S04"}))

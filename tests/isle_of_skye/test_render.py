@@ -75,3 +75,23 @@ def test_every_phase_renders_without_names():
         ENGINE.apply(s, seat, rnd.choice(ENGINE.legal_actions(s, seat)))
     png(ENGINE.view(s, None), names=False)
     assert seen == {"price", "buy", "build"}
+
+
+def test_the_last_line_names_the_last_move_itself():
+    """Issue 23: "Last:" on the board says what the player did (a buy, with tile and price)."""
+    from render.layout import recording
+    from rules import ENGINES
+
+    engine = ENGINES["isle_of_skye"]
+    state = engine.setup(3, {}, 11)
+    rng = random.Random(2)
+    while engine.to_act(state):
+        seat = min(engine.to_act(state))
+        engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+        view = engine.view(state, None)
+        if any(e["type"] == "buy" for e in view.get("last_move", [])):
+            break
+    with recording() as rec:
+        RENDERERS["isle_of_skye"](dict(view, seat_names=["Ana", "Bo", "Cy"], viewer=None))
+    last = [t.text for t in rec.result if t.text.startswith("Last: ")]
+    assert last and " bought L" in last[0] and " coin" in last[0], last
