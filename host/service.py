@@ -39,7 +39,7 @@ from host.models import (
     TimerOutcome,
 )
 from host.turn_clock import TurnClocks
-from host.undo import UndoPoints, safe_point
+from host.undo import UndoPoints, replay_undo, safe_point
 from host.views import broken_text, clip, fallback_png, private_lines_of, public_lines_of, with_names
 from rules import ENGINES
 from rules.ai import LEVELS, choose_action
@@ -456,7 +456,7 @@ class Host:
                 return (last if known else None), last["seq"]
         entries = await self._log(row.id)
         try:
-            target = self.undo_points.target(engine, row.id, row.n_players or 0, row.options, row.seed_value,
+            target = await self.undo_points.target(engine, row.id, row.n_players or 0, row.options, row.seed_value,
                                              entries, seat.seat)
         except Exception as exc:  # noqa: BLE001 - a log the engine cannot replay is damaged
             raise await self._damaged(row.id, GameDamaged(row.id, "log", f"the log does not replay: {exc}")) from None
@@ -492,19 +492,14 @@ class Host:
                 raise GameMovedOn(_("Someone else's move came first; here is the current state."))
             assert target is not None
             record = undo_record(target["seq"])
-            walk = LogReplay(engine, row.n_players or 0, row.options, row.seed_value)
-            turn_began = None  # when this seat's turn began (a move of the log, not an undo; else the first move)
-            for e in entries:
-                waiting = seat.seat in engine.to_act(walk.state)
-                walk.step(e["seq"], e["seat"], e["action"])
-                if not waiting and seat.seat in engine.to_act(walk.state) and not is_undo(e["action"]):
-                    turn_began = e["at"]
-            events = walk.step(version + 1, seat.seat, record)
+            after, events, turn_began = await asyncio.to_thread(
+                replay_undo, engine, row.n_players or 0, row.options, row.seed_value, entries, seat.seat, record,
+                version + 1)
             previous_to_act = set(engine.to_act(state))
             before = self._private_views(engine, state, row)
             public_before = canonical(engine.view(state, None))
             try:
-                await self.store.append_undo(game_id, version, seat.seat, record, walk.state, engine, self.clock())
+                await self.store.append_undo(game_id, version, seat.seat, record, after, engine, self.clock())
             except VersionConflict:
                 raise GameMovedOn(_("Someone else's move came first; here is the current state.")) from None
             log_event(log, "move taken back", game=game_id, guild=row.guild_id, seat=seat.seat, version=version + 1,
@@ -512,15 +507,15 @@ class Host:
             names = [self.text_name(s.display_name) for s in await self._seats(game_id)]
             outcome = MoveOutcome(game=None, undone=target["seq"])  # type: ignore[arg-type]
             outcome.lines += public_lines_of(engine, events, names)
-            self._mark_private_changes(engine, walk.state, before, outcome)
-            await self._settle(game_id, engine, walk.state, outcome, previous_to_act, public_before)
+            self._mark_private_changes(engine, after, before, outcome)
+            await self._settle(game_id, engine, after, outcome, previous_to_act, public_before)
             if seat.seat in outcome.newly_to_act and not outcome.finished:  # a sealed choice taken back
                 await self.clocks.resumed(game_id, row.settings, await self._seats(game_id), seat.seat,
                                           turn_began if turn_began is not None else entries[0]["at"], target["at"])
                 if set(row.step_seats) - outcome.game.to_act:  # the others who chose in this step still have
                     step = sorted(set(row.step_seats) | outcome.game.to_act)
                     await self.store.update_game(game_id, self.clock(), step_seats=step)
-                    outcome.game = await self._info(await self._row(game_id), walk.state)
+                    outcome.game = await self._info(await self._row(game_id), after)
         return outcome
 
     def _private_views(self, engine: Any, state: Any, row: GameRow) -> list[str]:

@@ -12,6 +12,7 @@ log once to find it.
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from typing import Any
 
@@ -47,9 +48,10 @@ class UndoPoints:
         """The answer for move ``seq`` of the game if this process has it (None: not known here)."""
         return self._known.get((game_id, seq))
 
-    def target(self, engine: Any, game_id: int, n_players: int, options: dict, seed: Any,
-               entries: list[dict], seat: int) -> dict | None:
-        """The log entry ``seat`` may take back now, or None."""
+    async def target(self, engine: Any, game_id: int, n_players: int, options: dict, seed: Any,
+                     entries: list[dict], seat: int) -> dict | None:
+        """The log entry ``seat`` may take back now, or None (a replay, when needed, runs in a
+        worker thread: a long game takes a moment)."""
         kept = in_force(entries)
         if not kept:
             return None
@@ -58,7 +60,7 @@ class UndoPoints:
             return None
         flag = self._known.get((game_id, top["seq"]))
         if flag is None:
-            flag = self._replay_point(engine, n_players, options, seed, entries, top)
+            flag = await asyncio.to_thread(self._replay_point, engine, n_players, options, seed, entries, top)
             self.remember(game_id, top["seq"], flag)
         return top if flag else None
 
@@ -75,4 +77,20 @@ class UndoPoints:
         return False
 
 
-__all__ = ["UndoPoints", "safe_point", "is_undo"]
+def replay_undo(engine: Any, n_players: int, options: dict, seed: Any, entries: list[dict], seat: int,
+                record: dict, seq: int) -> tuple[Any, list[dict], float | None]:
+    """The log replayed with the undo record ``record`` (move ``seq``) of ``seat`` appended: the
+    state it gives, its events, and when that seat's turn began (the time of the move that made
+    it one to act, never an undo; None: it was to act from the start)."""
+    walk = LogReplay(engine, n_players, options, seed)
+    began = None
+    for e in entries:
+        waiting = seat in engine.to_act(walk.state)
+        walk.step(e["seq"], e["seat"], e["action"])
+        if not waiting and seat in engine.to_act(walk.state) and not is_undo(e["action"]):
+            began = e["at"]
+    events = walk.step(seq, seat, record)
+    return walk.state, events, began
+
+
+__all__ = ["UndoPoints", "safe_point", "is_undo", "replay_undo"]
