@@ -57,6 +57,9 @@ async def fill(path: Path, clock) -> dict[str, int]:  # noqa: ANN001
 async def test_every_row_is_copied_and_every_game_replays_to_its_snapshot(tmp_path, pg_server, clock,
                                                                            monkeypatch):
     toy_engines.register(monkeypatch)
+    from rules import ENGINES
+
+    monkeypatch.setitem(ENGINES, "step_up", toy_engines.StepUp())
     source = tmp_path / "isle.db"
     counts = await fill(source, clock)
     assert counts["game_results"] > 0 and counts["ratings"] > 0 and counts["actions"] > 4
