@@ -130,7 +130,28 @@ class PageButton(ui.DynamicItem[ui.Button], template=r"isle:page:(?P<game>[0-9]+
         await panels.on_page(interaction, self.game_id, self.version, self.page)
 
 
-ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, PageButton, *HISTORY_ITEMS)
+class UndoButton(ui.DynamicItem[ui.Button], template=r"isle:undo:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
+    """Take back one's newest move (shown only while that is possible; the version makes an
+    old button answer "the game moved on" instead of acting)."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(ui.Button(label=_("Undo"), style=discord.ButtonStyle.secondary, emoji="↩️",
+                                   custom_id=f"isle:undo:{game_id}:{version}"))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> UndoButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    @guarded
+    @game_in_scope
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs import panels
+
+        await panels.on_undo(interaction, self.game_id, self.version)
+
+
+ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, *HISTORY_ITEMS)
 
 
 def lobby_view(game_id: int, open_: bool, follow: bool = True) -> ui.View:
@@ -145,6 +166,15 @@ def take_turn_view(game_id: int, version: int, disabled: bool = False) -> ui.Vie
     view = ui.View(timeout=None)
     view.add_item(TakeTurnButton(game_id, version, disabled=disabled))
     view.add_item(FollowButton(game_id, disabled=disabled))
+    return view
+
+
+def with_undo(view: ui.View | None, game_id: int, undo_version: int | None) -> ui.View | None:
+    """``view`` plus an Undo button when the player may take back a move (``undo_version``)."""
+    if undo_version is None:
+        return view
+    view = view or ui.View(timeout=None)
+    view.add_item(UndoButton(game_id, undo_version))
     return view
 
 

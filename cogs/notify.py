@@ -134,8 +134,11 @@ async def _publish_in_thread(bot: Any, outcome: MoveOutcome, headline: str | Non
         content = _turn_content(info, set())
         if outcome.lines:
             content += "\n" + "\n".join(f"• {tr(line)}" for line in outcome.lines[-3:])
-        await _edit_remembered(bot, info.id, "turn", content=present.clip(content, 2000),
-                               allowed_mentions=discord.AllowedMentions.none())
+        if await _edit_remembered(bot, info.id, "turn", content=present.clip(content, 2000),
+                                  allowed_mentions=discord.AllowedMentions.none()):
+            where = await bot.host.get_message(info.id, "turn")  # this move's post, should it be taken back
+            if where is not None:
+                await bot.host.set_message(info.id, f"post:{info.version}", where[1], where[0])
     elif outcome.lines or outcome.newly_to_act or headline:
         await _post_turn(bot, info, outcome, headline)
 
@@ -171,6 +174,20 @@ async def _post_turn(bot: Any, info: GameInfo, outcome: MoveOutcome, headline: s
                          file=present.board_file(png), view=take_turn_view(info.id, info.version))
     if message is not None:
         await _replace_panel(bot, info, message)
+        await bot.host.set_message(info.id, f"post:{info.version}", message.id, message.channel.id)
+
+
+async def taken_back(bot: Any, outcome: MoveOutcome, user_id: int) -> None:
+    """Edit the thread post of a move that was taken back to say so (its button goes dead)."""
+    info = outcome.game
+    seat = info.seat_of(user_id)
+    if outcome.undone is None or seat is None or info.paused:
+        return
+    with speaking(languages.public(bot, info.guild_id)):
+        await _edit_remembered(bot, info.id, f"post:{outcome.undone}",
+                               content=_("↩️ {name} took this move back.", name=present.safe_name(seat.name)),
+                               view=take_turn_view(info.id, 0, disabled=True),
+                               allowed_mentions=discord.AllowedMentions.none())
 
 
 async def _replace_panel(bot: Any, info: GameInfo, message: discord.Message | None) -> None:

@@ -12,9 +12,9 @@ from typing import Any
 import discord
 
 from cogs import notify, present
-from cogs.components import choices_view, confirm_view
+from cogs.components import choices_view, confirm_view, with_undo
 from cogs.errors import AdapterError
-from host import Choice, GameInfo, GameMovedOn, NotYourTurn
+from host import Choice, GameInfo, GameMovedOn, NotAllowed, NotYourTurn
 from host.i18n import _
 
 
@@ -80,6 +80,8 @@ async def show_panel(interaction: discord.Interaction, game_id: int, *, note: st
             lines.append(_("The AI is playing your seat (away). Use /game settings away:False to take it back."))
         else:
             lines.append(present.to_act_text(info, set()) or _("Nothing to do for you right now."))
+    if not info.paused and not seat.automatic:
+        view = with_undo(view, game_id, await host.undo_version(game_id, user_id))
     embed = present.private_embed(info, title, None)
     embed.description = "\n".join(lines)
     file = present.board_file(await host.private_png(game_id, user_id))
@@ -152,5 +154,29 @@ async def on_choice(interaction: discord.Interaction, game_id: int, version: int
         embed = discord.Embed(title=present.game_name(after), colour=present.COLOUR, description=done)
         if after.status == "active" and after.acted and after.waiting:
             embed.description += "\n" + present.progress_text(after)
-        await interaction.edit_original_response(embed=embed, attachments=[], view=None)
+        undo = await host.undo_version(game_id, user_id) if after.status == "active" else None
+        await interaction.edit_original_response(embed=embed, attachments=[], view=with_undo(None, game_id, undo))
+    await notify.publish(interaction.client, outcome, actor_id=user_id)
+
+
+async def on_undo(interaction: discord.Interaction, game_id: int, version: int) -> None:
+    """The Undo button: take back the player's newest move, then show the panel again. An old
+    button, a racing click or a move that can no longer be taken back changes nothing and
+    says why in the panel."""
+    # the button lives on the player's ephemeral panel; a click from anywhere else (a copied
+    # message) gets a new private answer rather than an edit of a message others can see
+    edit = interaction.message is not None and interaction.message.flags.ephemeral
+    if edit:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    host = interaction.client.host  # type: ignore[attr-defined]
+    user_id = interaction.user.id
+    try:
+        outcome = await host.undo(game_id, user_id, expected_version=version)
+    except (GameMovedOn, NotAllowed) as exc:
+        await show_panel(interaction, game_id, edit=edit, note=str(exc))
+        return
+    await show_panel(interaction, game_id, edit=edit, note=_("Your move was taken back."), info=outcome.game)
+    await notify.taken_back(interaction.client, outcome, user_id)
     await notify.publish(interaction.client, outcome, actor_id=user_id)

@@ -31,6 +31,10 @@ async def followers(store: Store, game_id: int) -> list[int]:
     return [r["user_id"] for r in rows]
 
 
+# an undo record (db.undo: {"of": seq, "type": "undo"} as the store writes it) is logged but is no move
+_IS_UNDO = "(a.action LIKE '{\"of\": %, \"type\": \"undo\"}')"
+
+
 async def move_times(store: Store, user_id: int, guild_id: int | None) -> dict[str, list[float]]:
     """Per game key: seconds each of this person's own moves took (from the move before it in
     the game; a game's first move is left out, its lobby may have waited for hours), over their
@@ -39,13 +43,13 @@ async def move_times(store: Store, user_id: int, guild_id: int | None) -> dict[s
     params: tuple[Any, ...] = (user_id,) if guild_id is None else (user_id, guild_id)
     rows = await store.fetch_all(
         "SELECT g.game_key AS key, a.at - LAG(a.at) OVER (PARTITION BY a.game_id ORDER BY a.seq) AS took,"
-        " a.by_ai AS by_ai, s.user_id AS uid"
+        " a.by_ai AS by_ai, s.user_id AS uid, " + _IS_UNDO + " AS undo"
         " FROM actions a JOIN games g ON g.id = a.game_id"
         " JOIN seats s ON s.game_id = a.game_id AND s.seat = a.seat"
         " WHERE a.game_id IN (SELECT game_id FROM seats WHERE user_id = ?)" + where, params)
     out: dict[str, list[float]] = {}
     for r in rows:
-        if r["uid"] == user_id and not r["by_ai"] and r["took"] is not None:
+        if r["uid"] == user_id and not r["by_ai"] and not r["undo"] and r["took"] is not None:
             out.setdefault(r["key"], []).append(max(0.0, float(r["took"])))
     return out
 
@@ -68,7 +72,7 @@ async def server_players(store: Store, guild_id: int | None, limit: int) -> list
     rows = await store.fetch_all(
         "SELECT s.user_id, MAX(s.display_name) AS name, COUNT(DISTINCT s.game_id) AS games,"
         " (SELECT COUNT(*) FROM actions a JOIN seats t ON t.game_id = a.game_id AND t.seat = a.seat"
-        "  JOIN games h ON h.id = a.game_id WHERE t.user_id = s.user_id AND a.by_ai = 0"
+        "  JOIN games h ON h.id = a.game_id WHERE t.user_id = s.user_id AND a.by_ai = 0 AND NOT " + _IS_UNDO +
         "  AND " + where.replace("g.", "h.") + ") AS moves"
         " FROM seats s JOIN games g ON g.id = s.game_id"
         " WHERE " + where + " AND g.status IN ('active', 'finished') AND s.user_id IS NOT NULL AND s.is_ai = 0"

@@ -28,6 +28,7 @@ from typing import Any
 
 from db.errors import GameDamaged, GameMissing, StoreError, VersionConflict
 from db.sqlite import Database
+from db.undo import LogReplay
 
 __all__ = ["Store", "StoreError", "VersionConflict", "GameMissing", "GameDamaged", "GameRow", "SeatRow",
            "TimerRow", "Loaded", "replay", "state_text", "state_hash"]
@@ -44,11 +45,12 @@ def state_hash(text: str) -> str:
 
 
 def replay(engine: Any, n_players: int, options: dict, seed: str, log_rows: list[tuple[int, dict]]) -> Any:
-    """The state reached by applying ``log_rows`` ``(seat, action)`` to a fresh setup."""
-    state = engine.setup(n_players, json.loads(json.dumps(options)), _seed_value(seed))
-    for seat, action in log_rows:
-        engine.apply(state, seat, action)
-    return state
+    """The state reached by applying ``log_rows`` ``(seat, action)`` (the whole log, move ``i``
+    at position ``i - 1``; undo records take moves back, see ``db.undo``) to a fresh setup."""
+    walk = LogReplay(engine, n_players, options, _seed_value(seed))
+    for seq, (seat, action) in enumerate(log_rows, start=1):
+        walk.step(seq, seat, action)
+    return walk.state
 
 
 def _seed_value(seed: str) -> int | str:
@@ -322,6 +324,12 @@ class Store(Database):
                                     (game_id,))
         return [_log_entry(game_id, r) for r in rows]
 
+    async def log_tail(self, game_id: int, limit: int = 1) -> list[dict]:
+        """The newest ``limit`` moves, oldest first (one index range read)."""
+        rows = await self.fetch_all("SELECT seq, seat, action, by_ai, at FROM actions WHERE game_id = ?"
+                                    " ORDER BY seq DESC LIMIT ?", (game_id, limit))
+        return [_log_entry(game_id, r) for r in reversed(rows)]
+
     async def load_state(self, game_id: int, engine: Any) -> tuple[Any, int]:
         """The current state and version (see :meth:`load_game`)."""
         loaded = await self.load_game(game_id, engine)
@@ -459,6 +467,34 @@ class Store(Database):
             await self.rebuild_snapshot(game_id, engine)
             raise VersionConflict(f"game {game_id} was behind its log") from None
         return state, events, new_version
+
+    async def append_undo(self, game_id: int, expected_version: int, seat: int, record: dict, state: Any,
+                          engine: Any, now: float) -> int:
+        """Store an undo record (``db.undo``) for ``seat`` and ``state``, the position it gives
+        (the caller replayed the log it read at ``expected_version``): the new version.
+
+        Guarded exactly as :meth:`append_action` (the version and the head of the log, one
+        transaction), so of an undo and a move, or two undos, racing for one version exactly
+        one is stored; the other raises ``VersionConflict`` and nothing is written."""
+        new_version = expected_version + 1
+        text = state_text(engine.dump(state))
+        async with self.transaction() as conn:
+            cur = await conn.execute(
+                "UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
+                " AND broken IS NULL", (new_version, now, game_id, expected_version))
+            if cur.rowcount != 1:
+                raise VersionConflict(f"game {game_id} moved on")
+            head = (await (await conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?",
+                                              (game_id,))).fetchone())[0]
+            if head != expected_version:
+                raise VersionConflict(f"game {game_id} is behind its log")
+            await conn.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, 0, ?)",
+                (game_id, new_version, seat, json.dumps(record, sort_keys=True), now))
+            await conn.execute(
+                "INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
+                (game_id, new_version, text, state_hash(text)))
+        return new_version
 
     # -- timers --------------------------------------------------------------------------
     async def timers(self, game_id: int) -> list[TimerRow]:

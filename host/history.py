@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from db.store import state_hash, state_text
+from db.undo import LogReplay
 from host.errors import HostError, NotAllowed
 from host.i18n import _, current_locale, tr, tr_data
 from host.views import private_lines_of, public_lines_of, with_names
@@ -71,12 +72,13 @@ async def _record(host: Any, game_id: int) -> Record:
 
 def walk(engine: Any, n_players: int, options: dict, seed: Any,
          entries: list[dict]) -> Iterator[tuple[dict, list[dict], Any]]:
-    """``(entry, events, state after it)`` for every stored move, from a fresh setup."""
-    state = engine.setup(n_players, json.loads(json.dumps(options)), seed)
-    yield {}, [], state
-    for entry in entries:
-        events = engine.apply(state, entry["seat"], json.loads(json.dumps(entry["action"])))
-        yield entry, events, state
+    """``(entry, events, state after it)`` for every stored move, from a fresh setup (an undo
+    record's state is the position before the move it took back; see ``db.undo``)."""
+    walk_ = LogReplay(engine, n_players, options, seed)
+    yield {}, [], walk_.state
+    for i, entry in enumerate(entries):
+        events = walk_.step(entry.get("seq", i + 1), entry["seat"], entry["action"])
+        yield entry, events, walk_.state
 
 
 def _seat_of(info: Any, user_id: int | None) -> int | None:

@@ -119,6 +119,8 @@ class MoveOutcome:
     finished: bool = False
     step_changed: bool = True
     """False while a simultaneous step goes on (a seat sealed its choice; nothing public changed)."""
+    undone: int | None = None
+    """An undo: the number of the move taken back (its thread post says so)."""
 
 
 @dataclass

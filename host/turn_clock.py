@@ -95,6 +95,26 @@ class TurnClocks:
         await self.store.set_timers(game_id, to_act, new)
         return new
 
+    async def resumed(self, game_id: int, settings: dict, seats: list[SeatRow], seat: int, started_at: float,
+                      ended_at: float) -> None:
+        """An undo gave ``seat`` back the turn it ended at ``ended_at`` (a sealed choice taken
+        back): the turn goes on as if it had never ended. A deadline per move stays where it
+        was (the turn started at ``started_at``); a bank gives back the increment it earned,
+        the time used before ``ended_at`` stays paid. So taking a move back never buys time."""
+        c = await self.db.seat_clock(game_id, seat)
+        if clocks.is_bank(settings):
+            bank = float(settings["bank_seconds"] if c.bank is None else c.bank)
+            c.bank = max(0.0, bank - float(settings.get("bank_increment") or 0))
+            c.turn_start, c.used, c.total = ended_at, 0.0, c.bank
+        else:
+            total = clocks.per_move(settings)
+            if total is None:
+                return
+            c.turn_start, c.used, c.total = started_at, 0.0, total
+        await self.db.save_seat_clock(c)
+        user = next((s.user_id for s in seats if s.seat == seat and not s.is_ai), None)
+        await self.store.replace_seat_timers(game_id, seat, self.timers(c, settings, await self.schedule(user)))
+
     async def restart(self, game_id: int, settings: dict, seats: list[SeatRow], to_act: set[int]) -> None:
         """The game's clock changed: fresh turns (and banks) for everyone."""
         await self.db.clear_game(game_id)

@@ -6,7 +6,9 @@ import io
 from typing import Any
 
 from db.store import SeatRow
+from db.undo import is_undo_event
 from host.i18n import _
+from rules.base import T
 
 
 def with_names(view: dict, seats: list[SeatRow], viewer: int | None) -> dict:
@@ -22,10 +24,19 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def describe_event(engine: Any, event: dict, names: list[str]) -> str:
+    """One event's log line; the host writes the line of an undo record itself."""
+    if is_undo_event(event):
+        seat = event.get("seat")
+        name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+        return T("{name} took back a move.", name=name)
+    return engine.describe_event(event, names)
+
+
 def public_lines_of(engine: Any, events: list[dict], names: list[str]) -> list[str]:
     """The public log lines of ``events``: translatable messages, shown with ``host.i18n.tr`` by
     the front end in the language of whoever reads them (the thread, a player's DM)."""
-    return [engine.describe_event(e, names) for e in events if "private_to" not in e]
+    return [describe_event(engine, e, names) for e in events if "private_to" not in e]
 
 
 def private_lines_of(engine: Any, events: list[dict], names: list[str]) -> dict[int, list[str]]:

@@ -13,6 +13,7 @@ from typing import Any, TextIO
 
 from host.history import BadExport, parse_export, replay_export
 from host.i18n import _, current_locale, tr, tr_data, translator
+from host.views import describe_event
 
 
 def _say(out: TextIO, text: str = "") -> None:
@@ -49,7 +50,7 @@ def run(path: str, out_dir: str | None, lang: str, stdout: TextIO = sys.stdout, 
                            if move["seat"] < len(names) else move["seat"]))
             for event in events:
                 if "private_to" not in event:
-                    _say(stdout, f"  • {tr(replayed.engine.describe_event(event, names))}")
+                    _say(stdout, f"  • {tr(describe_event(replayed.engine, event, names))}")
         turn_over = i + 1 >= len(steps) or steps[i + 1][0].get("seat") != move.get("seat")
         if turn_over and view != last_view:
             (out / f"board-{written:04d}.png").write_bytes(render_view(replayed.key, view))

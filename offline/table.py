@@ -132,14 +132,24 @@ class OfflineTable:
             self.say(f"  {line}")
         while True:
             choices = await self.host.choices(self.game_id, user_id)
+            undo_version = await self.host.undo_version(self.game_id, user_id)
             for c in choices:
                 self.say(f"  {c.index + 1:>3}. {c.label}")
-            self.say(_("Choose 1-{n} (q to quit): ", n=len(choices)))
+            if undo_version is None:
+                self.say(_("Choose 1-{n} (q to quit): ", n=len(choices)))
+            else:
+                self.say(_("Choose 1-{n} (u to take back your last move, q to quit): ", n=len(choices)))
             answer = self.stdin.readline()
             if not answer or answer.strip().lower() in ("q", "quit"):
                 self.say(_("Game saved; continue it with: scripts/run offline --resume {name}", name=resume_name(self.out)))
                 return None
             answer = answer.strip()
+            if answer.lower() == "u" and undo_version is not None:
+                try:
+                    return await self.host.undo(self.game_id, user_id, expected_version=undo_version)
+                except HostError as exc:
+                    self.say(str(exc))
+                    continue
             if not answer.isdigit() or not 1 <= int(answer) <= len(choices):
                 self.say(_("Please type a number from the list."))
                 continue

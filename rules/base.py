@@ -212,6 +212,27 @@ class Engine:
         """
         raise NotImplementedError
 
+    # -- taking a move back ----------------------------------------------------------
+    undo_safe_events: frozenset[str] | None = None
+    """The event types an action may return and still be taken back by its player (see
+    :meth:`undo_point`); ``None`` (the default): no action of this game can be taken back."""
+
+    def undo_point(self, state: Any, seat: int, events: list[dict]) -> bool:
+        """True when the action of ``seat`` that just returned ``events`` (``state``: after it)
+        is a **safe undo point**: its player may take it back as long as nobody else acts.
+
+        It is not when anything hidden became known to anyone (a card or tile drawn, a hidden
+        side or a sealed choice revealed), a random event happened (a die roll, a shuffle) or
+        the game ended. The default answers from :attr:`undo_safe_events`: every event's type is
+        listed there and none is private to another seat (an action without events, a sub-step
+        such as choosing a tile before its cell, is safe once the game lists any). A game whose
+        listed events can hide a draw (Islebound's gains in the Architect variant) overrides
+        this. The host adds the rules no engine needs to know: an action that hands the turn to
+        another seat, or an AI's action, is never taken back."""
+        if self.undo_safe_events is None:
+            return False
+        return all(e.get("type") in self.undo_safe_events and e.get("private_to", seat) == seat for e in events)
+
     # -- helpers shared by every game ------------------------------------------------
     def describe_action(self, action: dict, view: dict | None = None) -> str:
         """A short human label for an action (buttons, the offline table). Games override."""

@@ -166,3 +166,18 @@ async def test_the_private_view_is_a_text_summary_never_json(tmp_path, monkeypat
                stdout)
     text = stdout.getvalue()
     assert "{" not in text and '"' not in text, text
+
+
+async def test_u_takes_back_the_last_move_while_it_may_be(tmp_path, monkeypatch):
+    from rules import ENGINES
+
+    monkeypatch.setitem(ENGINES, "step_up", toy_engines.StepUp())
+    args = parse_args(["step_up", "--seats", "Ana,ai", "--seed", "1", "--out", str(tmp_path)])
+    # Ana: u (nothing to take back yet), add 2, u, add 1, end turn; then the AI; then quit
+    stdout = io.StringIO()
+    assert await play(args, io.StringIO("u\n2\nu\n1\n3\nq\n"), stdout) == 130
+    text = stdout.getvalue()
+    assert text.count("(u to take back your last move, q to quit)") == 2
+    assert text.count("Please type a number from the list.") == 1  # the first u: nothing to undo
+    assert "Ana adds 2: the total is 2." in text and "Ana took back a move." in text
+    assert "Ana adds 1: the total is 1." in text

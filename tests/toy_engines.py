@@ -229,6 +229,61 @@ class PickNumber(ToyEngine):
         return "Revealed: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(event["picks"]))
 
 
+# Games with safe undo points (issue 18), registered by the tests that use them.
+class StepUp(ToyEngine):
+    """Each turn a seat adds 1 or 2 to a shared total (as often as it likes, each a safe undo
+    point: a post in the thread) and then ends its turn; a total of 9 wins."""
+
+    key, title, min_players, max_players = "step_up", "Step Up", 2, 2
+    undo_safe_events = frozenset({"added"})
+
+    def setup(self, n_players, options, seed):
+        return {"n": n_players, "total": 0, "turn": 0, "winner": None}
+
+    def to_act(self, state):
+        return set() if state["winner"] is not None else {state["turn"]}
+
+    def legal_actions(self, state, seat):
+        if seat not in self.to_act(state):
+            return []
+        return [{"type": "add", "n": 1}, {"type": "add", "n": 2}, {"type": "end"}]
+
+    def apply(self, state, seat, action):
+        self.check_legal(state, seat, action)
+        if action["type"] == "end":
+            state["turn"] = (state["turn"] + 1) % state["n"]
+            return [{"type": "ended", "seat": seat}]
+        state["total"] += action["n"]
+        if state["total"] >= 9:
+            state["winner"] = seat
+        return [{"type": "added", "seat": seat, "n": action["n"], "total": state["total"]}]
+
+    def view(self, state, seat):
+        return dict(state)
+
+    def result(self, state):
+        if state["winner"] is None:
+            return None
+        w = state["winner"]
+        return {"scores": [int(s == w) for s in range(state["n"])], "ranks": [1 if s == w else 2 for s in range(state["n"])],
+                "winners": [w], "categories": {}}
+
+    def describe_action(self, action, view=None):
+        return f"Add {action['n']}" if action["type"] == "add" else "End turn"
+
+    def describe_event(self, event, names):
+        if event["type"] == "added":
+            return f"{names[event['seat']]} adds {event['n']}: the total is {event['total']}."
+        return f"{names[event['seat']]} ends their turn."
+
+
+class PickUndo(PickNumber):
+    """Pick a Number whose sealed pick may be taken back until the other has picked."""
+
+    key = "pick_undo"
+    undo_safe_events = frozenset({"picked", "sealed"})
+
+
 TOYS = {e.key: e for e in (ToyRace(), ToySealed(), CountUp(), PickNumber())}
 
 

@@ -16,6 +16,10 @@ class IslandSiege(Engine):
     title = "Island Siege"
     min_players = 2
     max_players = 2
+    # Only the steps inside a turn that show nothing new: choosing a menu entry, a card or a
+    # cube (no events) and the colour of an attack. Building plays a hidden card from the hand,
+    # dice are random and draws reveal cards, so none of those is taken back.
+    undo_safe_events = frozenset({"attack_color"})
     options_schema = {
         "deck": {"type": "choice", "choices": ["full_60", "ape_36"], "default": "full_60",
                  "help": "full_60: the rulebook's 30 forts, 12 ships, 18 buildings; ape_36: the public 36-card set"},

@@ -89,6 +89,11 @@ class IsleOfSkye(Engine):
     min_players = 2
     max_players = 5
     options_schema = OPTIONS_SCHEMA
+    # Taken back while nobody else acts: a sealed choice (a price, a discard, a placement on
+    # one's own territory) and a purchase; drawing tiles, revealing prices, income, scoring
+    # and a new round are not (R: undo points, README "Taking a move back").
+    undo_safe_events = frozenset({"placed", "price_chosen", "discard_chosen", "pricing_restarted", "prices_sealed",
+                                  "build_done", "castle_turned", "buy", "pass", "unsold"})
 
     # -- lifecycle ---------------------------------------------------------------------
     def setup(self, n_players: int, options: dict | None, seed: int | str) -> dict:

@@ -216,6 +216,19 @@ class Islebound(Engine):
     min_players = 2
     max_players = 4
     options_schema = OPTIONS_SCHEMA
+    # Moving, visiting, trading with the bank, fighting after the roll and the like can be taken
+    # back; a die roll, a card or sailor or fame token off a pile (the next one is revealed),
+    # an event or reputation card and the end of a turn cannot (see undo_point for books).
+    undo_safe_events = frozenset({"move", "visit", "gain", "rest", "fame", "exchange", "fish_speed", "home",
+                                  "treasure", "attack_start", "attack_cancel", "diplomacy_cancel", "diplomacy",
+                                  "capture", "wound", "retreat", "lose_card", "hold_full", "cubes"})
+
+    def undo_point(self, state, seat, events):
+        # in the Architect variant a gained book is a building card drawn from the hidden deck
+        if state["options"].get("architect") and any(e.get("type") == "gain" and "book" in e.get("items", {})
+                                                     for e in events):
+            return False
+        return super().undo_point(state, seat, events)
 
     # -- lifecycle ---------------------------------------------------------------------------
     def setup(self, n_players, options, seed):

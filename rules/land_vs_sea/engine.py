@@ -41,6 +41,16 @@ class LandVsSea(Engine):
     min_players = 2
     max_players = 4
     options_schema = OPTIONS_SCHEMA
+    # A placement (and what it scores) can be taken back before the draw that ends the turn,
+    # unless the tile went down hidden side up: everyone has seen that face (see undo_point).
+    undo_safe_events = frozenset({"placed", "special_placed", "area_completed", "chain_scored", "trade_adjacent",
+                                  "route_scored", "declined", "play_again", "waypoint_placed", "waypoint_returned",
+                                  "waypoint_surrounded"})
+
+    def undo_point(self, state: dict, seat: int, events: list[dict]) -> bool:
+        if any(e.get("type") == "placed" and e.get("hidden_side_shown") for e in events):
+            return False
+        return super().undo_point(state, seat, events)
 
     def setup(self, n_players: int, options: dict | None, seed: int | str) -> dict:
         if not isinstance(n_players, int) or not self.min_players <= n_players <= self.max_players:

@@ -201,7 +201,7 @@ def _mark_last(state: dict, seat: int, cell: str) -> None:
 
 def do_place(state: dict, seat: int, action: dict) -> list[dict]:
     hand = state["hands"][seat]
-    hand.pop(next(i for i, h in enumerate(hand) if h["tile"] == action["tile"]))
+    held = hand.pop(next(i for i, h in enumerate(hand) if h["tile"] == action["tile"]))
     state["known"].pop(action["tile"], None)  # the other face of a placed tile no longer matters (R9)
     cell = B.key(*action["at"])
     state["map"][cell] = {"tile": action["tile"], "side": action["side"], "rot": action["rot"]}
@@ -212,7 +212,8 @@ def do_place(state: dict, seat: int, action: dict) -> list[dict]:
     if info["second"] and info["action_tile"] == "play_again":
         info["action_tile"] = None  # 5.2: a second play-again tile has no effect
     events = [{"type": "placed", "seat": seat, "at": list(action["at"]), "rot": action["rot"],
-               "shown": face_summary(face(action["tile"], action["side"]))}]
+               "shown": face_summary(face(action["tile"], action["side"])),
+               "hidden_side_shown": action["side"] != held["up"]}]
     events += scoring.resolve_placement(state, seat, cell)
     if not state["special_used"]:
         holes = B.uniform_holes(state["map"], cell)

@@ -27,6 +27,9 @@ class MyIsland(Engine):
     title = "My Island"
     min_players = 2
     max_players = 4
+    # A placement decided inside the sealed simultaneous step can be taken back until the step
+    # resolves; the reveal of the next card, scoring and the game's end cannot.
+    undo_safe_events = frozenset({"decided"})
     options_schema = {
         "mode": {"type": "choice", "choices": ["regular", "campaign"], "default": "regular",
                  "help": "regular game, or one campaign (Legacy) episode"},

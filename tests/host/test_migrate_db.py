@@ -33,6 +33,16 @@ async def fill(path: Path, clock) -> dict[str, int]:  # noqa: ANN001
             if i % 2:
                 await host.set_away(info.id, ANA.user_id, True)
                 await host.set_away(info.id, BO.user_id, True)  # the AI plays it to the end
+        from rules import ENGINES
+
+        if "step_up" in ENGINES:  # a game with a move taken back replays to its snapshot too
+            info = await host.create_game("step_up", {}, ANA, guild_id=10, channel_id=40)
+            await host.join(info.id, BO)
+            await host.start(info.id, ANA.user_id)
+            await host.submit(info.id, ANA.user_id, {"type": "add", "n": 2})
+            await host.undo(info.id, ANA.user_id)
+            await host.submit(info.id, ANA.user_id, {"type": "add", "n": 1})
+            assert [e["action"]["type"] for e in await store.action_log(info.id)] == ["add", "undo", "add"]
         tournaments = TournamentService(host)
         t = await tournaments.create("toy_race", PEOPLE[0], 10, 20, {"format": "swiss", "rounds": 1}, seed="s")
         for p in PEOPLE:
@@ -57,6 +67,9 @@ async def fill(path: Path, clock) -> dict[str, int]:  # noqa: ANN001
 async def test_every_row_is_copied_and_every_game_replays_to_its_snapshot(tmp_path, pg_server, clock,
                                                                            monkeypatch):
     toy_engines.register(monkeypatch)
+    from rules import ENGINES
+
+    monkeypatch.setitem(ENGINES, "step_up", toy_engines.StepUp())
     source = tmp_path / "isle.db"
     counts = await fill(source, clock)
     assert counts["game_results"] > 0 and counts["ratings"] > 0 and counts["actions"] > 4
