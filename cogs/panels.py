@@ -135,7 +135,7 @@ async def on_choice(interaction: discord.Interaction, game_id: int, version: int
         return
     if not confirmed and needs_confirmation(info, choice):
         embed = discord.Embed(title=present.game_name(info), colour=present.COLOUR,
-                              description=_("Confirm **{label}**? Once confirmed it cannot be changed.",
+                              description=_("Confirm **{label}**? Your choice stays hidden until everyone has chosen.",
                                             label=choice.label))
         await interaction.edit_original_response(embed=embed, attachments=[],
                                                  view=confirm_view(game_id, version, choice))
