@@ -119,6 +119,9 @@ class MoveOutcome:
     finished: bool = False
     step_changed: bool = True
     """False while a simultaneous step goes on (a seat sealed its choice; nothing public changed)."""
+    same_turn: bool = False
+    """True when exactly the same seats are still to act and no automatic move came between:
+    a sub-step of a multi-step turn (or of a sealed choice), not a turn handed on."""
 
 
 @dataclass

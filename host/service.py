@@ -497,6 +497,7 @@ class Host:
         same_step = (bool(to_act) and to_act <= step and to_act <= previous_to_act and not outcome.newly_to_act
                      and (to_act < previous_to_act or public_same))
         outcome.step_changed = not same_step
+        outcome.same_turn = bool(to_act) and to_act == previous_to_act and not outcome.ai_moves
         if not same_step:
             step = to_act
         now = self.clock()
