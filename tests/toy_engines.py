@@ -1,4 +1,4 @@
-"""Four tiny games for testing the host and the front ends without depending on a real game
+"""Five tiny games for testing the host and the front ends without depending on a real game
 (and proof that both are generic): one registry, registered per test with ``register``.
 
 - ``toy_race``: turn-based; each turn a seat adds 1 or 2 to its counter; first to 5 wins.
@@ -6,6 +6,7 @@
   picks are revealed and added to scores; three rounds. A private "secret" note per seat.
 - ``count_up``: turn-based; seats add 1 or 2 to one shared total; whoever reaches the goal
   option (6 or 9) wins.
+- ``two_step``: ``count_up`` whose turns take two steps (add twice), to 12.
 - ``pick_number``: simultaneous and sealed; every seat picks 1..30 in secret, the highest wins.
   30 choices need a paginated select; sealing needs a confirmation.
 """
@@ -229,7 +230,34 @@ class PickNumber(ToyEngine):
         return "Revealed: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(event["picks"]))
 
 
-TOYS = {e.key: e for e in (ToyRace(), ToySealed(), CountUp(), PickNumber())}
+class TwoStep(CountUp):
+    """``count_up`` with two-step turns: a seat adds twice (1 or 2 each time), then the next seat goes."""
+
+    key, title, min_players, max_players = "two_step", "Two Step", 2, 3
+    options_schema: dict = {}
+
+    def setup(self, n_players, options, seed):
+        if options:
+            raise ValueError("Two Step has no options.")
+        return {"n": n_players, "total": 0, "turn": 0, "goal": 12, "winner": None, "last": None, "step": 0}
+
+    def apply(self, state, seat, action):
+        self.check_legal(state, seat, action)
+        state["total"] += action["n"]
+        state["last"] = {"seat": seat, "n": action["n"]}
+        events = [{"type": "added", "seat": seat, "n": action["n"], "total": state["total"]}]
+        if state["total"] >= state["goal"]:
+            state["winner"] = seat
+            events.append({"type": "won", "seat": seat})
+        elif state["step"] == 0:
+            state["step"] = 1
+        else:
+            state["step"] = 0
+            state["turn"] = (state["turn"] + 1) % state["n"]
+        return events
+
+
+TOYS = {e.key: e for e in (ToyRace(), ToySealed(), CountUp(), PickNumber(), TwoStep())}
 
 
 def register(monkeypatch) -> None:
