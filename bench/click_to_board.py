@@ -144,9 +144,10 @@ def main() -> int:
     args = parser.parse_args()
     logging.basicConfig(level=logging.CRITICAL)
     for key in args.games or sorted(ENGINES):
-        m = asyncio.run(measure(key, args.players, args.seed, args.clicks))
+        players = max(ENGINES[key].min_players, min(args.players, ENGINES[key].max_players))
+        m = asyncio.run(measure(key, players, args.seed, args.clicks))
         boards = m["boards"] or 1
-        print(f"{key} ({args.players}p + 1 follower, {m['clicks']} clicks, {m['boards']} boards posted): "
+        print(f"{key} ({players}p + 1 follower, {m['clicks']} clicks, {m['boards']} boards posted): "
               f"click->board p50 {pct(m['ms'], .5):.0f} ms p95 {pct(m['ms'], .95):.0f} ms | "
               f"ratio to PNG-encode floor p50 {pct(m['ratios'], .5):.2f} p95 {pct(m['ratios'], .95):.2f} | "
               f"panel before board {m['panel_first']} | renders/click {m['renders'] / max(m['clicks'], 1):.2f}, "

@@ -2,7 +2,7 @@
 
 usage: python bench/thread_volume.py [GAME ...] [--players N] [--seed S]
 
-Every game is played to its end by N human players (default 2) through the real discord.py
+Every game is played to its end by N human players (default 2, within the game's limits) through the real discord.py
 adapter and the in-memory Discord of tests/discord, choosing at random from their Take turn
 panels. A turn is a maximal run of moves by the same seats (a simultaneous step counts once;
 see tests/discord/volume.py). Prints per game: turns, thread messages, board images and
@@ -60,11 +60,12 @@ def main() -> int:
     logging.basicConfig(level=logging.CRITICAL)
     ok = True
     for key in args.games or sorted(ENGINES):
-        v = asyncio.run(measure(key, args.players, args.seed))
+        players = max(ENGINES[key].min_players, min(args.players, ENGINES[key].max_players))
+        v = asyncio.run(measure(key, players, args.seed))
         n = len(v.turns) or 1
         met = v.max_images <= 1 and v.max_mentions <= 1
         ok &= met
-        print(f"{key} ({args.players}p, {v.clicks} clicks, {len(v.turns)} turns{'' if v.finished else ', unfinished'}): "
+        print(f"{key} ({players}p, {v.clicks} clicks, {len(v.turns)} turns{'' if v.finished else ', unfinished'}): "
               f"messages {v.total('messages')} ({v.total('messages') / n:.2f}/turn) | "
               f"images {v.total('images')} ({v.total('images') / n:.2f}/turn, max {v.max_images}) | "
               f"mentions {v.mentions} ({v.mentions / n:.2f}/turn, max {v.max_mentions} per player) | "
