@@ -192,7 +192,13 @@ async def _publish_in_thread(bot: Any, outcome: MoveOutcome, headline: str | Non
             await _edit_sub_step(bot, info, outcome)
         return None
     if outcome.lines or outcome.newly_to_act or headline:
-        lines = (current.since if current else []) + outcome.lines
+        if current is not None:
+            earlier = current.since
+        elif not headline and not outcome.ai_moves and outcome.lines:
+            earlier = await _earlier_steps(bot, info)  # the bot restarted during this turn
+        else:
+            earlier = []
+        lines = earlier + outcome.lines
         png = await bot.host.public_png(info.id)
         boards[language] = png
         await _post_turn(bot, info, outcome, headline, lines, png)
@@ -208,11 +214,29 @@ async def _edit_sub_step(bot: Any, info: GameInfo, outcome: MoveOutcome) -> None
         return
     posts = turn_posts(bot)
     current = posts.get(info.id)
-    if current is None or current.message_id != where[1]:  # e.g. after a restart
-        current = posts[info.id] = TurnPost(where[1])
+    if current is None or current.message_id != where[1]:  # the bot restarted during this turn
+        current = posts[info.id] = TurnPost(where[1], await _earlier_steps(bot, info))
     current.since += outcome.lines
     await _edit_remembered(bot, info.id, "turn", content=present.sub_step_text(info, current.since),
                            allowed_mentions=discord.AllowedMentions.none())
+
+
+async def _earlier_steps(bot: Any, info: GameInfo) -> list[str]:
+    """The public lines of the moves before the last one in the same seat's current run, read
+    back from the game's log: what a restarted bot no longer remembers of a turn in progress."""
+    from host.history import log_entries
+
+    try:
+        entries = await log_entries(bot.host, info.id, None)
+    except HostError as exc:
+        log.info("no log for the turn in progress of game %s: %s", info.id, exc)
+        return []
+    earlier: list[str] = []
+    for entry in reversed(entries[:-1]):
+        if entry.seat != entries[-1].seat:
+            break
+        earlier = entry.lines + earlier
+    return earlier
 
 
 def sealed_only(outcome: MoveOutcome) -> bool:

@@ -146,3 +146,23 @@ async def test_after_the_ais_turn_the_board_comes_before_the_players_panel(harne
     assert board < panel_at
     assert turn.images == 1 and turn.mentions[ana] == 1, "her next turn starts with one board and one ping"
     assert sorted(renders, key=str) == [("count_up", 0), ("count_up", None)], renders
+
+
+async def test_a_restart_during_a_turn_loses_none_of_its_lines(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="two_step")
+    panel = await table.open_panel(ana)
+    await h.click(ana, panel.id, "Add 2")
+    await h.shutdown()
+
+    await start_bot(h, db_path, clock)  # a new process: it never saw Ana's first step
+    table.h = h
+    start = len(h.fake.requests)
+    await h.click(ana, panel.id, "Add 1")
+    posts = thread_posts(h, table.thread_id, start)
+    assert len(posts) == 1
+    log = h.fake.messages[posts[0].message_id].payload["embeds"][0]["description"]
+    assert log.splitlines() == ["• Ana adds 2: the total is 2.", "• Ana adds 1: the total is 3."], \
+        "the turn's lines, read back from the game's log"
