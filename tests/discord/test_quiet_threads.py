@@ -166,3 +166,24 @@ async def test_a_restart_during_a_turn_loses_none_of_its_lines(harness, db_path,
     log = h.fake.messages[posts[0].message_id].payload["embeds"][0]["description"]
     assert log.splitlines() == ["• Ana adds 2: the total is 2.", "• Ana adds 1: the total is 3."], \
         "the turn's lines, read back from the game's log"
+
+
+async def test_a_reveal_that_leaves_the_last_sealer_to_act_gets_its_board(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="sealed_lead")
+    first_post = await table.turn_message_id()
+    panel = await table.open_panel(ana)
+    await h.click(ana, panel.id, "Pick 1")
+    await h.click(ana, panel.id, "Confirm")
+    panel = await table.open_panel(bo)
+    start = len(h.fake.requests)
+    await h.click(bo, panel.id, "Pick 3")  # the reveal (no confirmation: Bo, the highest, still acts)
+    assert (await table.host.get(table.game_id)).to_act == {1}
+    posts = thread_posts(h, table.thread_id, start)
+    assert len(posts) == 1 and posts[0].files, "the reveal is a new board post, not an edit of the old one"
+    post = h.fake.messages[posts[0].message_id].payload
+    assert "Revealed: Ana 1, Bo 3" in message_text(post) and "<@12>" in post["content"], \
+        "Bo's turn to lead starts with one ping"
+    assert "Revealed" not in message_text(h.fake.messages[first_post].payload)

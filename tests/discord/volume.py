@@ -3,8 +3,9 @@ the requests the bot makes (shared by tests/discord/test_quiet_threads.py and
 bench/thread_volume.py, so the test asserts what the bench prints).
 
 A **turn** is a maximal run of moves by the same seats: it starts with the click after which
-a seat that was not to act is to act (or the game is over), so a player's sub-steps belong to
-their turn and a simultaneous step counts once, whoever seals first. The requests one click
+a seat that was not to act is to act, a simultaneous step is revealed, or the game is over; so
+a player's sub-steps belong to their turn and a simultaneous step counts once, whoever seals
+first. The requests one click
 causes count for the turn that click starts or continues: the post that hands the turn to Bo
 is Bo's turn.
 """
@@ -164,7 +165,8 @@ async def play_counting(table: Table, started_at: int, seed: str, max_clicks: in
                 await h.click(user, panel.id, custom_id=comp["custom_id"])
             volume.clicks += 1
             info = await host.get(table.game_id)
-            if info.status != "active" or info.to_act - before.to_act:
+            resolved = before.acted > 0 and info.acted == 0  # a simultaneous step was revealed
+            if info.status != "active" or info.to_act - before.to_act or resolved:
                 volume.turns.append(TurnCount(frozenset(info.to_act)))
             count_requests(h, table.thread_id, h.fake.requests[start:], volume.turns[-1])
             panel = h.fake.messages[panel.id]

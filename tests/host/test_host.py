@@ -237,6 +237,11 @@ async def test_same_turn_tells_a_sub_step_from_a_turn_handed_on(host):
     await host.start(sealed.id, ANA.user_id)
     out = await host.submit(sealed.id, ANA.user_id, {"type": "pick", "n": 1})
     assert not out.same_turn, "a seat left the simultaneous step"
+    lead = await lobby(host, key="sealed_lead", players=(ANA, BO))
+    await host.start(lead.id, ANA.user_id)
+    await host.submit(lead.id, ANA.user_id, {"type": "pick", "n": 1})
+    out = await host.submit(lead.id, BO.user_id, {"type": "pick", "n": 3})
+    assert out.game.to_act == {1} and not out.same_turn, "a reveal that leaves the last sealer to act"
     with_ai = await lobby(host, key="count_up", players=(ANA,))
     await host.add_ai(with_ai.id, ANA.user_id)
     await host.start(with_ai.id, ANA.user_id)
