@@ -187,3 +187,16 @@ async def test_a_reveal_that_leaves_the_last_sealer_to_act_gets_its_board(harnes
     assert "Revealed: Ana 1, Bo 3" in message_text(post) and "<@12>" in post["content"], \
         "Bo's turn to lead starts with one ping"
     assert "Revealed" not in message_text(h.fake.messages[first_post].payload)
+
+
+def test_a_long_turn_keeps_its_newest_lines_within_discords_limit():
+    from cogs import present
+    from host import GameInfo, SeatInfo
+
+    info = GameInfo(1, "two_step", "Two Step", 100, 200, 300, "active", 5, [SeatInfo(0, 11, "Ana", False)],
+                    {}, {}, 11, 2, 3, to_act={0})
+    lines = [f"Ana takes step {i} " + "x" * 60 for i in range(100)]
+    text = present.sub_step_text(info, lines)
+    assert len(text) <= 2000 and "<@11>" not in text
+    assert text.endswith(lines[-1]) and "earlier lines in /game log" in text
+    assert lines[0] not in text
