@@ -182,16 +182,20 @@ async def unfollow(interaction: discord.Interaction, game: int | None = None) ->
     await interaction.followup.send(text, ephemeral=True)
 
 
-async def dm_followers(bot: Any, outcome: MoveOutcome, headline: str | None = None) -> None:
+async def dm_followers(bot: Any, outcome: MoveOutcome, headline: str | None = None,
+                       lines: list[str] | None = None, boards: dict[str, bytes] | None = None) -> None:
     """A DM to each follower (not seated in the game) with what everyone saw: the public
-    lines and the public board, never a player's private news."""
+    lines and the public board, never a player's private news. Like the thread, once per
+    turn: ``lines`` are those shown with the thread's new board (a multi-step turn's lines
+    together), ``boards`` the public boards already rendered, by language."""
     info = outcome.game
-    if notify.sealed_only(outcome) and not outcome.finished:
+    if not notify.posts_board(outcome, headline):
         return
-    if not (outcome.lines or outcome.finished or headline):
+    lines = outcome.lines if lines is None else lines
+    if not (lines or outcome.finished or headline):
         return
     seated = {s.user_id for s in info.seats if s.user_id is not None}
-    boards: dict[str, bytes | None] = {}
+    boards = dict(boards or {})
     for user_id in await social.followers(bot.host, info.id):
         if user_id in seated:
             continue
@@ -205,7 +209,7 @@ async def dm_followers(bot: Any, outcome: MoveOutcome, headline: str | None = No
             if outcome.finished or info.status == "finished":
                 embed = present.score_embed(info, await bot.host.score_sheet(info.id))
             else:
-                embed = present.turn_embed(info, outcome.lines, headline)
+                embed = present.turn_embed(info, lines, headline)
             if boards[language] is None:
                 embed.set_image(url=None)
             kwargs: dict[str, Any] = {"content": _("Back to the game: {url}", url=present.jump_url(info)),

@@ -8,6 +8,8 @@ by DM, or through the ephemeral Take turn panel when their DMs are closed.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -108,13 +110,25 @@ async def refresh_lobby(bot: Any, info: GameInfo) -> None:
                                                follow=info.status in ("lobby", "active")))
 
 
-async def publish(bot: Any, outcome: MoveOutcome, headline: str | None = None, actor_id: int | None = None) -> None:
-    """Present one move (and the automatic moves after it) in the game's thread and by DM."""
+async def publish(bot: Any, outcome: MoveOutcome, headline: str | None = None, actor_id: int | None = None,
+                  panel: Callable[[], Awaitable[None]] | None = None) -> None:
+    """Present one move (and the automatic moves after it) in the game's thread and by DM.
+
+    ``panel`` updates the acting player's private panel: after the public board when the move
+    posts one (the thread is never kept waiting for a private render), else first (a sub-step
+    only edits the thread's text, and the player is the one waiting)."""
     info = outcome.game
+    if panel is not None and (info.paused or not posts_board(outcome, headline)):
+        await panel()
+        panel = None
     if info.paused:  # the bot was removed from the server: nothing is said until it is back
         return
-    with speaking(languages.public(bot, info.guild_id)):
-        await _publish_in_thread(bot, outcome, headline)
+    boards: dict[str, bytes] = {}
+    language = languages.public(bot, info.guild_id)
+    with speaking(language):
+        lines = await _publish_in_thread(bot, outcome, headline, boards, language)
+    if panel is not None:
+        await panel()
     from cogs.members import departed_to_act
 
     if await departed_to_act(bot, outcome):
@@ -122,25 +136,113 @@ async def publish(bot: Any, outcome: MoveOutcome, headline: str | None = None, a
     await dm_players(bot, outcome, actor_id)
     from cogs import history
 
-    await history.dm_followers(bot, outcome, headline)
+    await history.dm_followers(bot, outcome, headline, lines=lines, boards=boards)
 
 
-async def _publish_in_thread(bot: Any, outcome: MoveOutcome, headline: str | None) -> None:
+def posts_board(outcome: MoveOutcome, headline: str | None = None) -> bool:
+    """Whether this move gets a new board post in the thread (a turn handed on, a reveal, the
+    end), rather than an edit of the current turn post (a sealed choice, a sub-step)."""
     info = outcome.game
     if outcome.finished or info.status == "finished":
-        await _post_final(bot, info, outcome, headline)
-    elif sealed_only(outcome) and not headline:
+        return True
+    if headline:
+        return True
+    if sealed_only(outcome) or outcome.same_turn:
+        return False
+    return bool(outcome.lines or outcome.newly_to_act)
+
+
+@dataclass
+class TurnPost:
+    """The thread's current turn post and the public lines of the moves made since its board
+    (a multi-step turn's sub-steps), which the next board post shows together."""
+
+    message_id: int
+    since: list[str] = field(default_factory=list)
+
+
+def turn_posts(bot: Any) -> dict[int, TurnPost]:
+    return bot.__dict__.setdefault("turn_posts", {})
+
+
+async def _publish_in_thread(bot: Any, outcome: MoveOutcome, headline: str | None,
+                             boards: dict[str, bytes], language: str) -> list[str] | None:
+    """Post or edit in the thread; returns the public lines shown with a new board (None: no board)."""
+    info = outcome.game
+    current = turn_posts(bot).get(info.id)
+    if outcome.finished or info.status == "finished":
+        turn_posts(bot).pop(info.id, None)
+        lines = (current.since if current else []) + outcome.lines
+        try:
+            boards[language] = await bot.host.public_png(info.id)
+        except HostError:  # e.g. a forfeit before the first move: no board to show
+            pass
+        await _post_final(bot, info, outcome, headline, lines, boards.get(language))
+        return lines
+    if sealed_only(outcome) and not headline:
         # A sealed choice inside a simultaneous step: the thread only learns how many have chosen.
         content = _turn_content(info, set())
         if outcome.lines:
             content += "\n" + "\n".join(f"• {tr(line)}" for line in outcome.lines[-3:])
-        if await _edit_remembered(bot, info.id, "turn", content=present.clip(content, 2000),
-                                  allowed_mentions=discord.AllowedMentions.none()):
-            where = await bot.host.get_message(info.id, "turn")  # this move's post, should it be taken back
-            if where is not None:
-                await bot.host.set_message(info.id, f"post:{info.version}", where[1], where[0])
-    elif outcome.lines or outcome.newly_to_act or headline:
-        await _post_turn(bot, info, outcome, headline)
+        await _edit_remembered(bot, info.id, "turn", content=present.clip(content, 2000),
+                               allowed_mentions=discord.AllowedMentions.none())
+        return None
+    if outcome.undone is not None and not headline \
+            and await bot.host.get_message(info.id, f"post:{outcome.undone}") is None:
+        # A step of the turn in progress taken back: the turn post says so (an edit; no new
+        # board, nobody pinged). A move that had a board post of its own gets a new board.
+        await _edit_sub_step(bot, info, outcome)
+        return None
+    if outcome.same_turn and not headline:
+        if outcome.lines:
+            await _edit_sub_step(bot, info, outcome)
+        return None
+    if outcome.lines or outcome.newly_to_act or headline:
+        if current is not None:
+            earlier = current.since
+        elif not headline and not outcome.ai_moves and outcome.lines:
+            earlier = await _earlier_steps(bot, info)  # the bot restarted during this turn
+        else:
+            earlier = []
+        lines = earlier + outcome.lines
+        png = await bot.host.public_png(info.id)
+        boards[language] = png
+        await _post_turn(bot, info, outcome, headline, lines, png)
+        return lines
+    return None
+
+
+async def _edit_sub_step(bot: Any, info: GameInfo, outcome: MoveOutcome) -> None:
+    """A sub-step of the turn in progress: its lines are added to the turn post's text (no new
+    board, no new mention); the next board post shows them all."""
+    where = await bot.host.get_message(info.id, "turn")
+    if where is None:
+        return
+    posts = turn_posts(bot)
+    current = posts.get(info.id)
+    if current is None or current.message_id != where[1]:  # the bot restarted during this turn
+        current = posts[info.id] = TurnPost(where[1], await _earlier_steps(bot, info))
+    current.since += outcome.lines
+    await _edit_remembered(bot, info.id, "turn", content=present.sub_step_text(info, current.since),
+                           allowed_mentions=discord.AllowedMentions.none())
+
+
+async def _earlier_steps(bot: Any, info: GameInfo) -> list[str]:
+    """The public lines of the moves before the last one in the same seat's current run, read
+    back from the game's log: what a restarted bot no longer remembers of a turn in progress."""
+    from host.history import log_entries
+
+    try:
+        entries = await log_entries(bot.host, info.id, None)
+    except HostError as exc:
+        log.info("no log for the turn in progress of game %s: %s", info.id, exc)
+        return []
+    earlier: list[str] = []
+    for entry in reversed(entries[:-1]):
+        if entry.seat != entries[-1].seat:
+            break
+        earlier = entry.lines + earlier
+    return earlier
 
 
 def sealed_only(outcome: MoveOutcome) -> bool:
@@ -154,9 +256,12 @@ def sealed_only(outcome: MoveOutcome) -> bool:
 
 
 def fresh_to_act(outcome: MoveOutcome) -> set[int]:
-    """Seats to tell "your move": those new to act, or everyone to act after a new board post."""
+    """Seats to tell "your move": those new to act, or everyone to act after a new board post
+    (never the same seats again for a sub-step of their own turn)."""
     if outcome.newly_to_act:
         return set(outcome.newly_to_act)
+    if outcome.same_turn:
+        return set()
     return set() if sealed_only(outcome) or not outcome.lines else set(outcome.game.to_act)
 
 
@@ -167,14 +272,17 @@ def _turn_content(info: GameInfo, newly: set[int]) -> str:
     return text
 
 
-async def _post_turn(bot: Any, info: GameInfo, outcome: MoveOutcome, headline: str | None) -> None:
-    png = await bot.host.public_png(info.id)
+async def _post_turn(bot: Any, info: GameInfo, outcome: MoveOutcome, headline: str | None, lines: list[str],
+                     png: bytes) -> None:
     message = await post(bot, info, content=present.to_act_text(info, fresh_to_act(outcome)),
-                         embed=present.turn_embed(info, outcome.lines, headline),
+                         embed=present.turn_embed(info, lines, headline),
                          file=present.board_file(png), view=take_turn_view(info.id, info.version))
     if message is not None:
+        turn_posts(bot)[info.id] = TurnPost(message.id)
         await _replace_panel(bot, info, message)
         await bot.host.set_message(info.id, f"post:{info.version}", message.id, message.channel.id)
+    else:
+        turn_posts(bot).pop(info.id, None)
 
 
 async def taken_back(bot: Any, outcome: MoveOutcome, user_id: int) -> None:
@@ -197,20 +305,21 @@ async def _replace_panel(bot: Any, info: GameInfo, message: discord.Message | No
         await bot.host.set_message(info.id, "turn", message.id, message.channel.id)
 
 
-async def _post_final(bot: Any, info: GameInfo, outcome: MoveOutcome, headline: str | None) -> None:
+async def _post_final(bot: Any, info: GameInfo, outcome: MoveOutcome, headline: str | None,
+                      lines: list[str], png: bytes | None) -> None:
     sheet = await bot.host.score_sheet(info.id)
     embeds = []
-    if outcome.lines or headline:
-        log_embed = present.turn_embed(info, outcome.lines, headline)
+    if lines or headline:
+        log_embed = present.turn_embed(info, lines, headline)
         log_embed.set_image(url=None)
         embeds.append(log_embed)
     embeds.append(present.score_embed(info, sheet))
     kwargs: dict[str, Any] = {"embeds": embeds, "content": present.to_act_text(info)}
     if any(s.user_id is not None for s in info.seats):
         kwargs["view"] = rematch_view(info.id)
-    try:
-        kwargs["file"] = present.board_file(await bot.host.public_png(info.id))
-    except HostError:  # e.g. a forfeit before the first move: no board to show
+    if png is not None:
+        kwargs["file"] = present.board_file(png)
+    else:
         embeds[-1].set_image(url=None)
     message = await post(bot, info, **kwargs)
     await _replace_panel(bot, info, None)

@@ -146,17 +146,21 @@ async def on_choice(interaction: discord.Interaction, game_id: int, version: int
         await show_panel(interaction, game_id, edit=True, note=str(exc))
         return
     done = _("Done: {label}.", label=choice.label)
-    after = outcome.game
-    seat = after.seat_of(user_id)
-    if after.status == "active" and seat is not None and seat.seat in after.to_act:
-        await show_panel(interaction, game_id, edit=True, note=done, info=after)
-    else:
-        embed = discord.Embed(title=present.game_name(after), colour=present.COLOUR, description=done)
-        if after.status == "active" and after.acted and after.waiting:
-            embed.description += "\n" + present.progress_text(after)
-        undo = await host.undo_version(game_id, user_id) if after.status == "active" else None
-        await interaction.edit_original_response(embed=embed, attachments=[], view=with_undo(None, game_id, undo))
-    await notify.publish(interaction.client, outcome, actor_id=user_id)
+
+    async def update_panel() -> None:
+        after = outcome.game
+        seat = after.seat_of(user_id)
+        if after.status == "active" and seat is not None and seat.seat in after.to_act:
+            await show_panel(interaction, game_id, edit=True, note=done, info=after)
+        else:
+            embed = discord.Embed(title=present.game_name(after), colour=present.COLOUR, description=done)
+            if after.status == "active" and after.acted and after.waiting:
+                embed.description += "\n" + present.progress_text(after)
+            undo = await host.undo_version(game_id, user_id) if after.status == "active" else None
+            await interaction.edit_original_response(embed=embed, attachments=[], view=with_undo(None, game_id, undo))
+
+    # The public board goes out first when the move posts one; the panel follows.
+    await notify.publish(interaction.client, outcome, actor_id=user_id, panel=update_panel)
 
 
 async def on_undo(interaction: discord.Interaction, game_id: int, version: int) -> None:
@@ -177,6 +181,9 @@ async def on_undo(interaction: discord.Interaction, game_id: int, version: int) 
     except (GameMovedOn, NotAllowed) as exc:
         await show_panel(interaction, game_id, edit=edit, note=str(exc))
         return
-    await show_panel(interaction, game_id, edit=edit, note=_("Your move was taken back."), info=outcome.game)
+
+    async def update_panel() -> None:
+        await show_panel(interaction, game_id, edit=edit, note=_("Your move was taken back."), info=outcome.game)
+
     await notify.taken_back(interaction.client, outcome, user_id)
-    await notify.publish(interaction.client, outcome, actor_id=user_id)
+    await notify.publish(interaction.client, outcome, actor_id=user_id, panel=update_panel)

@@ -126,6 +126,26 @@ def progress_text(info: GameInfo) -> str:
              who=", ".join(f"**{safe_name(s.name)}**" for s in info.seats if s.seat in info.to_act))
 
 
+def sub_step_text(info: GameInfo, lines: list[str], limit: int = 2000) -> str:
+    """A turn post's text while its player works through the turn's sub-steps: who is to act
+    (named, not pinged again) and every public line since the board, the newest kept when long."""
+    head = to_act_text(info, set())
+    if not lines:
+        return clip(head, limit)
+    head += "\n" + _("Since this board:")
+    shown: list[str] = []
+    size = len(head)
+    for line in reversed(lines):
+        text = f"• {tr(line)}"
+        if size + 1 + len(text) > limit - 60:
+            break
+        shown.insert(0, text)
+        size += 1 + len(text)
+    if len(shown) < len(lines):
+        head += "\n" + _("… {n} earlier lines in /game log", n=len(lines) - len(shown))
+    return clip("\n".join([head, *shown]), limit)
+
+
 def turn_embed(info: GameInfo, lines: list[str], headline: str | None = None) -> discord.Embed:
     shown = lines[-MAX_LOG_LINES:]
     text = "\n".join(f"• {tr(line)}" for line in shown)

@@ -121,6 +121,9 @@ class MoveOutcome:
     """False while a simultaneous step goes on (a seat sealed its choice; nothing public changed)."""
     undone: int | None = None
     """An undo: the number of the move taken back (its thread post says so)."""
+    same_turn: bool = False
+    """True when exactly the same seats are still to act and no automatic move came between:
+    a sub-step of a multi-step turn (or of a sealed choice), not a turn handed on."""
 
 
 @dataclass

@@ -589,6 +589,10 @@ class Host:
         same_step = (bool(to_act) and to_act <= step and to_act <= previous_to_act and not outcome.newly_to_act
                      and (to_act < previous_to_act or public_same))
         outcome.step_changed = not same_step
+        # A sub-step: the same seats still to act, none of them having sealed a part of a
+        # simultaneous step before (else a reveal that leaves the last sealer to act).
+        outcome.same_turn = (bool(to_act) and to_act == previous_to_act and not outcome.ai_moves
+                             and previous_to_act == (set(row.step_seats) or previous_to_act))
         if not same_step:
             step = to_act
         now = self.clock()

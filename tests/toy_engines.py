@@ -1,4 +1,4 @@
-"""Four tiny games for testing the host and the front ends without depending on a real game
+"""Six tiny games for testing the host and the front ends without depending on a real game
 (and proof that both are generic): one registry, registered per test with ``register``.
 
 - ``toy_race``: turn-based; each turn a seat adds 1 or 2 to its counter; first to 5 wins.
@@ -6,6 +6,8 @@
   picks are revealed and added to scores; three rounds. A private "secret" note per seat.
 - ``count_up``: turn-based; seats add 1 or 2 to one shared total; whoever reaches the goal
   option (6 or 9) wins.
+- ``two_step``: ``count_up`` whose turns take two steps (add twice), to 12.
+- ``sealed_lead``: ``toy_sealed`` where the highest pick then leads on alone before the next round.
 - ``pick_number``: simultaneous and sealed; every seat picks 1..30 in secret, the highest wins.
   30 choices need a paginated select; sealing needs a confirmation.
 """
@@ -229,6 +231,77 @@ class PickNumber(ToyEngine):
         return "Revealed: " + ", ".join(f"{names[s]} {n}" for s, n in enumerate(event["picks"]))
 
 
+class TwoStep(CountUp):
+    """``count_up`` with two-step turns: a seat adds twice (1 or 2 each time), then the next seat goes."""
+
+    key, title, min_players, max_players = "two_step", "Two Step", 2, 3
+    options_schema: dict = {}
+
+    def setup(self, n_players, options, seed):
+        if options:
+            raise ValueError("Two Step has no options.")
+        return {"n": n_players, "total": 0, "turn": 0, "goal": 12, "winner": None, "last": None, "step": 0}
+
+    def apply(self, state, seat, action):
+        self.check_legal(state, seat, action)
+        state["total"] += action["n"]
+        state["last"] = {"seat": seat, "n": action["n"]}
+        events = [{"type": "added", "seat": seat, "n": action["n"], "total": state["total"]}]
+        if state["total"] >= state["goal"]:
+            state["winner"] = seat
+            events.append({"type": "won", "seat": seat})
+        elif state["step"] == 0:
+            state["step"] = 1
+        else:
+            state["step"] = 0
+            state["turn"] = (state["turn"] + 1) % state["n"]
+        return events
+
+
+class SealedLead(ToySealed):
+    """``toy_sealed`` where, after each reveal, the highest pick (ties: the later seat) leads on
+    alone before the next round: the last seat to seal may be the one to act next."""
+
+    key, title = "sealed_lead", "Sealed Lead"
+
+    def setup(self, n_players, options, seed):
+        return {**super().setup(n_players, options, seed), "leader": None}
+
+    def to_act(self, state):
+        if state["round"] > 3:
+            return set()
+        if state["leader"] is not None:
+            return {state["leader"]}
+        return super().to_act(state)
+
+    def legal_actions(self, state, seat):
+        if seat not in self.to_act(state):
+            return []
+        return [{"type": "lead"}] if state["leader"] is not None else super().legal_actions(state, seat)
+
+    def apply(self, state, seat, action):
+        if state["leader"] is not None:
+            self.check_legal(state, seat, action)
+            state["leader"] = None
+            return [{"type": "lead", "seat": seat}]
+        events = super().apply(state, seat, action)
+        if events[-1]["type"] == "reveal" and state["round"] <= 3:
+            picks = events[-1]["picks"]
+            state["leader"] = max(range(len(picks)), key=lambda s: (picks[s], s))
+        return events
+
+    def view(self, state, seat):
+        return {**super().view(state, seat), "leader": state["leader"]}
+
+    def describe_action(self, action, view=None):
+        return "Lead on" if action["type"] == "lead" else super().describe_action(action, view)
+
+    def describe_event(self, event, names):
+        if event["type"] == "lead":
+            return f"{names[event['seat']]} leads on."
+        return super().describe_event(event, names)
+
+
 # Games with safe undo points (issue 18), registered by the tests that use them.
 class StepUp(ToyEngine):
     """Each turn a seat adds 1 or 2 to a shared total (as often as it likes, each a safe undo
@@ -284,7 +357,7 @@ class PickUndo(PickNumber):
     undo_safe_events = frozenset({"picked", "sealed"})
 
 
-TOYS = {e.key: e for e in (ToyRace(), ToySealed(), CountUp(), PickNumber())}
+TOYS = {e.key: e for e in (ToyRace(), ToySealed(), CountUp(), PickNumber(), TwoStep(), SealedLead())}
 
 
 def register(monkeypatch) -> None:

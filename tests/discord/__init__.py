@@ -18,5 +18,7 @@ How to use the harness in another test (the tournament tests do):
 ``fake.no_send``, ``fake.left_guild`` to simulate closed DMs, missing permissions and departed
 members. A test fails on unknown routes, protocol mistakes (double acknowledgement, followup
 before acknowledging, work before the acknowledgement) and errors logged under discord.* / cogs.*.
-tests/discord/play.py plays whole games by clicking; tests/toy_engines.py has the tiny games.
+tests/discord/play.py plays whole games by clicking; tests/discord/volume.py plays one counting
+posts, board images and mentions per turn (bench/thread_volume.py prints the same counts);
+tests/toy_engines.py has the tiny games.
 """

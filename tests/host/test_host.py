@@ -226,6 +226,29 @@ async def test_step_changed_tells_a_sealing_move_from_a_reveal(host):
     assert out.step_changed and out.game.acted == 0 and out.game.to_act == {0, 1}
 
 
+async def test_same_turn_tells_a_sub_step_from_a_turn_handed_on(host):
+    info = await lobby(host, key="two_step", players=(ANA, BO))
+    await host.start(info.id, ANA.user_id)
+    out = await host.submit(info.id, ANA.user_id, {"type": "add", "n": 1})
+    assert out.same_turn and out.game.to_act == {0} and out.lines, "Ana's first step: her turn goes on"
+    out = await host.submit(info.id, ANA.user_id, {"type": "add", "n": 1})
+    assert not out.same_turn and out.newly_to_act == {1}
+    sealed = await lobby(host, key="toy_sealed", players=(ANA, BO))
+    await host.start(sealed.id, ANA.user_id)
+    out = await host.submit(sealed.id, ANA.user_id, {"type": "pick", "n": 1})
+    assert not out.same_turn, "a seat left the simultaneous step"
+    lead = await lobby(host, key="sealed_lead", players=(ANA, BO))
+    await host.start(lead.id, ANA.user_id)
+    await host.submit(lead.id, ANA.user_id, {"type": "pick", "n": 1})
+    out = await host.submit(lead.id, BO.user_id, {"type": "pick", "n": 3})
+    assert out.game.to_act == {1} and not out.same_turn, "a reveal that leaves the last sealer to act"
+    with_ai = await lobby(host, key="count_up", players=(ANA,))
+    await host.add_ai(with_ai.id, ANA.user_id)
+    await host.start(with_ai.id, ANA.user_id)
+    out = await host.submit(with_ai.id, ANA.user_id, {"type": "add", "n": 1})
+    assert out.ai_moves == 1 and out.game.to_act == {0} and not out.same_turn, "the AI's turn came between"
+
+
 async def test_action_labels_may_use_the_players_names(host, monkeypatch):
     from tests.toy_engines import TOYS
 
