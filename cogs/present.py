@@ -169,7 +169,8 @@ def score_embed(info: GameInfo, sheet: dict | None) -> discord.Embed:
     lines = []
     for row in sheet["rows"]:
         rank = row.get("rank")
-        lines.append(f"{medals.get(rank, f'{rank}.')} **{safe_name(row['name'])}**: {row['score']}")
+        team = f" ({row['team']})" if row.get("team") else ""
+        lines.append(f"{medals.get(rank, f'{rank}.')} **{safe_name(row['name'])}**{team}: {row['score']}")
     embed.description = "\n".join(lines)
     for category in sheet.get("categories", [])[:20]:
         values = " · ".join(f"{safe_name(r['name'])} {r['categories'].get(category, '–')}" for r in sheet["rows"])

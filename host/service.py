@@ -688,10 +688,14 @@ class Host:
             # the engine's own texts (the tie-break) come back as translatable messages
             state, _version = await self._load_state(game_id, engine)
             res["tiebreak"] = (engine.result(state) or res).get("tiebreak", "")
-        categories = {tr_data(k): v for k, v in res.get("categories", {}).items()}
+        # a category nobody scored in (a module not played, e.g. Land vs Sea's waypoints) is left out
+        categories = {tr_data(k): v for k, v in res.get("categories", {}).items()
+                      if not (isinstance(v, list) and all(x in (0, None) for x in v))}
+        team_of = {seat: tr_data(str(res.get("team_names", {}).get(team, "")))
+                   for team, members in (res.get("teams") or {}).items() for seat in members}
         rows = []
         for s in seats:
-            rows.append({"seat": s.seat, "name": s.display_name, "is_ai": s.is_ai,
+            rows.append({"seat": s.seat, "name": s.display_name, "is_ai": s.is_ai, "team": team_of.get(s.seat, ""),
                          "score": res.get("scores", [None] * len(seats))[s.seat],
                          "rank": res.get("ranks", [None] * len(seats))[s.seat],
                          "categories": {k: v[s.seat] for k, v in categories.items()

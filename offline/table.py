@@ -172,6 +172,9 @@ class OfflineTable:
         rows = sheet["rows"]
         width = max(30, *(len(c) + 2 for c in sheet["categories"]))
         self.say(f"{'':<{width}}" + "".join(f"{r['name'][:14]:>16}" for r in rows))
+        if any(r.get("team") for r in rows):
+            team = _("Team")
+            self.say(f"{team:<{width}}" + "".join(f"{r.get('team', '')[:14]:>16}" for r in rows))
         self.say(f"{_('Rank'):<{width}}" + "".join(f"{r['rank']!s:>16}" for r in rows))
         self.say(f"{_('Score'):<{width}}" + "".join(f"{r['score']!s:>16}" for r in rows))
         self.say("-" * (width + 16 * len(rows)))

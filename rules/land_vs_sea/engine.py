@@ -135,6 +135,7 @@ class LandVsSea(Engine):
             "winners": [s for s in range(state["n"]) if scores[s] == best],
             "categories": categories,
             "teams": {t: [s for s in range(state["n"]) if roles[s] == t] for t in state["scores"]},
+            "team_names": {t: views.ROLE_NAMES[t] for t in state["scores"]},
             "tiebreak": T("Equal scores share the victory (rulebook: no tie-break)."),
         }
 
