@@ -361,9 +361,8 @@ async def abandon(interaction: discord.Interaction, campaign: int | None = None)
 class Campaigns(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self.service = CampaignService(bot.host)
-        bot.campaigns = self.service
-        bot.host.on_game_finished(self._game_finished)  # after the service's own listener
+        self.service = bot.services.campaigns
+        bot.services.host.on_game_finished(self._game_finished)  # after the service's own listener
         self._presenting: set[asyncio.Task] = set()
 
     async def cog_unload(self) -> None:

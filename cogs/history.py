@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -23,6 +23,9 @@ from cogs.history_items import LAST, LogPageButton
 from host import GameInfo, HostError, MoveOutcome, social
 from host import history as story
 from host.i18n import _, speaking
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
 log = logging.getLogger("cogs.history")
 
@@ -66,7 +69,7 @@ def paginate(blocks: list[str], limit: int = PAGE_CHARS) -> list[str]:
     return pages or [_("Nothing yet.")]
 
 
-async def _log_page(interaction: discord.Interaction, game_id: int, page: int,
+async def _log_page(interaction: discord.Interaction[IsleBot], game_id: int, page: int,
                     seat: int | None) -> tuple[discord.Embed, discord.ui.View]:
     info = await resolve(interaction, game_id)
     entries = await story.log_entries(host_of(interaction), info.id, interaction.user.id, seat)
@@ -84,7 +87,7 @@ async def _log_page(interaction: discord.Interaction, game_id: int, page: int,
     return embed, view
 
 
-async def seat_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+async def seat_choices(interaction: discord.Interaction[IsleBot], current: str) -> list[app_commands.Choice[int]]:
     game = getattr(interaction.namespace, "game", None)
     try:
         info = await resolve(interaction, game if isinstance(game, int) else None)
@@ -99,7 +102,7 @@ async def seat_choices(interaction: discord.Interaction, current: str) -> list[a
 @app_commands.command(name="log", description=locale_str("The whole log of the game, page by page (with your own private notes)"))
 @app_commands.describe(player=locale_str("Only this player's moves (seat number)"))
 @app_commands.autocomplete(game=my_games, player=seat_choices)
-async def log_(interaction: discord.Interaction, game: int | None = None, player: int | None = None) -> None:
+async def log_(interaction: discord.Interaction[IsleBot], game: int | None = None, player: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, game)
     seat = None
@@ -112,7 +115,7 @@ async def log_(interaction: discord.Interaction, game: int | None = None, player
     await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
 
-async def on_log_page(interaction: discord.Interaction, game_id: int, page: int, seat: int | None) -> None:
+async def on_log_page(interaction: discord.Interaction[IsleBot], game_id: int, page: int, seat: int | None) -> None:
     await interaction.response.defer()
     embed, view = await _log_page(interaction, game_id, page, seat)
     await interaction.edit_original_response(embed=embed, view=view)
@@ -121,7 +124,7 @@ async def on_log_page(interaction: discord.Interaction, game_id: int, page: int,
 # -- /game export -------------------------------------------------------------------------------
 @app_commands.command(name="export", description=locale_str("The game as a JSON file (complete once it is over)"))
 @app_commands.autocomplete(game=my_games)
-async def export(interaction: discord.Interaction, game: int | None = None) -> None:
+async def export(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     info = await resolve(interaction, game)
     name, data = await story.export(host_of(interaction), info.id, interaction.user.id)
@@ -139,7 +142,7 @@ async def export(interaction: discord.Interaction, game: int | None = None) -> N
 # -- /game replay -------------------------------------------------------------------------------
 @app_commands.command(name="replay", description=locale_str("An animated replay of the game, one frame per turn"))
 @app_commands.autocomplete(game=my_games)
-async def replay(interaction: discord.Interaction, game: int | None = None) -> None:
+async def replay(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     check_permissions(interaction)
     await interaction.response.defer(thinking=True)
     info = await resolve(interaction, game)
@@ -148,10 +151,10 @@ async def replay(interaction: discord.Interaction, game: int | None = None) -> N
                                     file=discord.File(io.BytesIO(data), filename=name))
 
 
-async def post_replay(bot: Any, info: GameInfo) -> None:
+async def post_replay(bot: IsleBot, info: GameInfo) -> None:
     """The animated replay in the game's thread, after its score sheet."""
     try:
-        name, data = await story.animation(bot.host, info.id)
+        name, data = await story.animation(bot.services.host, info.id)
     except (HostError, ValueError) as exc:
         log.info("no replay for game %s: %s", info.id, exc)
         return
@@ -161,7 +164,7 @@ async def post_replay(bot: Any, info: GameInfo) -> None:
 
 
 # -- following ----------------------------------------------------------------------------------
-async def on_follow(interaction: discord.Interaction, game_id: int) -> None:
+async def on_follow(interaction: discord.Interaction[IsleBot], game_id: int) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, game_id)
     info, new = await social.follow(host_of(interaction), info.id, interaction.user.id)
@@ -173,7 +176,7 @@ async def on_follow(interaction: discord.Interaction, game_id: int) -> None:
 
 @app_commands.command(name="unfollow", description=locale_str("Stop the DMs about a game you follow"))
 @app_commands.autocomplete(game=my_games)
-async def unfollow(interaction: discord.Interaction, game: int | None = None) -> None:
+async def unfollow(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, game)
     info, was = await social.unfollow(host_of(interaction), info.id, interaction.user.id)
@@ -182,7 +185,7 @@ async def unfollow(interaction: discord.Interaction, game: int | None = None) ->
     await interaction.followup.send(text, ephemeral=True)
 
 
-async def dm_followers(bot: Any, outcome: MoveOutcome, headline: str | None = None) -> None:
+async def dm_followers(bot: IsleBot, outcome: MoveOutcome, headline: str | None = None) -> None:
     """A DM to each follower (not seated in the game) with what everyone saw: the public
     lines and the public board, never a player's private news."""
     info = outcome.game
@@ -192,18 +195,18 @@ async def dm_followers(bot: Any, outcome: MoveOutcome, headline: str | None = No
         return
     seated = {s.user_id for s in info.seats if s.user_id is not None}
     boards: dict[str, bytes | None] = {}
-    for user_id in await social.followers(bot.host, info.id):
+    for user_id in await social.followers(bot.services.host, info.id):
         if user_id in seated:
             continue
         language = languages.reader(bot, user_id, info.guild_id)
         with speaking(language):
             if language not in boards:
                 try:
-                    boards[language] = await bot.host.public_png(info.id)
+                    boards[language] = await bot.services.host.public_png(info.id)
                 except HostError:
                     boards[language] = None
             if outcome.finished or info.status == "finished":
-                embed = present.score_embed(info, await bot.host.score_sheet(info.id))
+                embed = present.score_embed(info, await bot.services.host.score_sheet(info.id))
             else:
                 embed = present.turn_embed(info, outcome.lines, headline)
             if boards[language] is None:
@@ -217,25 +220,25 @@ async def dm_followers(bot: Any, outcome: MoveOutcome, headline: str | None = No
                 await dm.send(**kwargs)
             except discord.Forbidden:  # DMs closed: stop trying on every move
                 log.info("follower %s of game %s has DMs closed; unfollowed", user_id, info.id)
-                await social.unfollow(bot.host, info.id, user_id)
+                await social.unfollow(bot.services.host, info.id, user_id)
             except discord.HTTPException as exc:
                 log.info("could not DM follower %s of game %s: %s", user_id, info.id, exc)
 
 
 # -- rematch ------------------------------------------------------------------------------------
-async def on_rematch(interaction: discord.Interaction, game_id: int) -> None:
+async def on_rematch(interaction: discord.Interaction[IsleBot], game_id: int) -> None:
     await interaction.response.defer(ephemeral=True)
-    bot: Any = interaction.client
+    bot: IsleBot = interaction.client
     old = await resolve(interaction, game_id)
-    info, created = await social.rematch(bot.host, old.id, lobby.player_of(interaction))
+    info, created = await social.rematch(bot.services.host, old.id, lobby.player_of(interaction))
     if not created:
         await interaction.followup.send(_("The rematch is already open: {url}", url=present.jump_url(info)),
                                         ephemeral=True)
         return
     thread = await _open_thread(bot, info)
     if thread is not None:
-        await bot.host.set_thread(info.id, thread.id)
-        info = await bot.host.get(info.id)
+        await bot.services.host.set_thread(info.id, thread.id)
+        info = await bot.services.host.get(info.id)
     people = " ".join(f"<@{u}>" for u in social.invited(info))
     with speaking(languages.public(bot, info.guild_id)):
         content = _("Rematch of {old}: {people}, press Join to play again; it starts when you have all joined.",
@@ -243,24 +246,24 @@ async def on_rematch(interaction: discord.Interaction, game_id: int) -> None:
         message = await notify.post(bot, info, content=content, embed=present.lobby_embed(info),
                                     view=lobby_view(info.id, True))
     if message is None:
-        await bot.host.abandon(info.id, None)
+        await bot.services.host.abandon(info.id, None)
         raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
-    await bot.host.set_message(info.id, "lobby", message.id, message.channel.id)
+    await bot.services.host.set_message(info.id, "lobby", message.id, message.channel.id)
     await lobby.after_change(bot, info)
     await interaction.followup.send(_("{game} is ready: {url}", game=present.game_name(info),
                                       url=present.jump_url(info)), ephemeral=True)
 
 
-async def _open_thread(bot: Any, info: GameInfo) -> discord.Thread | None:
+async def _open_thread(bot: IsleBot, info: GameInfo) -> discord.Thread | None:
     """A new thread in the old game's channel; None where threads are not possible (then the
     channel itself, if no other game is open there)."""
     channel = bot.get_channel(info.channel_id) if info.channel_id else None
     thread = await lobby.open_thread(bot, channel, info)
     if thread is not None:
         return thread
-    existing = await bot.host.game_for_channel(info.channel_id) if info.channel_id else None
+    existing = await bot.services.host.game_for_channel(info.channel_id) if info.channel_id else None
     if existing is not None and existing.id != info.id and existing.status in ("lobby", "active"):
-        await bot.host.abandon(info.id, None)
+        await bot.services.host.abandon(info.id, None)
         raise AdapterError(_("I may not create threads there, and {game} is still open in that channel.",
                              game=present.game_name(existing)))
     return None

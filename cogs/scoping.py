@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from host import Scope
 
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
-def scope_of(interaction: discord.Interaction) -> Scope:
+
+def scope_of(interaction: discord.Interaction[IsleBot]) -> Scope:
     return Scope(interaction.guild_id, interaction.user.id)
 
 
@@ -26,8 +29,8 @@ def game_in_scope(callback: Callable[..., Awaitable[None]]) -> Callable[..., Awa
     check is one local lookup)."""
 
     @functools.wraps(callback)
-    async def wrapper(self: Any, interaction: discord.Interaction, *args: Any) -> None:
-        await interaction.client.host.find(self.game_id, scope_of(interaction))  # type: ignore[attr-defined]
+    async def wrapper(self: Any, interaction: discord.Interaction[IsleBot], *args: Any) -> None:
+        await interaction.client.services.host.find(self.game_id, scope_of(interaction))  # type: ignore[attr-defined]
         await callback(self, interaction, *args)
 
     return wrapper

@@ -373,8 +373,7 @@ async def _table_line(bot: Any, t: TableInfo) -> str:
 class Tournaments(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
-        self.service = TournamentService(bot.host)
-        bot.tournaments = self.service
+        self.service = bot.services.tournaments
         self.service.on_notice(self._on_notice)
         self._lock = asyncio.Lock()
         self._loop: asyncio.Task | None = None
