@@ -26,9 +26,9 @@ from cogs.lobby import is_admin, player_of
 from cogs.scoping import scope_of
 from host import GameInfo, PlayerRef
 from host.campaign import CampaignInfo, CampaignService
-from host.campaign.render import campaign_png
 from host.deadlines import DEADLINE_CHOICES
-from host.i18n import N_, T, _
+from host.i18n import N_, T, _, tr
+from render.sheets.campaign import campaign_png
 from rules.my_island.modules import N_EPISODES
 
 log = logging.getLogger("cogs.campaign")
@@ -311,7 +311,7 @@ async def status(interaction: discord.Interaction, campaign: int | None = None) 
     embed = campaign_embed(info, data)
     kwargs: dict[str, Any] = {}
     if data.get("standings"):
-        png = await asyncio.to_thread(campaign_png, data, campaign_name(info), N_EPISODES)
+        png = await asyncio.to_thread(campaign_png, data, campaign_name(info), N_EPISODES, tr)
         kwargs["file"] = present.board_file(png, CHART)
         embed.set_image(url=f"attachment://{CHART}")
     await interaction.followup.send(embed=embed, ephemeral=True, **kwargs)

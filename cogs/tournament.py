@@ -27,13 +27,13 @@ from cogs.shards import owns_guild
 from host import MoveOutcome, PlayerRef
 from host import stats as host_stats
 from host.deadlines import DEADLINE_CHOICES
-from host.i18n import N_, T, _
+from host.i18n import N_, T, _, tr
 from host.tournament import ratings
 from host.tournament.formats import FORMATS
 from host.tournament.models import Notice, TableInfo, TournamentInfo
-from host.tournament.render import standings_lines, standings_png
 from host.tournament.service import TournamentService
-from host.tournament.standings import describe_tiebreaks, fmt_points
+from host.tournament.standings import describe_tiebreaks
+from render.sheets.standings import fmt_points, standings_lines, standings_png
 
 log = logging.getLogger("cogs.tournament")
 
@@ -95,9 +95,9 @@ def table_line(t: TableInfo, thread_id: int | None) -> str:
 
 
 def standings_message(info: TournamentInfo, rows: list, title: str) -> dict[str, Any]:
-    png = standings_png(rows, info.name, title)
+    png = standings_png(rows, info.name, title, tr=tr)
     embed = discord.Embed(title=f"{title} · {info.name}", colour=COLOUR,
-                          description=present.clip("```\n" + "\n".join(standings_lines(rows, 20)).replace("`", "ˋ") + "\n```", 4000))
+                          description=present.clip("```\n" + "\n".join(standings_lines(rows, 20, tr=tr)).replace("`", "ˋ") + "\n```", 4000))
     embed.set_image(url="attachment://standings.png")
     if info.config.format != "elimination":
         embed.set_footer(text=_("Ranking: {order}", order=describe_tiebreaks(info.config.tiebreaks)))

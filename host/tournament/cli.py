@@ -52,7 +52,7 @@ async def run(args: argparse.Namespace, db_path: Path, out=None) -> int:
     from host import HostError, PlayerRef
     from host.services import open_services
     from host.settings import Settings
-    from host.tournament.render import standings_lines
+    from render.sheets.standings import standings_lines
 
     out = out or sys.stdout
     say = lambda *a: print(*a, file=out, flush=True)  # noqa: E731
