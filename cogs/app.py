@@ -37,12 +37,16 @@ COGS_DIR = Path(__file__).resolve().parent
 
 
 def extension_names() -> list[str]:
-    """Every module in cogs/ that is a feature (has ``async def setup``), found without importing."""
+    """Every module or package in cogs/ that is a feature (its module, or its package's
+    ``__init__.py``, has ``async def setup``), found without importing."""
     names = []
     for info in sorted(pkgutil.iter_modules([str(COGS_DIR)]), key=lambda i: i.name):
-        if info.ispkg or info.name.startswith("_"):
+        if info.name.startswith("_"):
             continue
-        source = (COGS_DIR / f"{info.name}.py").read_text(encoding="utf-8")
+        path = COGS_DIR / info.name / "__init__.py" if info.ispkg else COGS_DIR / f"{info.name}.py"
+        if not path.is_file():
+            continue
+        source = path.read_text(encoding="utf-8")
         if "\nasync def setup(" in source:
             names.append(f"cogs.{info.name}")
     return names
