@@ -40,9 +40,10 @@ class Services:
 def services_for(host: Host, settings: Settings) -> Services:
     """The services around a ready host. The campaign service is made before the tournament
     service: both listen for finished games, in this order."""
-    campaigns = CampaignService(host)
-    tournaments = TournamentService(host)
-    return Services(settings=settings, store=host.store, host=host, tournaments=tournaments, campaigns=campaigns)
+    store = host.store
+    campaigns = CampaignService(host, store)
+    tournaments = TournamentService(host, store=store)
+    return Services(settings=settings, store=store, host=host, tournaments=tournaments, campaigns=campaigns)
 
 
 async def open_store_for(settings: Settings) -> Store:
