@@ -15,14 +15,14 @@ if TYPE_CHECKING:
 
 
 async def is_owner(interaction: discord.Interaction[IsleBot]) -> bool:
-    return await interaction.client.is_owner(interaction.user)  # type: ignore[attr-defined]
+    return await interaction.client.is_owner(interaction.user)
 
 
 @app_commands.command(name="sync", description=locale_str("Publish the slash commands everywhere (bot owner only)"))
 @app_commands.check(is_owner)
 async def sync(interaction: discord.Interaction[IsleBot]) -> None:
     await interaction.response.defer(ephemeral=True)
-    synced = await interaction.client.tree.sync()  # type: ignore[attr-defined]
+    synced = await interaction.client.tree.sync()
     await interaction.followup.send(_("Synced {n} commands globally; Discord may take a while to show them.",
                                       n=len(synced)), ephemeral=True)
 

@@ -3,7 +3,7 @@
 The bot owns its :class:`host.services.Services` (``bot.services``), built by the one composition
 root ``host.services.open_services``; cogs reach the host, tournaments and campaigns through it
 (``interaction: discord.Interaction[IsleBot]`` keeps that typed). ``setup_hook`` opens the
-services (unless they, or a host, were injected), loads every module of
+services (unless they, or a host, were injected), loads every module or package of
 ``cogs/`` that has an ``async def setup(bot)`` (so new features plug in without touching
 this file), registers the persistent components, starts the deadline loop and syncs the
 commands to ``DEV_GUILD_ID`` when it is set.

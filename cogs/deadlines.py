@@ -11,6 +11,8 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from cogs import notify, presence
+from cogs.members import is_member, seat_left
+from cogs.shards import owns_guild
 from cogs.vacation import vacation_day_spent
 
 if TYPE_CHECKING:
@@ -58,8 +60,6 @@ class Deadlines:
     async def _ours(self, timer: Any) -> bool:
         """Sharded: only the process running the game's server posts its reminders and expiries
         (it has the server's channels); the claim in the host makes each fire exactly once."""
-        from cogs.shards import owns_guild
-
         if not getattr(self.bot.settings, "shard_count", None):
             return True
         return owns_guild(self.bot.settings, (await self.bot.services.host.get(timer.game_id)).guild_id)
@@ -69,8 +69,6 @@ class Deadlines:
 
         Without the privileged members intent the bot hears of departures only by asking.
         """
-        from cogs.members import is_member, seat_left
-
         info = await self.bot.services.host.get(timer.game_id)
         seat = next((s for s in info.seats if s.seat == timer.seat), None)
         if seat is None or seat.user_id is None or seat.automatic or info.guild_id is None or info.paused:

@@ -12,7 +12,7 @@ import functools
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -105,9 +105,10 @@ async def report(interaction: discord.Interaction[IsleBot], error: BaseException
 
 
 Handler = Callable[..., Awaitable[None]]
+H = TypeVar("H", bound=Handler)
 
 
-def guarded(callback: Handler) -> Handler:
+def guarded(callback: H) -> H:
     """Route a component callback's exceptions to :func:`report`."""
 
     @functools.wraps(callback)
@@ -118,7 +119,7 @@ def guarded(callback: Handler) -> Handler:
         except Exception as exc:  # noqa: BLE001 - the one place errors become messages
             await report(interaction, exc)
 
-    return wrapper
+    return cast(H, wrapper)
 
 
 def install(tree: app_commands.CommandTree) -> None:
@@ -129,5 +130,5 @@ def install(tree: app_commands.CommandTree) -> None:
         set_locale(interaction)
         return True
 
-    tree.on_error = on_error  # type: ignore[method-assign]
-    tree.interaction_check = interaction_check  # type: ignore[method-assign]
+    tree.on_error = on_error  # type: ignore[method-assign, assignment]  # ours take Interaction[IsleBot]
+    tree.interaction_check = interaction_check  # type: ignore[method-assign, assignment]

@@ -67,6 +67,7 @@ def build_group() -> app_commands.Group:
     group = app_commands.Group(name="game", description=locale_str("Play island board games"))
     from cogs import history
 
+    command: app_commands.Command[Any, ..., Any]
     for command in (new, join, leave, start, add_ai, status, board, hand, *history.COMMANDS, list_, abandon,
                     settings):
         group.add_command(command)

@@ -185,7 +185,7 @@ async def unfollow(interaction: discord.Interaction[IsleBot], game: int | None =
     await interaction.followup.send(text, ephemeral=True)
 
 
-async def dm_followers(bot: IsleBot, outcome: MoveOutcome, headline: str | None = None) -> None:
+async def dm_followers(bot: Any, outcome: MoveOutcome, headline: str | None = None) -> None:
     """A DM to each follower (not seated in the game) with what everyone saw: the public
     lines and the public board, never a player's private news."""
     info = outcome.game
@@ -195,18 +195,18 @@ async def dm_followers(bot: IsleBot, outcome: MoveOutcome, headline: str | None 
         return
     seated = {s.user_id for s in info.seats if s.user_id is not None}
     boards: dict[str, bytes | None] = {}
-    for user_id in await social.followers(bot.services.host, info.id):
+    for user_id in await social.followers(bot.host, info.id):
         if user_id in seated:
             continue
         language = languages.reader(bot, user_id, info.guild_id)
         with speaking(language):
             if language not in boards:
                 try:
-                    boards[language] = await bot.services.host.public_png(info.id)
+                    boards[language] = await bot.host.public_png(info.id)
                 except HostError:
                     boards[language] = None
             if outcome.finished or info.status == "finished":
-                embed = present.score_embed(info, await bot.services.host.score_sheet(info.id))
+                embed = present.score_embed(info, await bot.host.score_sheet(info.id))
             else:
                 embed = present.turn_embed(info, outcome.lines, headline)
             if boards[language] is None:
@@ -220,7 +220,7 @@ async def dm_followers(bot: IsleBot, outcome: MoveOutcome, headline: str | None 
                 await dm.send(**kwargs)
             except discord.Forbidden:  # DMs closed: stop trying on every move
                 log.info("follower %s of game %s has DMs closed; unfollowed", user_id, info.id)
-                await social.unfollow(bot.services.host, info.id, user_id)
+                await social.unfollow(bot.host, info.id, user_id)
             except discord.HTTPException as exc:
                 log.info("could not DM follower %s of game %s: %s", user_id, info.id, exc)
 
@@ -269,4 +269,4 @@ async def _open_thread(bot: IsleBot, info: GameInfo) -> discord.Thread | None:
     return None
 
 
-COMMANDS = (log_, export, replay, unfollow)
+COMMANDS: tuple[app_commands.Command[Any, ..., Any], ...] = (log_, export, replay, unfollow)

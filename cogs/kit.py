@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 import discord
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cogs.kit")
 
-ARCHIVE_AFTER_MINUTES = 10080  # a week: asynchronous games go quiet for days
+ARCHIVE_AFTER_MINUTES: Final = 10080  # a week: asynchronous games go quiet for days
 
 _USER = re.compile(r"<@!?(\d+)>|(?<![\d])(\d{5,})(?![\d])")
 

@@ -34,7 +34,8 @@ class RulesText:
 
 
 def parse(key: str, text: str) -> RulesText:
-    title, overview, topics = key, [], {}
+    title, overview = key, []
+    topics: dict[str, list[str]] = {}
     current: list[str] | None = None
     for line in text.splitlines():
         if line.startswith("# ") and title == key:

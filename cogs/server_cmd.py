@@ -27,7 +27,7 @@ AUTO = "auto"
                       + [app_commands.Choice(name=locale_str("Follow the server's Discord setting"), value=AUTO)])
 async def language(interaction: discord.Interaction[IsleBot], language: str) -> None:
     await interaction.response.defer(ephemeral=True)
-    languages = interaction.client.services.host.languages  # type: ignore[attr-defined]
+    languages = interaction.client.services.host.languages
     await languages.set_server(interaction.guild_id, None if language == AUTO else language)
     if language == AUTO:
         text = _("Game threads here now follow the server's Discord language setting.")

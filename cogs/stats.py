@@ -67,7 +67,7 @@ def game_fields(embed: discord.Embed, prof: Any, times: dict[str, stats.MoveTime
 @app_commands.guild_only()
 async def stats_(interaction: discord.Interaction[IsleBot]) -> None:
     await interaction.response.defer(thinking=True)
-    found = await stats.server(interaction.client.services.host, interaction.guild_id)  # type: ignore[attr-defined]
+    found = await stats.server(interaction.client.services.host, interaction.guild_id)
     embed = discord.Embed(title=_("Games on this server"), colour=COLOUR,
                           description=_("{finished} finished, {active} being played.", finished=found.finished,
                                         active=found.active))

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from cogs import languages, notify, present
 from host.i18n import _, ngettext, speaking
 from host.models import TimerOutcome
 from host.turn_clock import Vacation, hours_text
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def clocks_of(interaction: discord.Interaction[IsleBot]) -> Any:
-    return interaction.client.services.host.clocks  # type: ignore[attr-defined]
+    return interaction.client.services.host.clocks
 
 
 def budget_text(v: Vacation) -> str:
@@ -95,8 +96,6 @@ async def zone_names(interaction: discord.Interaction[IsleBot], current: str) ->
 
 async def vacation_day_spent(bot: IsleBot, fired: TimerOutcome) -> None:
     """A deadline passed and a vacation day was spent: tell the player by DM, and the table."""
-    from cogs import languages, notify, present
-
     info = fired.game
     seat = next((s for s in info.seats if s.seat == fired.timer.seat), None)
     if seat is None or seat.user_id is None:
@@ -117,6 +116,7 @@ async def vacation_day_spent(bot: IsleBot, fired: TimerOutcome) -> None:
 
 def vacation_group() -> app_commands.Group:
     group = app_commands.Group(name="vacation", description=locale_str("Stop your clocks in all your games"))
+    command: app_commands.Command[Any, ..., Any]
     for command in (start, end, status):
         group.add_command(command)
     return group

@@ -48,6 +48,13 @@ def test_render_never_reaches_up_into_host_db_or_cogs():
     assert up == []
 
 
+def test_only_the_adapter_knows_discord():
+    """host, db, rules, render and the offline table know no Discord types."""
+    knowing = [str(p.relative_to(ROOT)) for p in _sources("host", "db", "rules", "render", "offline")
+               if any(m == "discord" or m.startswith("discord.") for m in _imports(p))]
+    assert knowing == []
+
+
 def _rules_data() -> dict[str, str]:
     """Every plain data value held at module level by the rules packages, as text."""
     out = {}

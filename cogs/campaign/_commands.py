@@ -35,7 +35,8 @@ async def resolve(interaction: discord.Interaction[IsleBot], campaign: int | Non
     scope = scope_of(interaction)
     if campaign is not None:
         return await service.find(campaign, scope)
-    game = await interaction.client.host.game_for_channel(interaction.channel_id, scope)  # type: ignore[attr-defined]
+    channel_id = interaction.channel_id
+    game = await interaction.client.services.host.game_for_channel(channel_id, scope) if channel_id else None
     if game is not None:
         found = await service.for_game(game.id)
         if found is not None:
@@ -61,6 +62,7 @@ async def campaigns_here(interaction: discord.Interaction[IsleBot], current: str
 
 def build_group() -> app_commands.Group:
     group = app_commands.Group(name="campaign", description=locale_str("My Island: the 24-episode campaign"), guild_only=True)
+    command: app_commands.Command[Any, ..., Any]
     for command in (new, status, next_, rename, abandon):
         group.add_command(command)
     return group

@@ -109,6 +109,7 @@ class Tournaments(commands.Cog):
             await self._send(info, **standings_message(info, rows, _("Standings after round {r}", r=notice.round - 1)))
         lines = []
         for t in notice.tables:
+            assert t.game_id is not None, "a round's tables have their games (byes are listed apart)"
             game = await host.get(t.game_id)
             if game.thread_id is None:
                 thread_id = await self._open_thread(info, t)
@@ -149,15 +150,16 @@ class Tournaments(commands.Cog):
 
     async def _dm_players(self, info: TournamentInfo, t: TableInfo, game: GameInfo) -> None:
         for seat in game.seats:
-            entrant = info.entrant(seat.user_id) if seat.user_id is not None else None
-            if entrant is None or entrant.is_ai or seat.automatic:
+            user_id = seat.user_id
+            entrant = info.entrant(user_id) if user_id is not None else None
+            if user_id is None or entrant is None or entrant.is_ai or seat.automatic:
                 continue
-            if not await self.bot.services.host.dm_notifications(seat.user_id):
+            if not await self.bot.services.host.dm_notifications(user_id):
                 continue
-            others = ", ".join(n for p, n in zip(t.players, t.names, strict=True) if p != seat.user_id)
+            others = ", ".join(n for p, n in zip(t.players, t.names, strict=True) if p != user_id)
             lines = [_("Round {r}, table {n} of {t}: you play {title} against {others}.", r=t.round, n=t.table_no,
                        t=info.name, title=info.title, others=others)]
-            await notify.send_dm(self.bot, game, seat.user_id, _("your next tournament game"), lines)
+            await notify.send_dm(self.bot, game, user_id, _("your next tournament game"), lines)
 
     async def _finished(self, notice: Notice) -> None:
         info = notice.tournament
@@ -177,6 +179,7 @@ class Tournaments(commands.Cog):
                      r=notice.round)
         else:
             t = notice.tables[0]
+            assert t.result is not None, "a reported table has its result"
             text = _("Organiser result for table {n} of round {r}: {order}", n=t.table_no, r=notice.round,
                      order=", ".join(f"<@{p}>" for _r, p in sorted(zip(t.result["ranks"], t.players, strict=True))))
         await self._send(info, content=text, allowed_mentions=discord.AllowedMentions.none())

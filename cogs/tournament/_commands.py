@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.key) for g in catalog.games()][:25]
 FORMAT_CHOICES = [app_commands.Choice(name=label, value=key) for key, label in FORMATS.items()]
-DEADLINES = [app_commands.Choice(name=label, value=seconds) for label, seconds in DEADLINE_CHOICES.items()
+DEADLINES: list[app_commands.Choice[Any]] = [app_commands.Choice(name=label, value=seconds) for label, seconds in DEADLINE_CHOICES.items()
              if seconds][:25]
 TIMEOUTS = [app_commands.Choice(name=locale_str("the AI plays the move"), value="ai"),
             app_commands.Choice(name=locale_str("the seat forfeits"), value="forfeit")]
@@ -50,7 +50,8 @@ async def resolve(interaction: discord.Interaction[IsleBot], tournament: int | N
     scope = scope_of(interaction)
     if tournament is not None:
         return await service.find(tournament, scope)
-    game = await interaction.client.host.game_for_channel(interaction.channel_id, scope)  # type: ignore[attr-defined]
+    channel_id = interaction.channel_id
+    game = await interaction.client.services.host.game_for_channel(channel_id, scope) if channel_id else None
     if game is not None:
         table = await service.db.table_for_game(game.id)
         if table is not None:
@@ -75,6 +76,7 @@ async def open_tournaments(interaction: discord.Interaction[IsleBot], current: s
 def build_group() -> app_commands.Group:
     group = app_commands.Group(name="tournament", description=locale_str("Tournaments with standings and ratings"),
                                guild_only=True)
+    command: app_commands.Command[Any, ..., Any]
     for command in (create, join, leave, start, standings, pairings, report, drop, cancel):
         group.add_command(command)
     return group
@@ -176,6 +178,7 @@ async def report(interaction: discord.Interaction[IsleBot], table: int, placing:
     info = await resolve(interaction, tournament)
     done = await service_of(interaction).report(info.id, table, parse_users(placing), interaction.user.id,
                                                 is_admin(interaction), round_no=round)
+    assert done.result is not None, "a reported table has its result"
     order = sorted(zip(done.result["ranks"], done.players, strict=True))
     await interaction.followup.send(_("Table {n} recorded: {order}", n=done.table_no,
                                       order=", ".join(f"{r}. <@{p}>" for r, p in order)), ephemeral=True)
@@ -210,7 +213,8 @@ async def cancel(interaction: discord.Interaction[IsleBot], tournament: int | No
 async def leaderboard(interaction: discord.Interaction[IsleBot], game: str) -> None:
     await interaction.response.defer(thinking=True)
     board = await service_of(interaction).leaderboard(interaction.guild_id, game, limit=15)
-    title = catalog.find(game).title if catalog.find(game) else game
+    kind = catalog.find(game)
+    title = kind.title if kind else game
     lines = [_("{i}. <@{uid}> · {rating} ({games} games, {wins} wins)", i=i, uid=r.user_id,
                rating=f"{ratings.shown(r.rating)}{'?' if r.games < ratings.PROVISIONAL_GAMES else ''}",
                games=r.games, wins=r.wins) for i, r in enumerate(board, start=1)]
@@ -229,7 +233,7 @@ async def profile(interaction: discord.Interaction[IsleBot], user: discord.User 
     await interaction.response.defer(thinking=True)
     who = user or interaction.user
     prof = await service_of(interaction).profile(interaction.guild_id, who.id, name=who.display_name)
-    times = await host_stats.move_times(interaction.client.host, who.id, interaction.guild_id)  # type: ignore[attr-defined]
+    times = await host_stats.move_times(interaction.client.services.host, who.id, interaction.guild_id)
     embed = discord.Embed(title=_("Profile · {name}", name=present.safe_name(prof.name)), colour=COLOUR,
                           description=_("{games} games, {wins} wins · favourite: {fav}", games=prof.games,
                                         wins=prof.wins, fav=prof.favourite or "–"))
