@@ -226,19 +226,19 @@ async def dm_followers(bot: Any, outcome: MoveOutcome, headline: str | None = No
 
 
 # -- rematch ------------------------------------------------------------------------------------
-async def on_rematch(interaction: discord.Interaction[IsleBot], game_id: int) -> None:
+async def on_rematch(interaction: discord.Interaction, game_id: int) -> None:
     await interaction.response.defer(ephemeral=True)
-    bot: IsleBot = interaction.client
+    bot: Any = interaction.client
     old = await resolve(interaction, game_id)
-    info, created = await social.rematch(bot.services.host, old.id, lobby.player_of(interaction))
+    info, created = await social.rematch(bot.host, old.id, lobby.player_of(interaction))
     if not created:
         await interaction.followup.send(_("The rematch is already open: {url}", url=present.jump_url(info)),
                                         ephemeral=True)
         return
     thread = await _open_thread(bot, info)
     if thread is not None:
-        await bot.services.host.set_thread(info.id, thread.id)
-        info = await bot.services.host.get(info.id)
+        await bot.host.set_thread(info.id, thread.id)
+        info = await bot.host.get(info.id)
     people = " ".join(f"<@{u}>" for u in social.invited(info))
     with speaking(languages.public(bot, info.guild_id)):
         content = _("Rematch of {old}: {people}, press Join to play again; it starts when you have all joined.",
@@ -246,9 +246,9 @@ async def on_rematch(interaction: discord.Interaction[IsleBot], game_id: int) ->
         message = await notify.post(bot, info, content=content, embed=present.lobby_embed(info),
                                     view=lobby_view(info.id, True))
     if message is None:
-        await bot.services.host.abandon(info.id, None)
+        await bot.host.abandon(info.id, None)
         raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
-    await bot.services.host.set_message(info.id, "lobby", message.id, message.channel.id)
+    await bot.host.set_message(info.id, "lobby", message.id, message.channel.id)
     await lobby.after_change(bot, info)
     await interaction.followup.send(_("{game} is ready: {url}", game=present.game_name(info),
                                       url=present.jump_url(info)), ephemeral=True)
