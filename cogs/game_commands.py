@@ -12,10 +12,10 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs import catalog, lobby, notify, panels, present
-from cogs.errors import AdapterError, check_permissions
+from cogs import catalog, history, lobby, notify, panels, present
+from cogs.errors import check_permissions
+from cogs.kit import host_of, my_games, resolve
 from cogs.scoping import scope_of
-from host import GameInfo
 from host.clocks import CLOCK_LABELS
 from host.deadlines import DEADLINE_CHOICES
 from host.i18n import _, ngettext
@@ -33,31 +33,6 @@ TIMEOUTS = [app_commands.Choice(name=locale_str("the AI plays the move"), value=
             app_commands.Choice(name=locale_str("the seat forfeits"), value="forfeit")]
 
 
-def host_of(interaction: discord.Interaction[IsleBot]) -> Any:
-    return interaction.client.services.host
-
-
-async def resolve(interaction: discord.Interaction[IsleBot], game: int | None) -> GameInfo:
-    host = host_of(interaction)
-    if game is not None:
-        return await host.find(game, scope_of(interaction))
-    info = await host.game_for_channel(interaction.channel_id, scope_of(interaction))
-    if info is None:
-        raise AdapterError(_("There is no game in this channel. Give its number (game:) or start one with /game new."))
-    return info
-
-
-async def my_games(interaction: discord.Interaction[IsleBot], current: str) -> list[app_commands.Choice[int]]:
-    current = str(current or "")
-    games = await host_of(interaction).games_for_user(interaction.user.id, scope_of(interaction))
-    out = []
-    for info in games:
-        label = f"{present.game_name(info)} ({present.status_word(info.status)})"
-        if current.lower() in label.lower():
-            out.append(app_commands.Choice(name=label[:100], value=info.id))
-    return out[:25]
-
-
 async def option_text(interaction: discord.Interaction[IsleBot], current: str) -> list[app_commands.Choice[str]]:
     key = getattr(interaction.namespace, "game", None) or ""
     return [app_commands.Choice(name=s[:100], value=s[:100]) for s in catalog.option_suggestions(key, current)]
@@ -65,8 +40,6 @@ async def option_text(interaction: discord.Interaction[IsleBot], current: str) -
 
 def build_group() -> app_commands.Group:
     group = app_commands.Group(name="game", description=locale_str("Play island board games"))
-    from cogs import history
-
     command: app_commands.Command[Any, ..., Any]
     for command in (new, join, leave, start, add_ai, status, board, hand, *history.COMMANDS, list_, abandon,
                     settings):

@@ -1,7 +1,7 @@
 """A game's story in Discord: ``/game log`` (paged), ``/game export``, ``/game replay``,
 ``/game unfollow``, and the Follow and Rematch buttons. Thin: acknowledge, ask the host, present.
 
-Every command and button finds its game with :func:`cogs.game_commands.resolve`, like the
+Every command and button finds its game with :func:`cogs.kit.resolve`, like the
 other ``/game`` commands.
 """
 
@@ -18,8 +18,8 @@ from discord.app_commands import locale_str
 from cogs import languages, lobby, notify, present
 from cogs.components import lobby_view
 from cogs.errors import AdapterError, check_permissions
-from cogs.game_commands import host_of, my_games, resolve
 from cogs.history_items import LAST, LogPageButton
+from cogs.kit import host_of, my_games, resolve
 from host import GameInfo, HostError, MoveOutcome, social
 from host import history as story
 from host.i18n import _, speaking

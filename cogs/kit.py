@@ -1,5 +1,6 @@
 """Small things the feature cogs share: who is asking, whether they may organise, the users a
-text names, and a thread opened for a tournament table or a campaign episode.
+text names, which game a command means, and a thread opened for a tournament table or a
+campaign episode.
 
 (``cogs.lobby`` still has its own ``player_of``/``is_admin`` and its channel-object thread
 opener for games; they behave the same and can move here once that file is free to change.)
@@ -13,8 +14,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
 import discord
+from discord import app_commands
 
-from host import PlayerRef
+from cogs import present
+from cogs.errors import AdapterError
+from cogs.scoping import scope_of
+from host import GameInfo, Host, PlayerRef
+from host.i18n import _
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
@@ -49,6 +55,33 @@ def parse_users(text: str | None) -> list[int]:
 def once(user_ids: Iterable[int]) -> list[int]:
     """Each id once, first mention first."""
     return list(dict.fromkeys(user_ids))
+
+
+def host_of(interaction: discord.Interaction[IsleBot]) -> Host:
+    return interaction.client.services.host
+
+
+async def resolve(interaction: discord.Interaction[IsleBot], game: int | None) -> GameInfo:
+    """The game numbered ``game`` (within reach of where the command runs), else this channel's."""
+    host = host_of(interaction)
+    if game is not None:
+        return await host.find(game, scope_of(interaction))
+    channel_id = interaction.channel_id
+    info = await host.game_for_channel(channel_id, scope_of(interaction)) if channel_id is not None else None
+    if info is None:
+        raise AdapterError(_("There is no game in this channel. Give its number (game:) or start one with /game new."))
+    return info
+
+
+async def my_games(interaction: discord.Interaction[IsleBot], current: str) -> list[app_commands.Choice[int]]:
+    current = str(current or "")
+    games = await host_of(interaction).games_for_user(interaction.user.id, scope_of(interaction))
+    out = []
+    for info in games:
+        label = f"{present.game_name(info)} ({present.status_word(info.status)})"
+        if current.lower() in label.lower():
+            out.append(app_commands.Choice(name=label[:100], value=info.id))
+    return out[:25]
 
 
 async def open_thread(bot: IsleBot, channel_id: int, name: str, what: str) -> int | None:
