@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from cogs.app import IsleBot
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.key) for g in catalog.games()][:25]
-DEADLINES = [app_commands.Choice(name=label, value=seconds or 0) for label, seconds in DEADLINE_CHOICES.items()]
+DEADLINES: list[app_commands.Choice[Any]] = [app_commands.Choice(name=label, value=seconds or 0) for label, seconds in DEADLINE_CHOICES.items()]
 CLOCKS = [app_commands.Choice(name=locale_str(label), value=key) for key, label in CLOCK_LABELS.items()]
 AI_LEVELS = [app_commands.Choice(name=locale_str("random (any legal move)"), value="random"),
              app_commands.Choice(name=locale_str("greedy (best immediate gain)"), value="greedy"),
@@ -40,9 +40,9 @@ async def option_text(interaction: discord.Interaction[IsleBot], current: str) -
 
 def build_group() -> app_commands.Group:
     group = app_commands.Group(name="game", description=locale_str("Play island board games"))
-    command: app_commands.Command[Any, ..., Any]
-    for command in (new, join, leave, start, add_ai, status, board, hand, *history.COMMANDS, list_, abandon,
-                    settings):
+    commands: list[app_commands.Command[Any, ..., Any]] = [new, join, leave, start, add_ai, status, board, hand,
+                                                          *history.COMMANDS, list_, abandon, settings]
+    for command in commands:
         group.add_command(command)
     return group
 

@@ -91,5 +91,5 @@ def translator(locale: str | None = None):
 
     def translate(text: Any) -> str:
         return tr(text, chosen)
-    translate.locale = chosen  # type: ignore[attr-defined] - render.common.language() reads it
+    translate.locale = chosen  # type: ignore[attr-defined]  # render.common.language() reads it
     return translate

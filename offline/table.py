@@ -105,7 +105,9 @@ class OfflineTable:
                 if not humans:
                     self.say(_("Nobody can move; stopping."))
                     return 1
-                outcome = await self.human_turn(humans[0].user_id, humans[0].name,
+                user_id = humans[0].user_id
+                assert user_id is not None, "a seat a person plays has their id"
+                outcome = await self.human_turn(user_id, humans[0].name,
                                                 multiple_humans=len({s.user_id for s in game.seats if not s.is_ai}) > 1)
                 if outcome is None:
                     return 130
