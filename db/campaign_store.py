@@ -83,6 +83,7 @@ class CampaignStore:
                 "INSERT INTO campaigns (guild_id, channel_id, game_key, creator_id, settings, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, game_key, creator_id, _dump(settings), now, now))
+            assert cur.lastrowid is not None, "an INSERT gives the new row's id"
             return int(cur.lastrowid)
 
     async def get(self, campaign_id: int) -> CampaignRow | None:

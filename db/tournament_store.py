@@ -138,6 +138,7 @@ class TournamentStore:
                 "INSERT INTO tournaments (guild_id, channel_id, game_key, name, config, seed, creator_id,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, game_key, name, json.dumps(config), seed, creator_id, now, now))
+            assert cur.lastrowid is not None, "an INSERT gives the new row's id"
             return int(cur.lastrowid)
 
     async def get(self, tournament_id: int) -> TournamentRow | None:

@@ -115,7 +115,7 @@ class CampaignService:
     def __init__(self, host: Any, store: Store | None = None, clock: Callable[[], float] | None = None) -> None:
         self.host = host
         self.db = CampaignStore(store or host.store)
-        self.clock: Callable[[], float] = clock or getattr(host, "clock", time.time)
+        self.clock: Callable[[], float] = clock if clock is not None else getattr(host, "clock", time.time)
         self._locks: dict[int, asyncio.Lock] = {}
         host.on_game_finished(self._game_finished)
 
@@ -189,7 +189,8 @@ class CampaignService:
                      settings: dict | None = None) -> CampaignInfo:
         """A new campaign: the creator's seat first (unless ``creator_plays`` is false), then
         ``players`` in order (``None`` = an AI seat). More can join until episode 1 starts."""
-        seats: builtins.list[PlayerRef | None] = ([creator] if creator_plays else []) + list(players or [])
+        seats: builtins.list[PlayerRef | None] = [creator] if creator_plays else []
+        seats.extend(players or [])
         if len(seats) > MAX_PLAYERS:
             raise BadOptions(_("A campaign has at most {n} players.", n=MAX_PLAYERS))
         users = [p.user_id for p in seats if p is not None]
@@ -216,7 +217,7 @@ class CampaignService:
                 rows.append(CampaignPlayerRow(i, p.user_id, p.name, False, islands.get(p.user_id)))
         return rows
 
-    async def _forming(self, campaign_id: int) -> tuple[CampaignRow, list[CampaignPlayerRow]]:
+    async def _forming(self, campaign_id: int) -> tuple[CampaignRow, builtins.list[CampaignPlayerRow]]:
         row = await self._row(campaign_id)
         if row.status != "forming":
             raise NotAllowed(_("Campaign #{id} has already begun: its seats are fixed.", id=campaign_id)
@@ -293,6 +294,7 @@ class CampaignService:
             first = carry is None
             if first:
                 carry = camp.new_carry(len(players), [_island_default(p) for p in players])
+            assert carry is not None, "a running campaign has its carry; the first episode makes one"
             try:
                 camp.validate_carry(carry, len(players))
                 options = camp.episode_options(carry)

@@ -66,7 +66,7 @@ class TournamentService:
     def __init__(self, host: Any, clock: Callable[[], float] | None = None, store: Store | None = None) -> None:
         self.host = host
         self.db = TournamentStore(store or host.store)
-        self.clock: Callable[[], float] = clock or getattr(host, "clock", time.time)
+        self.clock: Callable[[], float] = clock if clock is not None else getattr(host, "clock", time.time)
         self._listeners: builtins.list[NoticeListener] = []
         self._dirty: set[int] = set()
         self._running = False
