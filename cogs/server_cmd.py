@@ -26,7 +26,6 @@ AUTO = "auto"
 @app_commands.choices(language=[app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
                       + [app_commands.Choice(name=locale_str("Follow the server's Discord setting"), value=AUTO)])
 async def language(interaction: discord.Interaction[IsleBot], language: str) -> None:
-    assert interaction.guild_id is not None, "a guild_only command"
     await interaction.response.defer(ephemeral=True)
     languages = interaction.client.services.host.languages
     await languages.set_server(interaction.guild_id, None if language == AUTO else language)
