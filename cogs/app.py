@@ -1,6 +1,9 @@
 """Building and running the bot: ``create_bot`` (no connection, so tests can drive it) and ``run_bot``.
 
-``setup_hook`` opens the store (unless a host was injected), loads every module of
+The bot owns its :class:`host.services.Services` (``bot.services``), built by the one composition
+root ``host.services.open_services``; cogs reach the host, tournaments and campaigns through it
+(``interaction: discord.Interaction[IsleBot]`` keeps that typed). ``setup_hook`` opens the
+services (unless they, or a host, were injected), loads every module or package of
 ``cogs/`` that has an ``async def setup(bot)`` (so new features plug in without touching
 this file), registers the persistent components, starts the deadline loop and syncs the
 commands to ``DEV_GUILD_ID`` when it is set.
@@ -22,6 +25,11 @@ from cogs import errors, limits, present
 from cogs.components import ALL_ITEMS
 from cogs.deadlines import Deadlines
 from cogs.translator import CatalogTranslator
+from host.campaign.service import CampaignService
+from host.service import Host
+from host.services import Services, open_services, services_for
+from host.settings import Settings
+from host.tournament.service import TournamentService
 
 log = logging.getLogger("cogs.app")
 
@@ -29,39 +37,61 @@ COGS_DIR = Path(__file__).resolve().parent
 
 
 def extension_names() -> list[str]:
-    """Every module in cogs/ that is a feature (has ``async def setup``), found without importing."""
+    """Every module or package in cogs/ that is a feature (its module, or its package's
+    ``__init__.py``, has ``async def setup``), found without importing."""
     names = []
     for info in sorted(pkgutil.iter_modules([str(COGS_DIR)]), key=lambda i: i.name):
-        if info.ispkg or info.name.startswith("_"):
+        if info.name.startswith("_"):
             continue
-        source = (COGS_DIR / f"{info.name}.py").read_text(encoding="utf-8")
+        path = COGS_DIR / info.name / "__init__.py" if info.ispkg else COGS_DIR / f"{info.name}.py"
+        if not path.is_file():
+            continue
+        source = path.read_text(encoding="utf-8")
         if "\nasync def setup(" in source:
             names.append(f"cogs.{info.name}")
     return names
 
 
 class IsleBot(commands.Bot):
-    def __init__(self, settings: Any, host: Any = None, **shards: Any) -> None:
+    """The bot and the services it owns (``services``: the host, tournaments, campaigns)."""
+
+    services: Services
+
+    def __init__(self, settings: Settings, services: Services | None = None, **shards: Any) -> None:
         # The bot never joins voice: no start-up warnings about voice libraries it does not need.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         intents = discord.Intents.none()
         intents.guilds = True  # threads, channel deletions; no privileged intents
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-                         owner_ids=set(getattr(settings, "owner_ids", ()) or ()) or None, **shards)
+                         owner_ids=set(settings.owner_ids or ()) or None, **shards)
         self.settings = settings
-        self.host = host
-        self._store: Any = None
-        self.deadlines = Deadlines(self, getattr(settings, "timer_poll_seconds", 30))
+        self._owned: Services | None = None  # opened in setup_hook, so closed by this bot
+        if services is not None:
+            self.services = services
+        self.deadlines = Deadlines(self, settings.timer_poll_seconds)
         errors.install(self.tree)
         limits.install()  # every message sent or edited is clipped to Discord's limits
 
+    # Shortcuts to the services (tests and older call sites read ``bot.host``).
+    @property
+    def host(self) -> Host:
+        return self.services.host
+
+    @property
+    def tournaments(self) -> TournamentService:
+        return self.services.tournaments
+
+    @property
+    def campaigns(self) -> CampaignService:
+        return self.services.campaigns
+
     async def setup_hook(self) -> None:
-        if self.host is None:
-            self.host = await open_host(self.settings)
-            self._store = self.host.store
-        await self.host.languages.load()
-        self.host.text_name = present.safe_name  # names in log lines are literal text, not markdown
+        if not hasattr(self, "services"):
+            self.services = self._owned = await open_services(self.settings)
+        host = self.services.host
+        await host.languages.load()
+        host.text_name = present.safe_name  # names in log lines are literal text, not markdown
         for name in extension_names():
             try:
                 await self.load_extension(name)
@@ -70,7 +100,7 @@ class IsleBot(commands.Bot):
         self.add_dynamic_items(*ALL_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         self.deadlines.start()
-        guild_id = getattr(self.settings, "dev_guild_id", None)
+        guild_id = self.settings.dev_guild_id
         if guild_id:
             guild = discord.Object(id=guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -80,55 +110,43 @@ class IsleBot(commands.Bot):
     async def close(self) -> None:
         await self.deadlines.stop()
         await super().close()
-        if self._store is not None:
-            await self._store.close()
-            self._store = None
-
-
-async def open_host(settings: Any) -> Any:
-    from db.open import open_store
-    from host import Host
-
-    url = getattr(settings, "database_url", "") or ""
-    if url.startswith(("postgresql://", "postgres://")):
-        store = await open_store(url)
-    else:
-        path = Path(getattr(settings, "database_path", "data/isle.db"))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        store = await open_store(path)
-    return Host(store, default_deadline_seconds=getattr(settings, "default_deadline_seconds", 24 * 3600),
-                vacation_days=getattr(settings, "vacation_days_per_year", 20))
+        if self._owned is not None:
+            await self._owned.close()
+            self._owned = None
 
 
 class ShardedIsleBot(IsleBot, commands.AutoShardedBot):
     """The bot running the shards ``SHARD_IDS`` of ``SHARD_COUNT`` (README, "Scaling")."""
 
 
-def create_bot(settings: Any, host: Any = None) -> IsleBot:
-    """The bot, not yet connected; ``host`` injects a ready host (tests, the offline table).
+def create_bot(settings: Settings, host: Host | None = None, services: Services | None = None) -> IsleBot:
+    """The bot, not yet connected; ``services`` (or a ready ``host``, as the tests inject) are
+    used as they are, else ``setup_hook`` opens them from the settings.
     With ``SHARD_COUNT`` (and ``SHARD_IDS``) it is an ``AutoShardedBot`` for those shards."""
-    count = getattr(settings, "shard_count", None)
+    if services is None and host is not None:
+        services = services_for(host, settings)
+    count = settings.shard_count
     if count:
-        ids = getattr(settings, "shard_ids", None)
-        return ShardedIsleBot(settings, host, shard_count=count, shard_ids=list(ids) if ids else None)
-    return IsleBot(settings, host)
+        ids = settings.shard_ids
+        return ShardedIsleBot(settings, services, shard_count=count, shard_ids=list(ids) if ids else None)
+    return IsleBot(settings, services)
 
 
-async def run_bot(settings: Any) -> None:
+async def run_bot(settings: Settings) -> None:
     """Run until SIGTERM/SIGINT, then close cleanly (Docker stops containers with SIGTERM).
 
     The database is opened before connecting, so a damaged or unwritable one stops the start at
     once (``cogs.startup`` words it) instead of after a login; the store is closed whatever happens.
     """
-    host = await open_host(settings)
+    services = await open_services(settings)
     try:
-        await _run(settings, host)
+        await _run(settings, services)
     finally:
-        await host.store.close()
+        await services.close()
 
 
-async def _run(settings: Any, host: Any) -> None:
-    bot = create_bot(settings, host)
+async def _run(settings: Settings, services: Services) -> None:
+    bot = create_bot(settings, services=services)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):

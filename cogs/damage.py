@@ -3,19 +3,22 @@ move log, or the game broken) through ``Host.on_game_damaged``; this posts that 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from cogs import languages, notify
 from host import GameDamage
 from host.i18n import speaking
 from host.views import damage_text
 
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
-async def setup(bot: Any) -> None:
+
+async def setup(bot: IsleBot) -> None:
     async def tell_thread(damage: GameDamage) -> None:
         info = damage.game
         with speaking(languages.public(bot, info.guild_id)):
             text = ("⚠️ " if not damage.repaired else "") + damage_text(info.id, damage.what, damage.repaired)
             await notify.post(bot, info, content=text)
 
-    bot.host.on_game_damaged(tell_thread)
+    bot.services.host.on_game_damaged(tell_thread)

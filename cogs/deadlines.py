@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cogs import notify, presence
+from cogs.members import is_member, seat_left
+from cogs.shards import owns_guild
 from cogs.vacation import vacation_day_spent
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
 log = logging.getLogger("cogs.deadlines")
 
@@ -19,7 +24,7 @@ TASK_NAME = "isle-bg-deadlines"
 
 
 class Deadlines:
-    def __init__(self, bot: Any, interval: float) -> None:
+    def __init__(self, bot: IsleBot, interval: float) -> None:
         self.bot = bot
         self.interval = max(1.0, float(interval))
         self._task: asyncio.Task | None = None
@@ -27,13 +32,13 @@ class Deadlines:
     async def tick(self) -> int:
         """Fire every due timer once; returns how many fired."""
         fired = 0
-        for timer in await self.bot.host.due_timers():
+        for timer in await self.bot.services.host.due_timers():
             try:
                 if not await self._ours(timer):
                     continue
                 if timer.kind == "expire":
                     await self._replace_departed(timer)
-                outcome = await self.bot.host.fire_timer(timer)
+                outcome = await self.bot.services.host.fire_timer(timer)
                 if outcome is not None and outcome.vacation_days_left is not None:
                     await vacation_day_spent(self.bot, outcome)
                     fired += 1
@@ -55,20 +60,16 @@ class Deadlines:
     async def _ours(self, timer: Any) -> bool:
         """Sharded: only the process running the game's server posts its reminders and expiries
         (it has the server's channels); the claim in the host makes each fire exactly once."""
-        from cogs.shards import owns_guild
-
         if not getattr(self.bot.settings, "shard_count", None):
             return True
-        return owns_guild(self.bot.settings, (await self.bot.host.get(timer.game_id)).guild_id)
+        return owns_guild(self.bot.settings, (await self.bot.services.host.get(timer.game_id)).guild_id)
 
     async def _replace_departed(self, timer: Any) -> None:
         """A player who left the server cannot move: an AI takes the seat (with a notice).
 
         Without the privileged members intent the bot hears of departures only by asking.
         """
-        from cogs.members import is_member, seat_left
-
-        info = await self.bot.host.get(timer.game_id)
+        info = await self.bot.services.host.get(timer.game_id)
         seat = next((s for s in info.seats if s.seat == timer.seat), None)
         if seat is None or seat.user_id is None or seat.automatic or info.guild_id is None or info.paused:
             return

@@ -12,7 +12,7 @@ import functools
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 from discord import app_commands
@@ -20,6 +20,9 @@ from discord import app_commands
 from cogs import languages
 from host import HostError
 from host.i18n import _
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
 log = logging.getLogger("cogs.errors")
 
@@ -40,18 +43,18 @@ def new_error_id() -> str:
     return secrets.token_hex(3)
 
 
-def set_locale(interaction: discord.Interaction) -> None:
+def set_locale(interaction: discord.Interaction[IsleBot]) -> None:
     """Replies follow the user's Discord language (``ru``, ``uk``, else English): cogs/languages.py."""
     languages.for_interaction(interaction)
 
 
-def missing_permissions(interaction: discord.Interaction, extra: dict[str, str] | None = None) -> list[str]:
+def missing_permissions(interaction: discord.Interaction[IsleBot], extra: dict[str, str] | None = None) -> list[str]:
     perms = interaction.app_permissions
     wanted = dict(NEEDED, **(extra or {}))
     return [label for name, label in wanted.items() if not getattr(perms, name, False)]
 
 
-def check_permissions(interaction: discord.Interaction, extra: dict[str, str] | None = None) -> None:
+def check_permissions(interaction: discord.Interaction[IsleBot], extra: dict[str, str] | None = None) -> None:
     """Explain to the person who ran the command what the bot may not do here."""
     if interaction.guild_id is None:
         return
@@ -86,7 +89,7 @@ def describe(error: BaseException) -> str:
     return _("Something went wrong on my side (error id {id}). The game is safe; please try again.", id=error_id)
 
 
-async def send_ephemeral(interaction: discord.Interaction, text: str, **kwargs: Any) -> None:
+async def send_ephemeral(interaction: discord.Interaction[IsleBot], text: str, **kwargs: Any) -> None:
     """Answer privately, whether or not the interaction was acknowledged already."""
     try:
         if interaction.response.is_done():
@@ -97,34 +100,35 @@ async def send_ephemeral(interaction: discord.Interaction, text: str, **kwargs: 
         log.warning("could not deliver a reply: %s", exc)
 
 
-async def report(interaction: discord.Interaction, error: BaseException) -> None:
+async def report(interaction: discord.Interaction[IsleBot], error: BaseException) -> None:
     await send_ephemeral(interaction, describe(error))
 
 
 Handler = Callable[..., Awaitable[None]]
+H = TypeVar("H", bound=Handler)
 
 
-def guarded(callback: Handler) -> Handler:
+def guarded(callback: H) -> H:
     """Route a component callback's exceptions to :func:`report`."""
 
     @functools.wraps(callback)
-    async def wrapper(self: Any, interaction: discord.Interaction, *args: Any) -> None:
+    async def wrapper(self: Any, interaction: discord.Interaction[IsleBot], *args: Any) -> None:
         set_locale(interaction)
         try:
             await callback(self, interaction, *args)
         except Exception as exc:  # noqa: BLE001 - the one place errors become messages
             await report(interaction, exc)
 
-    return wrapper
+    return cast(H, wrapper)
 
 
 def install(tree: app_commands.CommandTree) -> None:
-    async def on_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    async def on_error(interaction: discord.Interaction[IsleBot], error: app_commands.AppCommandError) -> None:
         await report(interaction, error)
 
-    async def interaction_check(interaction: discord.Interaction) -> bool:
+    async def interaction_check(interaction: discord.Interaction[IsleBot]) -> bool:
         set_locale(interaction)
         return True
 
-    tree.on_error = on_error  # type: ignore[method-assign]
-    tree.interaction_check = interaction_check  # type: ignore[method-assign]
+    tree.on_error = on_error  # type: ignore[method-assign, assignment]  # ours take Interaction[IsleBot]
+    tree.interaction_check = interaction_check  # type: ignore[method-assign, assignment]

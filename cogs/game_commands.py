@@ -6,22 +6,25 @@ the number given in ``game:`` (autocompleted with the user's own games).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs import catalog, lobby, notify, panels, present
-from cogs.errors import AdapterError, check_permissions
+from cogs import catalog, history, lobby, notify, panels, present
+from cogs.errors import check_permissions
+from cogs.kit import host_of, my_games, resolve
 from cogs.scoping import scope_of
-from host import GameInfo
 from host.clocks import CLOCK_LABELS
 from host.deadlines import DEADLINE_CHOICES
 from host.i18n import _, ngettext
 
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
+
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.key) for g in catalog.games()][:25]
-DEADLINES = [app_commands.Choice(name=label, value=seconds or 0) for label, seconds in DEADLINE_CHOICES.items()]
+DEADLINES: list[app_commands.Choice[Any]] = [app_commands.Choice(name=label, value=seconds or 0) for label, seconds in DEADLINE_CHOICES.items()]
 CLOCKS = [app_commands.Choice(name=locale_str(label), value=key) for key, label in CLOCK_LABELS.items()]
 AI_LEVELS = [app_commands.Choice(name=locale_str("random (any legal move)"), value="random"),
              app_commands.Choice(name=locale_str("greedy (best immediate gain)"), value="greedy"),
@@ -30,42 +33,16 @@ TIMEOUTS = [app_commands.Choice(name=locale_str("the AI plays the move"), value=
             app_commands.Choice(name=locale_str("the seat forfeits"), value="forfeit")]
 
 
-def host_of(interaction: discord.Interaction) -> Any:
-    return interaction.client.host  # type: ignore[attr-defined]
-
-
-async def resolve(interaction: discord.Interaction, game: int | None) -> GameInfo:
-    host = host_of(interaction)
-    if game is not None:
-        return await host.find(game, scope_of(interaction))
-    info = await host.game_for_channel(interaction.channel_id, scope_of(interaction))
-    if info is None:
-        raise AdapterError(_("There is no game in this channel. Give its number (game:) or start one with /game new."))
-    return info
-
-
-async def my_games(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-    current = str(current or "")
-    games = await host_of(interaction).games_for_user(interaction.user.id, scope_of(interaction))
-    out = []
-    for info in games:
-        label = f"{present.game_name(info)} ({present.status_word(info.status)})"
-        if current.lower() in label.lower():
-            out.append(app_commands.Choice(name=label[:100], value=info.id))
-    return out[:25]
-
-
-async def option_text(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def option_text(interaction: discord.Interaction[IsleBot], current: str) -> list[app_commands.Choice[str]]:
     key = getattr(interaction.namespace, "game", None) or ""
     return [app_commands.Choice(name=s[:100], value=s[:100]) for s in catalog.option_suggestions(key, current)]
 
 
 def build_group() -> app_commands.Group:
     group = app_commands.Group(name="game", description=locale_str("Play island board games"))
-    from cogs import history
-
-    for command in (new, join, leave, start, add_ai, status, board, hand, *history.COMMANDS, list_, abandon,
-                    settings):
+    commands: list[app_commands.Command[Any, ..., Any]] = [new, join, leave, start, add_ai, status, board, hand,
+                                                          *history.COMMANDS, list_, abandon, settings]
+    for command in commands:
         group.add_command(command)
     return group
 
@@ -77,14 +54,14 @@ def build_group() -> app_commands.Group:
                        ai_level=locale_str("How well AI seats and deadline takeovers play"))
 @app_commands.choices(game=GAME_CHOICES, deadline=DEADLINES, clock=CLOCKS, ai_level=AI_LEVELS)
 @app_commands.autocomplete(options=option_text)
-async def new(interaction: discord.Interaction, game: str, options: str | None = None,
+async def new(interaction: discord.Interaction[IsleBot], game: str, options: str | None = None,
               deadline: int | None = None, clock: str | None = None, ai_level: str | None = None) -> None:
     await lobby.create(interaction, game, options, deadline, clock=clock, ai_level=ai_level)
 
 
 @app_commands.command(name="join", description=locale_str("Take a seat in the game"))
 @app_commands.autocomplete(game=my_games)
-async def join(interaction: discord.Interaction, game: int | None = None) -> None:
+async def join(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await lobby.join(interaction, (await resolve(interaction, game)).id)
     await interaction.followup.send(_("You joined {game}.", game=present.game_name(info)), ephemeral=True)
@@ -92,7 +69,7 @@ async def join(interaction: discord.Interaction, game: int | None = None) -> Non
 
 @app_commands.command(name="leave", description=locale_str("Leave the lobby (in a running game an AI takes your seat)"))
 @app_commands.autocomplete(game=my_games)
-async def leave(interaction: discord.Interaction, game: int | None = None) -> None:
+async def leave(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await lobby.leave(interaction, (await resolve(interaction, game)).id)
     await interaction.followup.send(_("You left {game}.", game=present.game_name(info)), ephemeral=True)
@@ -100,7 +77,7 @@ async def leave(interaction: discord.Interaction, game: int | None = None) -> No
 
 @app_commands.command(name="start", description=locale_str("Start the game (its creator or a server manager)"))
 @app_commands.autocomplete(game=my_games)
-async def start(interaction: discord.Interaction, game: int | None = None) -> None:
+async def start(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     check_permissions(interaction)
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, game)
@@ -112,7 +89,7 @@ async def start(interaction: discord.Interaction, game: int | None = None) -> No
 @app_commands.describe(level=locale_str("How well it plays (default: the game's AI level)"))
 @app_commands.choices(level=AI_LEVELS)
 @app_commands.autocomplete(game=my_games)
-async def add_ai(interaction: discord.Interaction, game: int | None = None, level: str | None = None) -> None:
+async def add_ai(interaction: discord.Interaction[IsleBot], game: int | None = None, level: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await lobby.add_ai(interaction, (await resolve(interaction, game)).id, level)
     await interaction.followup.send(_("An AI joined {game}.", game=present.game_name(info)), ephemeral=True)
@@ -120,7 +97,7 @@ async def add_ai(interaction: discord.Interaction, game: int | None = None, leve
 
 @app_commands.command(name="status", description=locale_str("Seats, whose turn it is and the settings"))
 @app_commands.autocomplete(game=my_games)
-async def status(interaction: discord.Interaction, game: int | None = None) -> None:
+async def status(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, game)
     embed = present.lobby_embed(info)
@@ -135,7 +112,7 @@ async def status(interaction: discord.Interaction, game: int | None = None) -> N
 
 @app_commands.command(name="board", description=locale_str("Show the current board (only to you)"))
 @app_commands.autocomplete(game=my_games)
-async def board(interaction: discord.Interaction, game: int | None = None) -> None:
+async def board(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     info = await resolve(interaction, game)
     png = await host_of(interaction).public_png(info.id)
@@ -145,14 +122,14 @@ async def board(interaction: discord.Interaction, game: int | None = None) -> No
 
 @app_commands.command(name="hand", description=locale_str("Your private board and, on your turn, your moves"))
 @app_commands.autocomplete(game=my_games)
-async def hand(interaction: discord.Interaction, game: int | None = None) -> None:
+async def hand(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     info = await resolve(interaction, game)
     await panels.show_panel(interaction, info.id)
 
 
 @app_commands.command(name="list", description=locale_str("Your games on this server (in a DM with me: everywhere)"))
-async def list_(interaction: discord.Interaction) -> None:
+async def list_(interaction: discord.Interaction[IsleBot]) -> None:
     await interaction.response.defer(ephemeral=True)
     host = host_of(interaction)
     games = await host.games_for_user(interaction.user.id, scope_of(interaction))
@@ -170,7 +147,7 @@ async def list_(interaction: discord.Interaction) -> None:
 
 @app_commands.command(name="abandon", description=locale_str("End the game without a result (creator or server manager)"))
 @app_commands.autocomplete(game=my_games)
-async def abandon(interaction: discord.Interaction, game: int | None = None) -> None:
+async def abandon(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, game)
     info = await host_of(interaction).abandon(info.id, interaction.user.id, lobby.is_admin(interaction))
@@ -189,7 +166,7 @@ async def abandon(interaction: discord.Interaction, game: int | None = None) -> 
                        ai_level=locale_str("How well AI seats and deadline takeovers play"))
 @app_commands.choices(deadline=DEADLINES, on_timeout=TIMEOUTS, clock=CLOCKS, ai_level=AI_LEVELS)
 @app_commands.autocomplete(game=my_games)
-async def settings(interaction: discord.Interaction, game: int | None = None, deadline: int | None = None,
+async def settings(interaction: discord.Interaction[IsleBot], game: int | None = None, deadline: int | None = None,
                    reminders: bool | None = None, on_timeout: str | None = None, away: bool | None = None,
                    dm: bool | None = None, clock: str | None = None, ai_level: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
@@ -227,5 +204,5 @@ async def settings(interaction: discord.Interaction, game: int | None = None, de
     await interaction.followup.send("\n".join(said), ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: IsleBot) -> None:
     bot.tree.add_command(build_group())

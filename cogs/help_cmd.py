@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -11,6 +11,9 @@ from discord.app_commands import locale_str
 from cogs import present
 from host.i18n import _, tr_data
 from rules import ENGINES
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
 
 def help_embed() -> discord.Embed:
@@ -33,9 +36,9 @@ def help_embed() -> discord.Embed:
 
 
 @app_commands.command(name="help", description=locale_str("How to start playing: the three commands you need"))
-async def help_command(interaction: discord.Interaction) -> None:
+async def help_command(interaction: discord.Interaction[IsleBot]) -> None:
     await interaction.response.send_message(embed=help_embed(), ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: IsleBot) -> None:
     bot.tree.add_command(help_command)

@@ -1,7 +1,7 @@
 """A game's story in Discord: ``/game log`` (paged), ``/game export``, ``/game replay``,
 ``/game unfollow``, and the Follow and Rematch buttons. Thin: acknowledge, ask the host, present.
 
-Every command and button finds its game with :func:`cogs.game_commands.resolve`, like the
+Every command and button finds its game with :func:`cogs.kit.resolve`, like the
 other ``/game`` commands.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -18,11 +18,14 @@ from discord.app_commands import locale_str
 from cogs import languages, lobby, notify, present
 from cogs.components import lobby_view
 from cogs.errors import AdapterError, check_permissions
-from cogs.game_commands import host_of, my_games, resolve
 from cogs.history_items import LAST, LogPageButton
+from cogs.kit import host_of, my_games, resolve
 from host import GameInfo, HostError, MoveOutcome, social
 from host import history as story
 from host.i18n import _, speaking
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
 log = logging.getLogger("cogs.history")
 
@@ -66,7 +69,7 @@ def paginate(blocks: list[str], limit: int = PAGE_CHARS) -> list[str]:
     return pages or [_("Nothing yet.")]
 
 
-async def _log_page(interaction: discord.Interaction, game_id: int, page: int,
+async def _log_page(interaction: discord.Interaction[IsleBot], game_id: int, page: int,
                     seat: int | None) -> tuple[discord.Embed, discord.ui.View]:
     info = await resolve(interaction, game_id)
     entries = await story.log_entries(host_of(interaction), info.id, interaction.user.id, seat)
@@ -84,7 +87,7 @@ async def _log_page(interaction: discord.Interaction, game_id: int, page: int,
     return embed, view
 
 
-async def seat_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+async def seat_choices(interaction: discord.Interaction[IsleBot], current: str) -> list[app_commands.Choice[int]]:
     game = getattr(interaction.namespace, "game", None)
     try:
         info = await resolve(interaction, game if isinstance(game, int) else None)
@@ -99,7 +102,7 @@ async def seat_choices(interaction: discord.Interaction, current: str) -> list[a
 @app_commands.command(name="log", description=locale_str("The whole log of the game, page by page (with your own private notes)"))
 @app_commands.describe(player=locale_str("Only this player's moves (seat number)"))
 @app_commands.autocomplete(game=my_games, player=seat_choices)
-async def log_(interaction: discord.Interaction, game: int | None = None, player: int | None = None) -> None:
+async def log_(interaction: discord.Interaction[IsleBot], game: int | None = None, player: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, game)
     seat = None
@@ -112,7 +115,7 @@ async def log_(interaction: discord.Interaction, game: int | None = None, player
     await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
 
-async def on_log_page(interaction: discord.Interaction, game_id: int, page: int, seat: int | None) -> None:
+async def on_log_page(interaction: discord.Interaction[IsleBot], game_id: int, page: int, seat: int | None) -> None:
     await interaction.response.defer()
     embed, view = await _log_page(interaction, game_id, page, seat)
     await interaction.edit_original_response(embed=embed, view=view)
@@ -121,7 +124,7 @@ async def on_log_page(interaction: discord.Interaction, game_id: int, page: int,
 # -- /game export -------------------------------------------------------------------------------
 @app_commands.command(name="export", description=locale_str("The game as a JSON file (complete once it is over)"))
 @app_commands.autocomplete(game=my_games)
-async def export(interaction: discord.Interaction, game: int | None = None) -> None:
+async def export(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     info = await resolve(interaction, game)
     name, data = await story.export(host_of(interaction), info.id, interaction.user.id)
@@ -139,7 +142,7 @@ async def export(interaction: discord.Interaction, game: int | None = None) -> N
 # -- /game replay -------------------------------------------------------------------------------
 @app_commands.command(name="replay", description=locale_str("An animated replay of the game, one frame per turn"))
 @app_commands.autocomplete(game=my_games)
-async def replay(interaction: discord.Interaction, game: int | None = None) -> None:
+async def replay(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     check_permissions(interaction)
     await interaction.response.defer(thinking=True)
     info = await resolve(interaction, game)
@@ -148,10 +151,10 @@ async def replay(interaction: discord.Interaction, game: int | None = None) -> N
                                     file=discord.File(io.BytesIO(data), filename=name))
 
 
-async def post_replay(bot: Any, info: GameInfo) -> None:
+async def post_replay(bot: IsleBot, info: GameInfo) -> None:
     """The animated replay in the game's thread, after its score sheet."""
     try:
-        name, data = await story.animation(bot.host, info.id)
+        name, data = await story.animation(bot.services.host, info.id)
     except (HostError, ValueError) as exc:
         log.info("no replay for game %s: %s", info.id, exc)
         return
@@ -161,7 +164,7 @@ async def post_replay(bot: Any, info: GameInfo) -> None:
 
 
 # -- following ----------------------------------------------------------------------------------
-async def on_follow(interaction: discord.Interaction, game_id: int) -> None:
+async def on_follow(interaction: discord.Interaction[IsleBot], game_id: int) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, game_id)
     info, new = await social.follow(host_of(interaction), info.id, interaction.user.id)
@@ -173,7 +176,7 @@ async def on_follow(interaction: discord.Interaction, game_id: int) -> None:
 
 @app_commands.command(name="unfollow", description=locale_str("Stop the DMs about a game you follow"))
 @app_commands.autocomplete(game=my_games)
-async def unfollow(interaction: discord.Interaction, game: int | None = None) -> None:
+async def unfollow(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, game)
     info, was = await social.unfollow(host_of(interaction), info.id, interaction.user.id)
@@ -256,19 +259,19 @@ async def on_rematch(interaction: discord.Interaction, game_id: int) -> None:
                                       url=present.jump_url(info)), ephemeral=True)
 
 
-async def _open_thread(bot: Any, info: GameInfo) -> discord.Thread | None:
+async def _open_thread(bot: IsleBot, info: GameInfo) -> discord.Thread | None:
     """A new thread in the old game's channel; None where threads are not possible (then the
     channel itself, if no other game is open there)."""
     channel = bot.get_channel(info.channel_id) if info.channel_id else None
     thread = await lobby.open_thread(bot, channel, info)
     if thread is not None:
         return thread
-    existing = await bot.host.game_for_channel(info.channel_id) if info.channel_id else None
+    existing = await bot.services.host.game_for_channel(info.channel_id) if info.channel_id else None
     if existing is not None and existing.id != info.id and existing.status in ("lobby", "active"):
-        await bot.host.abandon(info.id, None)
+        await bot.services.host.abandon(info.id, None)
         raise AdapterError(_("I may not create threads there, and {game} is still open in that channel.",
                              game=present.game_name(existing)))
     return None
 
 
-COMMANDS = (log_, export, replay, unfollow)
+COMMANDS: tuple[app_commands.Command[Any, ..., Any], ...] = (log_, export, replay, unfollow)

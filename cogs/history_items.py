@@ -7,7 +7,7 @@ a restart still works; every handler resolves the game like the ``/game`` comman
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import ui
@@ -15,6 +15,9 @@ from discord import ui
 from cogs.errors import guarded
 from cogs.scoping import game_in_scope
 from host.i18n import _
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
 LAST = 9999  # "the newest page", whatever the log's length then
 
@@ -28,12 +31,12 @@ class LogPageButton(ui.DynamicItem[ui.Button],
         self.game_id, self.page, self.seat = game_id, page, seat
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> LogPageButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> LogPageButton:
         return cls(int(match["game"]), int(match["page"]), None if match["seat"] == "a" else int(match["seat"]))
 
     @guarded
     @game_in_scope
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
         from cogs import history
 
         await history.on_log_page(interaction, self.game_id, self.page, self.seat)
@@ -46,12 +49,12 @@ class FollowButton(ui.DynamicItem[ui.Button], template=r"isle:follow:(?P<game>[0
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> FollowButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> FollowButton:
         return cls(int(match["game"]))
 
     @guarded
     @game_in_scope
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
         from cogs import history
 
         await history.on_follow(interaction, self.game_id)
@@ -64,12 +67,12 @@ class RematchButton(ui.DynamicItem[ui.Button], template=r"isle:rematch:(?P<game>
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> RematchButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> RematchButton:
         return cls(int(match["game"]))
 
     @guarded
     @game_in_scope
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
         from cogs import history
 
         await history.on_rematch(interaction, self.game_id)

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from host.i18n import current_locale, has_catalog
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
 log = logging.getLogger("cogs.languages")
 _writes: set[asyncio.Task] = set()
@@ -27,11 +30,11 @@ def code_of(locale: Any) -> str:
     return str(value or "en").split("-")[0]
 
 
-def _languages(bot: Any) -> Any:
+def _languages(bot: IsleBot) -> Any:
     return getattr(getattr(bot, "host", None), "languages", None)
 
 
-def for_interaction(interaction: discord.Interaction) -> None:
+def for_interaction(interaction: discord.Interaction[IsleBot]) -> None:
     """Replies to this interaction speak the user's language; remember it for their DMs."""
     code = code_of(getattr(interaction, "locale", None))
     current_locale.set(code)
@@ -50,7 +53,7 @@ async def _remember(languages: Any, user_id: int, code: str) -> None:
         log.warning("could not store the language of user %s", user_id, exc_info=True)
 
 
-def public(bot: Any, guild_id: int | None) -> str:
+def public(bot: IsleBot, guild_id: int | None) -> str:
     languages = _languages(bot)
     chosen = languages.servers.get(guild_id) if languages is not None and guild_id else None
     if chosen and has_catalog(chosen):
@@ -62,6 +65,6 @@ def public(bot: Any, guild_id: int | None) -> str:
     return getattr(getattr(bot, "settings", None), "default_locale", "en") or "en"
 
 
-def reader(bot: Any, user_id: int, guild_id: int | None) -> str:
+def reader(bot: IsleBot, user_id: int, guild_id: int | None) -> str:
     languages = _languages(bot)
     return (languages.readers.get(user_id) if languages is not None else None) or public(bot, guild_id)

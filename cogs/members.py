@@ -4,7 +4,7 @@ goes to an AI, with a notice in the game's thread."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -13,26 +13,28 @@ from cogs import notify, present
 from host import GameInfo, HostError
 from host.i18n import T
 
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
+
 log = logging.getLogger("cogs.members")
 
 
-async def seat_left(bot: Any, info: GameInfo, user_id: int) -> None:
+async def seat_left(bot: IsleBot, info: GameInfo, user_id: int) -> None:
     seat = info.seat_of(user_id)
     if seat is None or info.status not in ("lobby", "active"):
         return
     if info.status == "lobby":
-        info = await bot.host.leave(info.id, user_id)
+        info = await bot.services.host.leave(info.id, user_id)
         await notify.refresh_lobby(bot, info)
         return
-    outcome = await bot.host.replace_with_ai(info.id, user_id, reason="left the server")
-    tournaments = getattr(bot, "tournaments", None)
-    if tournaments is not None and info.guild_id is not None:  # out of the server's tournaments at once
-        await tournaments.member_left(info.guild_id, user_id)
+    outcome = await bot.services.host.replace_with_ai(info.id, user_id, reason="left the server")
+    if info.guild_id is not None:  # out of the server's tournaments at once
+        await bot.services.tournaments.member_left(info.guild_id, user_id)
     await notify.publish(bot, outcome, headline=T("{name} left the server; an AI plays their seat in {game} now.",
                                                    name=present.safe_name(seat.name), game=present.game_name(info)))
 
 
-async def is_member(bot: Any, guild_id: int, user_id: int) -> bool:
+async def is_member(bot: IsleBot, guild_id: int, user_id: int) -> bool:
     """Asked of Discord (no privileged members intent needed); an unclear answer counts as yes."""
     try:
         await bot.http.get_member(guild_id, user_id)
@@ -43,7 +45,7 @@ async def is_member(bot: Any, guild_id: int, user_id: int) -> bool:
     return True
 
 
-async def departed_to_act(bot: Any, outcome: Any) -> bool:
+async def departed_to_act(bot: IsleBot, outcome: Any) -> bool:
     """In a game without a deadline nobody else notices a departed player: check the players
     whose turn has just come; an AI takes the seat of one who left (True if any did)."""
     info = outcome.game
@@ -53,15 +55,15 @@ async def departed_to_act(bot: Any, outcome: Any) -> bool:
     gone = [s for s in info.seats if s.seat in fresh and s.user_id is not None and not s.automatic
             and not await is_member(bot, info.guild_id, s.user_id)]
     for seat in gone:
-        await seat_left(bot, await bot.host.get(info.id), seat.user_id)
+        await seat_left(bot, await bot.services.host.get(info.id), seat.user_id)
     return bool(gone)
 
 
-async def sweep(bot: Any) -> int:
+async def sweep(bot: IsleBot) -> int:
     """The periodic membership check of every open game's players; returns the seats replaced."""
     known: dict[tuple[int, int], bool] = {}
     replaced = 0
-    for info in await bot.host.open_games():
+    for info in await bot.services.host.open_games():
         if info.guild_id is None or info.paused:
             continue
         for seat in info.seats:
@@ -72,7 +74,7 @@ async def sweep(bot: Any) -> int:
                 known[key] = await is_member(bot, info.guild_id, seat.user_id)
             if not known[key]:
                 try:
-                    await seat_left(bot, await bot.host.get(info.id), seat.user_id)
+                    await seat_left(bot, await bot.services.host.get(info.id), seat.user_id)
                     replaced += 1
                 except HostError as exc:
                     log.info("could not replace %s in game %s: %s", seat.user_id, info.id, exc)
@@ -82,11 +84,11 @@ async def sweep(bot: Any) -> int:
 
 
 class Departures(commands.Cog):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: IsleBot) -> None:
         self.bot = bot
 
     async def _deleted(self, channel_id: int) -> None:
-        games = await self.bot.host.channel_deleted(channel_id)
+        games = await self.bot.services.host.channel_deleted(channel_id)
         if games:
             log.info("channel %s deleted: games %s abandoned", channel_id, games)
 
@@ -100,7 +102,7 @@ class Departures(commands.Cog):
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
-        for info in await self.bot.host.games_for_user(payload.user.id):
+        for info in await self.bot.services.host.games_for_user(payload.user.id):
             if info.guild_id != payload.guild_id:
                 continue
             try:
@@ -109,5 +111,5 @@ class Departures(commands.Cog):
                 log.info("could not replace %s in game %s: %s", payload.user.id, info.id, exc)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: IsleBot) -> None:
     await bot.add_cog(Departures(bot))

@@ -7,7 +7,7 @@ Both are kept in the store (host), so a restart during a pause or between sweeps
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
@@ -15,49 +15,52 @@ from discord.ext import commands
 from cogs import members, notify
 from host.i18n import T
 
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
+
 log = logging.getLogger("cogs.presence")
 
 MEMBER_SWEEP = "member sweep"
 
 
-async def returned(bot: Any, guild_id: int) -> None:
+async def returned(bot: IsleBot, guild_id: int) -> None:
     """Back in a server (re-added, or seen again at start): its paused games go on."""
-    for outcome in await bot.host.guild_returned(guild_id):
+    for outcome in await bot.services.host.guild_returned(guild_id):
         await notify.publish(bot, outcome, headline=T("I am back on this server; the game goes on."))
 
 
-async def housekeeping(bot: Any) -> None:
+async def housekeeping(bot: IsleBot) -> None:
     """Called by the deadline loop: abandon the games of servers left long ago; sweep members when due."""
     grace = getattr(bot.settings, "removed_server_grace_seconds", 7 * 24 * 3600)
-    ended = await bot.host.expire_paused(grace)
+    ended = await bot.services.host.expire_paused(grace)
     if ended:
         log.info("games of servers the bot left %ss ago abandoned: %s", grace, [g.id for g in ended])
-    if await bot.host.claim_job(MEMBER_SWEEP, getattr(bot.settings, "member_sweep_seconds", 24 * 3600)):
+    if await bot.services.host.claim_job(MEMBER_SWEEP, getattr(bot.settings, "member_sweep_seconds", 24 * 3600)):
         await absent_servers(bot)
         await members.sweep(bot)
 
 
-async def absent_servers(bot: Any) -> list[int]:
+async def absent_servers(bot: IsleBot) -> list[int]:
     """Servers with open games that the bot is no longer in (removed while it was offline, so
     no event came): their games pause like on a removal seen live."""
     if not bot.is_ready():
         return []
     present = {g.id for g in bot.guilds}
-    gone = sorted({g.guild_id for g in await bot.host.open_games()
+    gone = sorted({g.guild_id for g in await bot.services.host.open_games()
                    if g.guild_id is not None and not g.paused and g.guild_id not in present})
     for guild_id in gone:
-        if await bot.host.guild_removed(guild_id):
+        if await bot.services.host.guild_removed(guild_id):
             log.info("not in server %s any more: its games are paused", guild_id)
     return gone
 
 
 class Presence(commands.Cog):
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: IsleBot) -> None:
         self.bot = bot
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        if await self.bot.host.guild_removed(guild.id):
+        if await self.bot.services.host.guild_removed(guild.id):
             log.info("removed from server %s: its games are paused", guild.id)
 
     @commands.Cog.listener()
@@ -69,5 +72,5 @@ class Presence(commands.Cog):
         await returned(self.bot, guild.id)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: IsleBot) -> None:
     await bot.add_cog(Presence(bot))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -18,6 +18,9 @@ from discord.app_commands import locale_str
 
 from cogs import present
 from host.i18n import _, current_locale
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
 TEXT_DIR = Path(__file__).resolve().parent / "rules_text"
 
@@ -31,7 +34,8 @@ class RulesText:
 
 
 def parse(key: str, text: str) -> RulesText:
-    title, overview, topics = key, [], {}
+    title, overview = key, []
+    topics: dict[str, list[str]] = {}
     current: list[str] | None = None
     for line in text.splitlines():
         if line.startswith("# ") and title == key:
@@ -86,7 +90,7 @@ def rules_embed(rules: RulesText, topic: str | None) -> discord.Embed:
                          colour=present.COLOUR)
 
 
-async def topic_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def topic_names(interaction: discord.Interaction[IsleBot], current: str) -> list[app_commands.Choice[str]]:
     rules = rules_for(getattr(interaction.namespace, "game", None) or "")
     names = list(rules.topics) if rules else []
     return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names if current.lower() in n.lower()][:25]
@@ -97,7 +101,7 @@ async def topic_names(interaction: discord.Interaction, current: str) -> list[ap
                        topic=locale_str("One part of the rules (leave empty for the overview)"))
 @app_commands.choices(game=[app_commands.Choice(name=r.title, value=r.key) for r in RULES.values()][:25])
 @app_commands.autocomplete(topic=topic_names)
-async def rules(interaction: discord.Interaction, game: str, topic: str | None = None) -> None:
+async def rules(interaction: discord.Interaction[IsleBot], game: str, topic: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     text = rules_for(game)
     if text is None:
@@ -111,5 +115,5 @@ async def rules(interaction: discord.Interaction, game: str, topic: str | None =
     await interaction.followup.send(embed=rules_embed(text, name), ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: IsleBot) -> None:
     bot.tree.add_command(rules)

@@ -9,25 +9,31 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
 
 from host import Scope
 
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
-def scope_of(interaction: discord.Interaction) -> Scope:
+
+H = TypeVar("H", bound=Callable[..., Awaitable[None]])
+
+
+def scope_of(interaction: discord.Interaction[IsleBot]) -> Scope:
     return Scope(interaction.guild_id, interaction.user.id)
 
 
-def game_in_scope(callback: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+def game_in_scope(callback: H) -> H:
     """A persistent game button or menu (``self.game_id``) acts only where that game can be
     reached from; anything else is answered like a missing game (before acknowledging: the
     check is one local lookup)."""
 
     @functools.wraps(callback)
-    async def wrapper(self: Any, interaction: discord.Interaction, *args: Any) -> None:
-        await interaction.client.host.find(self.game_id, scope_of(interaction))  # type: ignore[attr-defined]
+    async def wrapper(self: Any, interaction: discord.Interaction[IsleBot], *args: Any) -> None:
+        await interaction.client.services.host.find(self.game_id, scope_of(interaction))
         await callback(self, interaction, *args)
 
-    return wrapper
+    return cast(H, wrapper)

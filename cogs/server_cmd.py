@@ -6,13 +6,16 @@ chooses here; the choice is stored and survives restarts (host.languages).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
 from host.i18n import _
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
 LANGUAGES = {"en": "English", "ru": "Русский", "uk": "Українська"}
 AUTO = "auto"
@@ -22,9 +25,9 @@ AUTO = "auto"
 @app_commands.describe(language=locale_str("English, Russian, Ukrainian, or follow the server's Discord setting"))
 @app_commands.choices(language=[app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
                       + [app_commands.Choice(name=locale_str("Follow the server's Discord setting"), value=AUTO)])
-async def language(interaction: discord.Interaction, language: str) -> None:
+async def language(interaction: discord.Interaction[IsleBot], language: str) -> None:
     await interaction.response.defer(ephemeral=True)
-    languages = interaction.client.host.languages  # type: ignore[attr-defined]
+    languages = interaction.client.services.host.languages
     await languages.set_server(interaction.guild_id, None if language == AUTO else language)
     if language == AUTO:
         text = _("Game threads here now follow the server's Discord language setting.")
@@ -34,7 +37,7 @@ async def language(interaction: discord.Interaction, language: str) -> None:
     await interaction.followup.send(text, ephemeral=True)
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: IsleBot) -> None:
     group = app_commands.Group(name="server", description=locale_str("Settings of Isle Host on this server"),
                                guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
     group.add_command(language)

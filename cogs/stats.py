@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -12,6 +12,9 @@ from cogs.present import COLOUR, clip
 from host import stats
 from host.i18n import _, ngettext, tr_data
 from host.tournament import ratings
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
 MAX_GAME_FIELDS = 10
 
@@ -62,9 +65,9 @@ def game_fields(embed: discord.Embed, prof: Any, times: dict[str, stats.MoveTime
 
 @app_commands.command(name="stats", description=locale_str("This server's games: how many, who plays most, how long they last"))
 @app_commands.guild_only()
-async def stats_(interaction: discord.Interaction) -> None:
+async def stats_(interaction: discord.Interaction[IsleBot]) -> None:
     await interaction.response.defer(thinking=True)
-    found = await stats.server(interaction.client.host, interaction.guild_id)  # type: ignore[attr-defined]
+    found = await stats.server(interaction.client.services.host, interaction.guild_id)
     embed = discord.Embed(title=_("Games on this server"), colour=COLOUR,
                           description=_("{finished} finished, {active} being played.", finished=found.finished,
                                         active=found.active))
@@ -80,5 +83,5 @@ async def stats_(interaction: discord.Interaction) -> None:
     await interaction.followup.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: IsleBot) -> None:
     bot.tree.add_command(stats_)

@@ -8,19 +8,23 @@ setting of ``/game settings`` is different: the AI plays your seat in that one g
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from cogs import languages, notify, present
 from host.i18n import _, ngettext, speaking
 from host.models import TimerOutcome
 from host.turn_clock import Vacation, hours_text
 
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
-def clocks_of(interaction: discord.Interaction) -> Any:
-    return interaction.client.host.clocks  # type: ignore[attr-defined]
+
+def clocks_of(interaction: discord.Interaction[IsleBot]) -> Any:
+    return interaction.client.services.host.clocks
 
 
 def budget_text(v: Vacation) -> str:
@@ -37,7 +41,7 @@ def vacation_text(v: Vacation) -> str:
 
 @app_commands.command(name="start", description=locale_str("Stop your clocks in all your games for a few days"))
 @app_commands.describe(days=locale_str("How many days (default: a week, or what is left)"))
-async def start(interaction: discord.Interaction, days: app_commands.Range[int, 1, 365] | None = None) -> None:
+async def start(interaction: discord.Interaction[IsleBot], days: app_commands.Range[int, 1, 365] | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     vacation, paused = await clocks_of(interaction).start_vacation(interaction.user.id, days)
     paused_text = ngettext("The clock of {n} running turn is paused.", "The clocks of {n} running turns are paused.",
@@ -48,7 +52,7 @@ async def start(interaction: discord.Interaction, days: app_commands.Range[int, 
 
 
 @app_commands.command(name="end", description=locale_str("End your vacation now; your clocks run again"))
-async def end(interaction: discord.Interaction) -> None:
+async def end(interaction: discord.Interaction[IsleBot]) -> None:
     await interaction.response.defer(ephemeral=True)
     vacation = await clocks_of(interaction).end_vacation(interaction.user.id)
     await interaction.followup.send(_("Welcome back: your clocks run again.") + "\n" + budget_text(vacation),
@@ -56,7 +60,7 @@ async def end(interaction: discord.Interaction) -> None:
 
 
 @app_commands.command(name="status", description=locale_str("Your vacation and the days left this year"))
-async def status(interaction: discord.Interaction) -> None:
+async def status(interaction: discord.Interaction[IsleBot]) -> None:
     await interaction.response.defer(ephemeral=True)
     clocks = clocks_of(interaction)
     vacation = await clocks.vacation(interaction.user.id)
@@ -68,7 +72,7 @@ async def status(interaction: discord.Interaction) -> None:
 @app_commands.describe(start=locale_str("From, like 09:00"), end=locale_str("Until, like 23:00"),
                        timezone=locale_str("Your time zone, like Europe/Kyiv"),
                        clear=locale_str("Remove your playing hours (clocks run all day)"))
-async def hours(interaction: discord.Interaction, start: str | None = None, end: str | None = None,
+async def hours(interaction: discord.Interaction[IsleBot], start: str | None = None, end: str | None = None,
                 timezone: str | None = None, clear: bool = False) -> None:
     await interaction.response.defer(ephemeral=True)
     clocks = clocks_of(interaction)
@@ -82,7 +86,7 @@ async def hours(interaction: discord.Interaction, start: str | None = None, end:
 
 
 @hours.autocomplete("timezone")
-async def zone_names(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def zone_names(interaction: discord.Interaction[IsleBot], current: str) -> list[app_commands.Choice[str]]:
     from zoneinfo import available_timezones
 
     current = str(current or "").lower()
@@ -90,10 +94,8 @@ async def zone_names(interaction: discord.Interaction, current: str) -> list[app
     return [app_commands.Choice(name=z, value=z) for z in names if current in z.lower()][:25]
 
 
-async def vacation_day_spent(bot: Any, fired: TimerOutcome) -> None:
+async def vacation_day_spent(bot: IsleBot, fired: TimerOutcome) -> None:
     """A deadline passed and a vacation day was spent: tell the player by DM, and the table."""
-    from cogs import languages, notify, present
-
     info = fired.game
     seat = next((s for s in info.seats if s.seat == fired.timer.seat), None)
     if seat is None or seat.user_id is None:
@@ -114,10 +116,11 @@ async def vacation_day_spent(bot: Any, fired: TimerOutcome) -> None:
 
 def vacation_group() -> app_commands.Group:
     group = app_commands.Group(name="vacation", description=locale_str("Stop your clocks in all your games"))
+    command: app_commands.Command[Any, ..., Any]
     for command in (start, end, status):
         group.add_command(command)
     return group
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: IsleBot) -> None:
     bot.tree.add_command(vacation_group())

@@ -8,6 +8,7 @@ Parameterized SQL only.
 
 from __future__ import annotations
 
+import builtins
 import json
 import sqlite3
 from dataclasses import dataclass
@@ -82,6 +83,7 @@ class CampaignStore:
                 "INSERT INTO campaigns (guild_id, channel_id, game_key, creator_id, settings, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, game_key, creator_id, _dump(settings), now, now))
+            assert cur.lastrowid is not None, "an INSERT gives the new row's id"
             return int(cur.lastrowid)
 
     async def get(self, campaign_id: int) -> CampaignRow | None:
@@ -89,7 +91,7 @@ class CampaignStore:
         return _campaign(row) if row else None
 
     async def list(self, guild_id: int | None, channel_id: int | None = None,
-                   statuses: tuple[str, ...] = ("forming", "running")) -> list[CampaignRow]:
+                   statuses: tuple[str, ...] = ("forming", "running")) -> builtins.list[CampaignRow]:
         marks = ",".join("?" * len(statuses))
         sql = f"SELECT * FROM campaigns WHERE status IN ({marks}) AND guild_id IS ?"
         params: tuple = (*statuses, guild_id)
@@ -99,7 +101,7 @@ class CampaignStore:
         rows = await self.store.fetch_all(sql + " ORDER BY id", params)
         return [_campaign(r) for r in rows]
 
-    async def for_user(self, user_id: int, statuses: tuple[str, ...] = ("forming", "running")) -> list[CampaignRow]:
+    async def for_user(self, user_id: int, statuses: tuple[str, ...] = ("forming", "running")) -> builtins.list[CampaignRow]:
         marks = ",".join("?" * len(statuses))
         rows = await self.store.fetch_all(
             f"SELECT c.* FROM campaigns c JOIN campaign_players p ON p.campaign_id = c.id"
@@ -121,14 +123,14 @@ class CampaignStore:
                                  (*values, now, campaign_id))])
 
     # -- players -------------------------------------------------------------------------------
-    async def players(self, campaign_id: int) -> list[CampaignPlayerRow]:
+    async def players(self, campaign_id: int) -> builtins.list[CampaignPlayerRow]:
         rows = await self.store.fetch_all("SELECT * FROM campaign_players WHERE campaign_id = ? ORDER BY seat",
                                           (campaign_id,))
         return [CampaignPlayerRow(r["seat"], r["user_id"], r["name"], bool(r["is_ai"]), r["island_name"])
                 for r in rows]
 
-    async def set_players(self, campaign_id: int, players: list[CampaignPlayerRow], now: float) -> None:
-        statements: list[tuple[str, tuple]] = [("DELETE FROM campaign_players WHERE campaign_id = ?", (campaign_id,))]
+    async def set_players(self, campaign_id: int, players: builtins.list[CampaignPlayerRow], now: float) -> None:
+        statements: builtins.list[tuple[str, tuple]] = [("DELETE FROM campaign_players WHERE campaign_id = ?", (campaign_id,))]
         for p in players:
             statements.append(("INSERT INTO campaign_players (campaign_id, seat, user_id, name, is_ai, island_name)"
                                " VALUES (?, ?, ?, ?, ?, ?)",
@@ -137,7 +139,7 @@ class CampaignStore:
         await self.store.write(statements)
 
     # -- episodes ------------------------------------------------------------------------------
-    async def episodes(self, campaign_id: int) -> list[EpisodeRow]:
+    async def episodes(self, campaign_id: int) -> builtins.list[EpisodeRow]:
         rows = await self.store.fetch_all(
             "SELECT * FROM campaign_episodes WHERE campaign_id = ? ORDER BY started_at, game_id", (campaign_id,))
         return [_episode(r) for r in rows]
@@ -149,7 +151,7 @@ class CampaignStore:
     async def add_episode(self, campaign_id: int, episode: int, game_id: int, now: float,
                           carry: dict | None = None) -> None:
         """Record a new episode game (and, for episode 1, fix the carry and start the campaign)."""
-        statements: list[tuple[str, tuple]] = [
+        statements: builtins.list[tuple[str, tuple]] = [
             ("INSERT INTO campaign_episodes (campaign_id, episode, game_id, status, started_at)"
              " VALUES (?, ?, ?, 'playing', ?)", (campaign_id, episode, game_id, now))]
         if carry is not None:

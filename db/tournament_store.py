@@ -6,6 +6,7 @@ never interleave inside one transaction. Parameterized SQL only.
 
 from __future__ import annotations
 
+import builtins
 import json
 import sqlite3
 from dataclasses import dataclass
@@ -25,7 +26,7 @@ class TournamentRow:
     seed: str
     status: str
     round: int
-    seeds: list[int]
+    seeds: builtins.list[int]
     schedule: list | None
     creator_id: int | None
     signup_channel_id: int | None
@@ -52,7 +53,7 @@ class TableRow:
     tournament_id: int
     round: int
     table_no: int
-    players: list[int]
+    players: builtins.list[int]
     game_id: int | None
     status: str  # pending | playing | finished | void | bye
     result: dict | None
@@ -123,10 +124,10 @@ class TournamentStore:
     async def fetch_one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
         return await self.store.fetch_one(sql, params)
 
-    async def fetch_all(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+    async def fetch_all(self, sql: str, params: tuple = ()) -> builtins.list[sqlite3.Row]:
         return await self.store.fetch_all(sql, params)
 
-    async def write(self, statements: list[tuple[str, tuple]]) -> None:
+    async def write(self, statements: builtins.list[tuple[str, tuple]]) -> None:
         await self.store.write(statements)
 
     # -- tournaments -------------------------------------------------------------------
@@ -137,6 +138,7 @@ class TournamentStore:
                 "INSERT INTO tournaments (guild_id, channel_id, game_key, name, config, seed, creator_id,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (guild_id, channel_id, game_key, name, json.dumps(config), seed, creator_id, now, now))
+            assert cur.lastrowid is not None, "an INSERT gives the new row's id"
             return int(cur.lastrowid)
 
     async def get(self, tournament_id: int) -> TournamentRow | None:
@@ -144,7 +146,7 @@ class TournamentStore:
         return _tournament(row) if row else None
 
     async def list(self, guild_id: int | None = None, statuses: tuple[str, ...] = ("signup", "running"),
-                   limit: int = 100) -> list[TournamentRow]:
+                   limit: int = 100) -> builtins.list[TournamentRow]:
         marks = ",".join("?" * len(statuses))
         if guild_id is None:
             rows = await self.fetch_all(f"SELECT * FROM tournaments WHERE status IN ({marks}) ORDER BY id LIMIT ?",
@@ -170,7 +172,7 @@ class TournamentStore:
         return _tournament(row) if row else None
 
     # -- entrants ----------------------------------------------------------------------
-    async def entrants(self, tournament_id: int) -> list[EntrantRow]:
+    async def entrants(self, tournament_id: int) -> builtins.list[EntrantRow]:
         rows = await self.fetch_all("SELECT * FROM tournament_players WHERE tournament_id = ? ORDER BY signup_order",
                                (tournament_id,))
         return [EntrantRow(r["user_id"], r["name"], r["signup_order"], bool(r["is_ai"]), r["dropped_round"])
@@ -199,7 +201,7 @@ class TournamentStore:
             return cur.rowcount == 1
 
     async def tournaments_of_user(self, user_id: int, guild_id: int | None = None,
-                                  statuses: tuple[str, ...] = ("signup", "running")) -> list[TournamentRow]:
+                                  statuses: tuple[str, ...] = ("signup", "running")) -> builtins.list[TournamentRow]:
         marks = ",".join("?" * len(statuses))
         sql = (f"SELECT t.* FROM tournaments t JOIN tournament_players p ON p.tournament_id = t.id"
                f" WHERE p.user_id = ? AND t.status IN ({marks})")
@@ -210,10 +212,10 @@ class TournamentStore:
         return [_tournament(r) for r in await self.fetch_all(sql + " ORDER BY t.id", params)]
 
     # -- tables ------------------------------------------------------------------------
-    async def add_round(self, tournament_id: int, round_no: int, tables: list[list[int]], byes: list[int],
+    async def add_round(self, tournament_id: int, round_no: int, tables: builtins.list[builtins.list[int]], byes: builtins.list[int],
                         now: float) -> None:
         """Plan a round (tables pending, byes settled) and make it current, in one transaction."""
-        statements: list[tuple[str, tuple]] = []
+        statements: builtins.list[tuple[str, tuple]] = []
         for i, players in enumerate(tables, start=1):
             statements.append(("INSERT INTO tournament_tables (tournament_id, round, table_no, players, status)"
                                " VALUES (?, ?, ?, ?, 'pending')", (tournament_id, round_no, i, json.dumps(players))))
@@ -224,7 +226,7 @@ class TournamentStore:
                            (round_no, now, tournament_id)))
         await self.write(statements)
 
-    async def tables(self, tournament_id: int, round_no: int | None = None) -> list[TableRow]:
+    async def tables(self, tournament_id: int, round_no: int | None = None) -> builtins.list[TableRow]:
         if round_no is None:
             rows = await self.fetch_all("SELECT * FROM tournament_tables WHERE tournament_id = ? ORDER BY round, table_no",
                                    (tournament_id,))
@@ -256,7 +258,7 @@ class TournamentStore:
     async def has_results(self, game_id: int) -> bool:
         return await self.fetch_one("SELECT 1 FROM game_results WHERE game_id = ? LIMIT 1", (game_id,)) is not None
 
-    async def ratings_of(self, guild_id: int, game_key: str, user_ids: list[int]) -> dict[int, RatingRow]:
+    async def ratings_of(self, guild_id: int, game_key: str, user_ids: builtins.list[int]) -> dict[int, RatingRow]:
         if not user_ids:
             return {}
         marks = ",".join("?" * len(user_ids))
@@ -264,7 +266,7 @@ class TournamentStore:
                                (guild_id, game_key, *user_ids))
         return {r["user_id"]: _rating(r) for r in rows}
 
-    async def record_game(self, results: list[ResultRow], ratings: list[RatingRow], now: float) -> bool:
+    async def record_game(self, results: builtins.list[ResultRow], ratings: builtins.list[RatingRow], now: float) -> bool:
         """Results and new ratings of one game in one transaction; False if already recorded."""
         if not results:
             return False
@@ -287,18 +289,18 @@ class TournamentStore:
                     (g.guild_id, g.game_key, g.user_id, g.name, g.mu, g.sigma, g.ordinal, g.games, g.wins, now))
         return True
 
-    async def leaderboard(self, guild_id: int, game_key: str, limit: int = 10, min_games: int = 1) -> list[RatingRow]:
+    async def leaderboard(self, guild_id: int, game_key: str, limit: int = 10, min_games: int = 1) -> builtins.list[RatingRow]:
         rows = await self.fetch_all("SELECT * FROM ratings WHERE guild_id = ? AND game_key = ? AND games >= ?"
                                " ORDER BY ordinal DESC, games DESC, user_id LIMIT ?",
                                (guild_id, game_key, min_games, limit))
         return [_rating(r) for r in rows]
 
-    async def ratings_of_user(self, guild_id: int, user_id: int) -> list[RatingRow]:
+    async def ratings_of_user(self, guild_id: int, user_id: int) -> builtins.list[RatingRow]:
         rows = await self.fetch_all("SELECT * FROM ratings WHERE guild_id = ? AND user_id = ? ORDER BY games DESC, game_key",
                                (guild_id, user_id))
         return [_rating(r) for r in rows]
 
-    async def results_of_user(self, guild_id: int, user_id: int, limit: int = 10) -> list[ResultRow]:
+    async def results_of_user(self, guild_id: int, user_id: int, limit: int = 10) -> builtins.list[ResultRow]:
         rows = await self.fetch_all("SELECT * FROM game_results WHERE guild_id = ? AND user_id = ?"
                                " ORDER BY finished_at DESC, game_id DESC LIMIT ?", (guild_id, user_id, limit))
         return [_result(r) for r in rows]

@@ -10,7 +10,17 @@ from host.errors import (
     NotFound,
     NotYourTurn,
 )
-from host.models import Choice, GameDamage, GameInfo, MoveOutcome, PlayerRef, Scope, SeatInfo, Timer, TimerOutcome
+from host.models import (
+    Choice,
+    GameDamage,
+    GameInfo,
+    MoveOutcome,
+    PlayerRef,
+    Scope,
+    SeatInfo,
+    Timer,
+    TimerOutcome,
+)
 from host.service import Host
 
 __all__ = ["Host", "HostError", "NotFound", "NotYourTurn", "GameMovedOn", "NotAllowed", "InvalidMove",

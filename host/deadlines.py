@@ -28,7 +28,7 @@ def validate_settings(changes: dict[str, Any]) -> dict[str, Any]:
     from rules.ai import LEVELS
 
     clean: dict[str, Any] = {}
-    clock = {k: changes[k] for k in ("clock", "bank_seconds", "bank_increment") if k in changes}
+    clock: dict[str, Any] = {k: changes[k] for k in ("clock", "bank_seconds", "bank_increment") if k in changes}
     if "deadline_seconds" in changes and "clock" not in changes:
         clean["clock"] = "move"  # a deadline per move replaces a time bank
     for name, value in changes.items():

@@ -9,11 +9,12 @@ names, filled after translation: ``_("{name} joined", name=n)``.
 from __future__ import annotations
 
 import gettext
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from rules.base import Msg, T, localize  # noqa: F401 - T: a text translated where it is shown
 
@@ -90,5 +91,5 @@ def translator(locale: str | None = None):
 
     def translate(text: Any) -> str:
         return tr(text, chosen)
-    translate.locale = chosen  # type: ignore[attr-defined] - render.common.language() reads it
+    translate.locale = chosen  # type: ignore[attr-defined]  # render.common.language() reads it
     return translate

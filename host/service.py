@@ -223,8 +223,7 @@ class Host:
 
     async def open_games_in_channel(self, channel_id: int) -> list[GameInfo]:
         """Open games played in the channel itself (not in a thread of it)."""
-        rows = await self.store.games_where("channel_id = ? AND thread_id IS NULL AND status IN ('lobby', 'active')",
-                                            (channel_id,))
+        rows = await self.store.open_games_in_channel(channel_id)
         return [await self._info(r) for r in rows]
 
     async def games_for_user(self, user_id: int, scope: Scope | None = None) -> list[GameInfo]:
@@ -235,8 +234,7 @@ class Host:
         return [await self._info(r) for r in rows]
 
     async def open_games(self, limit: int = 1000) -> list[GameInfo]:
-        return [await self._info(r) for r in await self.store.games_where("status IN ('lobby', 'active')",
-                                                                             limit=limit)]
+        return [await self._info(r) for r in await self.store.open_games(limit)]
 
     # -- lobby -----------------------------------------------------------------------------
     def _check_options(self, engine: Any, options: dict) -> None:
@@ -809,8 +807,7 @@ class Host:
         return await self.store.mark_thread_archived(game_id)
 
     async def channel_deleted(self, channel_id: int) -> list[int]:
-        rows = await self.store.games_where("(thread_id = ? OR channel_id = ?) AND status IN ('lobby', 'active')",
-                                            (channel_id, channel_id))
+        rows = await self.store.open_games_in_or_under(channel_id)
         for r in rows:
             await self.abandon(r.id, None)
         return [r.id for r in rows]
@@ -836,7 +833,7 @@ class Host:
             return []
         log_event(log, "server back: games resumed", guild=guild_id, paused_seconds=round(length))
         outcomes = []
-        for row in await self.store.games_where("guild_id = ? AND status = 'active'", (guild_id,), limit=10000):
+        for row in await self.store.guild_games(guild_id, ("active",)):
             outcome = await self._play_automatic(row.id)
             if outcome.ai_moves:
                 outcomes.append(outcome)
@@ -846,8 +843,7 @@ class Host:
         """Abandon the open games of servers the bot left at least ``grace_seconds`` ago."""
         ended = []
         for guild_id in await self.presence.paused_before(self.clock() - grace_seconds):
-            for row in await self.store.games_where("guild_id = ? AND status IN ('lobby', 'active')", (guild_id,),
-                                                    limit=10000):
+            for row in await self.store.guild_games(guild_id):
                 ended.append(await self.abandon(row.id, None))
             await self.presence.forget(guild_id)
             log_event(log, "server gone: games abandoned", guild=guild_id, games=len(ended))

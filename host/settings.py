@@ -43,6 +43,13 @@ class Settings:
         return bool(self.discord_token.strip())
 
 
+def _count(env: dict, name: str, problems: list[str], default: int, lo: int | None = None,
+           hi: int | None = None) -> int:
+    """A whole number that has a value even when it is missing or refused (``default``)."""
+    value = _int(env, name, problems, default, lo, hi)
+    return default if value is None else value
+
+
 def _int(env: dict, name: str, problems: list[str], default: int | None, lo: int | None = None,
          hi: int | None = None, allow_none: bool = False) -> int | None:
     raw = env.get(name, "").strip()
@@ -117,16 +124,16 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         log_level=level,
         default_deadline_seconds=_int(env, "DEFAULT_DEADLINE_SECONDS", problems, 24 * 3600,
                                       MIN_DEADLINE, MAX_DEADLINE, allow_none=True),
-        timer_poll_seconds=_int(env, "TIMER_POLL_SECONDS", problems, 30, 1, 3600),
-        thread_archive_grace_seconds=_int(env, "THREAD_ARCHIVE_GRACE_SECONDS", problems, 3600, 0, 7 * 24 * 3600),
+        timer_poll_seconds=_count(env, "TIMER_POLL_SECONDS", problems, 30, 1, 3600),
+        thread_archive_grace_seconds=_count(env, "THREAD_ARCHIVE_GRACE_SECONDS", problems, 3600, 0, 7 * 24 * 3600),
         default_locale=locale,
         owner_ids=frozenset(owners),
         health_file=env.get("HEALTH_FILE", "").strip(),
         replay_on_finish=_flag(env, "REPLAY_ON_FINISH", problems, True),
         vacation_days_per_year=_int(env, "VACATION_DAYS_PER_YEAR", problems, 20, 0, 365) or 0,
-        removed_server_grace_seconds=_int(env, "REMOVED_SERVER_GRACE_SECONDS", problems, 7 * 24 * 3600, 0,
+        removed_server_grace_seconds=_count(env, "REMOVED_SERVER_GRACE_SECONDS", problems, 7 * 24 * 3600, 0,
                                           365 * 24 * 3600),
-        member_sweep_seconds=_int(env, "MEMBER_SWEEP_SECONDS", problems, 24 * 3600, 600, 30 * 24 * 3600),
+        member_sweep_seconds=_count(env, "MEMBER_SWEEP_SECONDS", problems, 24 * 3600, 600, 30 * 24 * 3600),
         shard_count=shard_count,
         shard_ids=shard_ids,
     )

@@ -47,8 +47,8 @@ def everyone_invited_joined(info: GameInfo) -> bool:
 
 async def rematch_of(host: Any, game_id: int) -> GameInfo | None:
     """The rematch already opened for this game, if any."""
-    rows = await host.store.games_where("json_extract(settings, '$.rematch_of') = ?", (game_id,), limit=1)
-    return await host.get(rows[0].id) if rows else None
+    row = await host.store.rematch_of(game_id)
+    return await host.get(row.id) if row else None
 
 
 async def rematch(host: Any, game_id: int, by: PlayerRef) -> tuple[GameInfo, bool]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 from db.store import SeatRow
 from db.undo import is_undo_event
 from host.i18n import _
+from render.sheets.fallback import fallback_png  # noqa: F401 - the host asks render for it
 from rules.base import T
 
 
@@ -70,19 +70,3 @@ def damage_text(game_id: int, what: str, repaired: bool) -> str:
     if what == "settings":
         return _("Game #{id}'s saved settings were damaged and have been reset to the defaults.", id=game_id)
     return _("Some of game #{id}'s saved data was damaged and has been repaired from its move log.", id=game_id)
-
-
-def fallback_png(view: dict) -> bytes:
-    """A plain card for a game without a renderer (never expected in production)."""
-    from PIL import Image, ImageDraw
-
-    from render.common import INK, PAPER, font
-
-    img = Image.new("RGB", (800, 200), PAPER)
-    draw = ImageDraw.Draw(img)
-    draw.text((20, 20), "Board image unavailable", font=font(28, bold=True), fill=INK)
-    names = ", ".join(view.get("seat_names", []))
-    draw.text((20, 80), names[:60], font=font(22), fill=INK)
-    out = io.BytesIO()
-    img.save(out, format="PNG")
-    return out.getvalue()

@@ -17,9 +17,10 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from db.store import Store
 from host import Host, HostError, PlayerRef
 from host.i18n import _, available_locales, current_locale, has_catalog, tr, tr_data
+from host.services import Services, open_services
+from host.settings import Settings
 from render.summary import summarize
 from rules import ENGINES
 
@@ -105,7 +106,9 @@ class OfflineTable:
                 if not humans:
                     self.say(_("Nobody can move; stopping."))
                     return 1
-                outcome = await self.human_turn(humans[0].user_id, humans[0].name,
+                user_id = humans[0].user_id
+                assert user_id is not None, "a seat a person plays has their id"
+                outcome = await self.human_turn(user_id, humans[0].name,
                                                 multiple_humans=len({s.user_id for s in game.seats if not s.is_ai}) > 1)
                 if outcome is None:
                     return 130
@@ -221,21 +224,28 @@ def pick_saved(name: str, root: Path = SAVES) -> Path | None:
     return games[0] if games else None
 
 
+async def open_table(folder: Path) -> Services:
+    """The services of the game saved in ``folder``: no deadlines, and AI seats move when the
+    table asks them (so each of their moves is drawn)."""
+    return await open_services(Settings(database_path=folder / "offline.db", default_deadline_seconds=None),
+                               auto_play=False)
+
+
 async def _unfinished(folder: Path) -> str | None:
     """``folder``'s game as "title, seed N: names (status)" (for --saved); None if it can't be read."""
     try:
-        store = await Store.open(folder / "offline.db")
+        services = await open_table(folder)
     except Exception:  # noqa: BLE001 - a damaged save is listed as such
         return None
     try:
-        game = await Host(store, auto_play=False, default_deadline_seconds=None).get(1)
+        game = await services.host.get(1)
         title = tr_data(game.title)
         state = _("finished") if game.status != "active" else _("in progress")
         return f"{title}, {', '.join(game.names)} ({state})"
     except HostError:
         return None
     finally:
-        await store.close()
+        await services.close()
 
 
 async def list_saved(stdout: TextIO, root: Path = SAVES) -> int:
@@ -275,9 +285,9 @@ async def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: Text
         print(problem, file=sys.stderr)
         return 2
     out.mkdir(parents=True, exist_ok=True)
-    store = await Store.open(out / "offline.db")
+    services = await open_table(out)
     try:
-        host = Host(store, auto_play=False, default_deadline_seconds=None)
+        host = services.host
         try:
             outcome = await host.create_table(args.game, options, seats, guild_id=None, channel_id=None, seed=seed)
         except HostError as exc:
@@ -287,7 +297,7 @@ async def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: Text
                 names=", ".join(outcome.game.names)), file=stdout, flush=True)
         return await OfflineTable(host, outcome.game.id, out, stdin, stdout).run()
     finally:
-        await store.close()
+        await services.close()
 
 
 async def resume(name: str, stdin: TextIO, stdout: TextIO) -> int:
@@ -296,9 +306,9 @@ async def resume(name: str, stdin: TextIO, stdout: TextIO) -> int:
         print(_("No saved game {name!r}; --saved lists them.", name=name) if name else
               _("There is no saved game to continue."), file=sys.stderr)
         return 2
-    store = await Store.open(folder / "offline.db")
+    services = await open_table(folder)
     try:
-        host = Host(store, auto_play=False, default_deadline_seconds=None)
+        host = services.host
         game = await host.get(1)
         if game.status != "active":
             print(_("That game is over; start a new one."), file=sys.stderr)
@@ -309,7 +319,7 @@ async def resume(name: str, stdin: TextIO, stdout: TextIO) -> int:
         table.moves = len(list(folder.glob("board-*.png")))
         return await table.run()
     finally:
-        await store.close()
+        await services.close()
 
 
 def main(argv: list[str]) -> int:

@@ -20,7 +20,7 @@ from render.common import TRANSLATE
 
 Renderer = Callable[..., bytes]
 
-_SKIP = {"common", "summary", "animation", "layout"}
+_SKIP = {"common", "summary", "animation", "layout", "sheets"}
 
 BROKEN: dict[str, str] = {}
 """Renderer modules that failed to import: one broken renderer must not take the others down

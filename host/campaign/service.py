@@ -14,6 +14,7 @@ game's end and the notice) is picked up by :meth:`reconcile`, which every read r
 from __future__ import annotations
 
 import asyncio
+import builtins
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -51,8 +52,8 @@ class EpisodeInfo:
     episode: int
     game_id: int
     status: str  # playing | finished | void
-    scores: list[int] | None = None
-    ranks: list[int] | None = None
+    scores: builtins.list[int] | None = None
+    ranks: builtins.list[int] | None = None
 
 
 @dataclass
@@ -63,9 +64,9 @@ class CampaignInfo:
     creator_id: int | None
     status: str  # forming | running | finished | abandoned
     episode: int  # the next episode (25 once all are played)
-    players: list[CampaignPlayer]
+    players: builtins.list[CampaignPlayer]
     carry: dict | None
-    episodes: list[EpisodeInfo] = field(default_factory=list)
+    episodes: builtins.list[EpisodeInfo] = field(default_factory=list)
     settings: dict = field(default_factory=dict)
     message_channel_id: int | None = None
     message_id: int | None = None
@@ -114,7 +115,7 @@ class CampaignService:
     def __init__(self, host: Any, store: Store | None = None, clock: Callable[[], float] | None = None) -> None:
         self.host = host
         self.db = CampaignStore(store or host.store)
-        self.clock = clock or getattr(host, "clock", time.time)
+        self.clock: Callable[[], float] = clock if clock is not None else getattr(host, "clock", time.time)
         self._locks: dict[int, asyncio.Lock] = {}
         host.on_game_finished(self._game_finished)
 
@@ -151,7 +152,7 @@ class CampaignService:
         return await self._info(await self._row(campaign_id))
 
     async def list(self, guild_id: int | None, channel_id: int | None = None,
-                   statuses: tuple[str, ...] = ("forming", "running")) -> list[CampaignInfo]:
+                   statuses: tuple[str, ...] = ("forming", "running")) -> builtins.list[CampaignInfo]:
         return [await self._info(r) for r in await self.db.list(guild_id, channel_id, statuses)]
 
     async def find(self, campaign_id: int, scope: Scope) -> CampaignInfo:
@@ -162,13 +163,13 @@ class CampaignService:
             raise NotFound(_("Campaign #{id} does not exist.", id=campaign_id))
         return info
 
-    async def list_for(self, scope: Scope, statuses: tuple[str, ...] = ("forming", "running")) -> list[CampaignInfo]:
+    async def list_for(self, scope: Scope, statuses: tuple[str, ...] = ("forming", "running")) -> builtins.list[CampaignInfo]:
         """The campaigns ``scope`` can reach: the server's, or in a DM the user's own."""
         if scope.guild_id is not None:
             return await self.list(scope.guild_id, statuses=statuses)
         return [c for c in await self.for_user(scope.user_id) if c.status in statuses]
 
-    async def for_user(self, user_id: int) -> list[CampaignInfo]:
+    async def for_user(self, user_id: int) -> builtins.list[CampaignInfo]:
         return [await self._info(r) for r in await self.db.for_user(user_id)]
 
     async def for_game(self, game_id: int) -> CampaignInfo | None:
@@ -184,11 +185,12 @@ class CampaignService:
 
     # -- forming -------------------------------------------------------------------------------
     async def create(self, guild_id: int | None, channel_id: int | None, creator: PlayerRef,
-                     players: list[PlayerRef | None] | None = None, creator_plays: bool = True,
+                     players: builtins.list[PlayerRef | None] | None = None, creator_plays: bool = True,
                      settings: dict | None = None) -> CampaignInfo:
         """A new campaign: the creator's seat first (unless ``creator_plays`` is false), then
         ``players`` in order (``None`` = an AI seat). More can join until episode 1 starts."""
-        seats: list[PlayerRef | None] = ([creator] if creator_plays else []) + list(players or [])
+        seats: builtins.list[PlayerRef | None] = [creator] if creator_plays else []
+        seats.extend(players or [])
         if len(seats) > MAX_PLAYERS:
             raise BadOptions(_("A campaign has at most {n} players.", n=MAX_PLAYERS))
         users = [p.user_id for p in seats if p is not None]
@@ -204,7 +206,7 @@ class CampaignService:
         return await self.get(cid)
 
     @staticmethod
-    def _rows(seats: list[PlayerRef | None], old: list[CampaignPlayerRow] | None = None) -> list[CampaignPlayerRow]:
+    def _rows(seats: builtins.list[PlayerRef | None], old: builtins.list[CampaignPlayerRow] | None = None) -> builtins.list[CampaignPlayerRow]:
         islands = {p.user_id: p.island_name for p in old or [] if not p.is_ai}
         rows, n_ai = [], 0
         for i, p in enumerate(seats):
@@ -215,21 +217,21 @@ class CampaignService:
                 rows.append(CampaignPlayerRow(i, p.user_id, p.name, False, islands.get(p.user_id)))
         return rows
 
-    async def _forming(self, campaign_id: int) -> tuple[CampaignRow, list[CampaignPlayerRow]]:
+    async def _forming(self, campaign_id: int) -> tuple[CampaignRow, builtins.list[CampaignPlayerRow]]:
         row = await self._row(campaign_id)
         if row.status != "forming":
             raise NotAllowed(_("Campaign #{id} has already begun: its seats are fixed.", id=campaign_id)
                              if row.status == "running" else _("Campaign #{id} is over.", id=campaign_id))
         return row, await self.db.players(campaign_id)
 
-    async def _reseat(self, campaign_id: int, seats: list[PlayerRef | None],
-                      old: list[CampaignPlayerRow]) -> CampaignInfo:
+    async def _reseat(self, campaign_id: int, seats: builtins.list[PlayerRef | None],
+                      old: builtins.list[CampaignPlayerRow]) -> CampaignInfo:
         # AI seats keep their place; renumbering names them AI 1, AI 2 ... in seat order
         await self.db.set_players(campaign_id, self._rows(seats, old), self.clock())
         return await self.get(campaign_id)
 
     @staticmethod
-    def _refs(players: list[CampaignPlayerRow]) -> list[PlayerRef | None]:
+    def _refs(players: builtins.list[CampaignPlayerRow]) -> builtins.list[PlayerRef | None]:
         return [None if p.is_ai else PlayerRef(p.user_id, p.name) for p in players]  # type: ignore[arg-type]
 
     async def join(self, campaign_id: int, player: PlayerRef) -> CampaignInfo:
@@ -292,6 +294,7 @@ class CampaignService:
             first = carry is None
             if first:
                 carry = camp.new_carry(len(players), [_island_default(p) for p in players])
+            assert carry is not None, "a running campaign has its carry; the first episode makes one"
             try:
                 camp.validate_carry(carry, len(players))
                 options = camp.episode_options(carry)
@@ -347,7 +350,7 @@ class CampaignService:
         result = game.result
         if game.status == "finished" and result and "forfeit" not in result and row.carry is not None:
             engine = ENGINES[GAME_KEY]
-            state, _v = await self.host.store.load_state(game.id, engine)
+            state, _v = await self.db.store.load_state(game.id, engine)
             try:
                 carry = camp.next_carry(row.carry, result, engine.dump(state))
             except (ValueError, KeyError) as exc:

@@ -49,19 +49,18 @@ def main(argv: list[str]) -> int:
 
 
 async def run(args: argparse.Namespace, db_path: Path, out=None) -> int:
-    from db.store import Store
-    from host import Host, HostError, PlayerRef
-    from host.tournament.render import standings_lines
-    from host.tournament.service import TournamentService
+    from host import HostError, PlayerRef
+    from host.services import open_services
+    from host.settings import Settings
+    from render.sheets.standings import standings_lines
 
     out = out or sys.stdout
     say = lambda *a: print(*a, file=out, flush=True)  # noqa: E731
-    store = await Store.open(db_path)
+    services = await open_services(Settings(database_path=db_path))
     # a simulation: WAL with NORMAL sync survives a crash of this process, and is many times faster
-    await store.conn.execute("PRAGMA synchronous=NORMAL")
+    await services.store.conn.execute("PRAGMA synchronous=NORMAL")
     try:
-        host = Host(store)
-        service = TournamentService(host)
+        service = services.tournaments
 
         async def announce(notice) -> None:
             if args.quiet:
@@ -105,7 +104,7 @@ async def run(args: argparse.Namespace, db_path: Path, out=None) -> int:
                 f"{r.games} games, {r.wins} wins)")
         return 0 if info.status == "finished" else 1
     finally:
-        await store.close()
+        await services.close()
 
 
 if __name__ == "__main__":

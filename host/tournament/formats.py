@@ -17,6 +17,7 @@ from typing import Any
 from host.i18n import N_, _
 from host.tournament import pairing, standings
 from host.tournament.standings import DEFAULT_TIEBREAKS, Entrant, Row, TableResult
+from render.sheets.standings import fmt_points
 
 Pid = Hashable
 
@@ -130,7 +131,7 @@ def describe(config: Config, title: str) -> list[str]:
         lines.append(_("Table winners advance; byes go to the top seeds"))
     else:
         lines.append(_("Match points: share of table-mates beaten (win 1, ties half); bye {points}",
-                       points=standings.fmt_points(config.bye_value)))
+                       points=fmt_points(config.bye_value)))
         lines.append(_("Ranking: {order}", order=standings.describe_tiebreaks(config.tiebreaks)))
     hours, minutes = config.deadline_seconds // 3600, config.deadline_seconds % 3600 // 60
     lines.append(_("Turn deadline: {h}h {m}m; on timeout: {what}", h=hours, m=minutes,

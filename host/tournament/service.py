@@ -15,6 +15,7 @@ pass, so nothing runs re-entrantly.
 from __future__ import annotations
 
 import asyncio
+import builtins
 import hashlib
 import logging
 import random
@@ -22,6 +23,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from db.store import Store
 from db.tournament_store import EntrantRow, RatingRow, ResultRow, TableRow, TournamentRow, TournamentStore
 from host.errors import BadOptions, HostError, NotAllowed, NotFound
 from host.i18n import _
@@ -61,11 +63,11 @@ def _int_seed(*parts: object) -> int:
 
 
 class TournamentService:
-    def __init__(self, host: Any, clock: Callable[[], float] | None = None) -> None:
+    def __init__(self, host: Any, clock: Callable[[], float] | None = None, store: Store | None = None) -> None:
         self.host = host
-        self.db = TournamentStore(host.store)
-        self.clock = clock or getattr(host, "clock", time.time)
-        self._listeners: list[NoticeListener] = []
+        self.db = TournamentStore(store or host.store)
+        self.clock: Callable[[], float] = clock if clock is not None else getattr(host, "clock", time.time)
+        self._listeners: builtins.list[NoticeListener] = []
         self._dirty: set[int] = set()
         self._running = False
         host.on_game_finished(self._game_finished)
@@ -115,7 +117,7 @@ class TournamentService:
         return await self._info(await self._row(tournament_id))
 
     async def list(self, guild_id: int | None,
-                   statuses: tuple[str, ...] = ("signup", "running")) -> list[TournamentInfo]:
+                   statuses: tuple[str, ...] = ("signup", "running")) -> builtins.list[TournamentInfo]:
         return [await self._info(r) for r in await self.db.list(guild_id, statuses)]
 
     async def find(self, tournament_id: int, scope: Scope) -> TournamentInfo:
@@ -127,7 +129,7 @@ class TournamentService:
         return info
 
     async def list_for(self, scope: Scope,
-                       statuses: tuple[str, ...] = ("signup", "running")) -> list[TournamentInfo]:
+                       statuses: tuple[str, ...] = ("signup", "running")) -> builtins.list[TournamentInfo]:
         """The tournaments ``scope`` can reach: the server's, or in a DM the user's own."""
         if scope.guild_id is not None:
             return await self.list(scope.guild_id, statuses)
@@ -214,7 +216,7 @@ class TournamentService:
         await self._kick(tournament_id)
         return await self.get(tournament_id)
 
-    async def _seed_order(self, row: TournamentRow, entrants: list[EntrantRow]) -> list[int]:
+    async def _seed_order(self, row: TournamentRow, entrants: builtins.list[EntrantRow]) -> builtins.list[int]:
         """By rating in this game on this server (best first); equal ratings by lot."""
         ids = [e.user_id for e in entrants]
         random.Random(f"seeds:{row.seed}").shuffle(ids)
@@ -247,7 +249,7 @@ class TournamentService:
         await self._kick(tournament_id)
         return await self.get(tournament_id)
 
-    async def member_left(self, guild_id: int, user_id: int) -> list[int]:
+    async def member_left(self, guild_id: int, user_id: int) -> builtins.list[int]:
         """A player who leaves the server is dropped from every tournament there."""
         touched = []
         for row in await self.db.tournaments_of_user(user_id, guild_id):
@@ -258,8 +260,8 @@ class TournamentService:
                 continue
         return touched
 
-    async def report(self, tournament_id: int, table_no: int, placing: list[int], by_user_id: int | None,
-                     is_admin: bool = False, scores: list[float] | None = None,
+    async def report(self, tournament_id: int, table_no: int, placing: builtins.list[int], by_user_id: int | None,
+                     is_admin: bool = False, scores: builtins.list[float] | None = None,
                      round_no: int | None = None) -> TableInfo:
         """Organiser override: the finishing order of a table (user ids, best first).
 
@@ -329,10 +331,10 @@ class TournamentService:
                 history.results.append(TableResult(t.round, t.players, t.result["ranks"], t.result["scores"]))
         return history
 
-    async def _entrants(self, tournament_id: int) -> list[Entrant]:
+    async def _entrants(self, tournament_id: int) -> builtins.list[Entrant]:
         return [Entrant(e.user_id, e.name, e.signup_order, e.dropped) for e in await self.db.entrants(tournament_id)]
 
-    async def standings(self, tournament_id: int) -> list[Row]:
+    async def standings(self, tournament_id: int) -> builtins.list[Row]:
         row = await self._row(tournament_id)
         config = formats.Config.from_json(row.config)
         return formats.current_standings(config, await self._entrants(tournament_id),
@@ -342,7 +344,7 @@ class TournamentService:
         return TableInfo(t.round, t.table_no, t.players, [names.get(p, str(p)) for p in t.players], t.game_id,
                          t.status, t.result)
 
-    async def pairings(self, tournament_id: int, round_no: int | None = None) -> list[TableInfo]:
+    async def pairings(self, tournament_id: int, round_no: int | None = None) -> builtins.list[TableInfo]:
         """The tables (and byes) of a round, by default the current one."""
         row = await self._row(tournament_id)
         names = await self._names(tournament_id)
@@ -543,8 +545,8 @@ class TournamentService:
                                   [float(x) for x in game.result["scores"]], bool(game.settings.get("rated")),
                                   tournament_id)
 
-    async def _record(self, game_id: int, guild_id: int | None, game_key: str, players: list[int | None],
-                      names: dict[int, str], ranks: list[int], scores: list[float], rated: bool,
+    async def _record(self, game_id: int, guild_id: int | None, game_key: str, players: builtins.list[int | None],
+                      names: dict[int, str], ranks: builtins.list[int], scores: builtins.list[float], rated: bool,
                       tournament_id: int | None) -> bool:
         """Only seats of people count (an AI filler seat has no user); ranks are re-read among them."""
         seats = [i for i, p in enumerate(players) if p is not None]
@@ -579,7 +581,7 @@ class TournamentService:
         title = ENGINES[r.game_key].title if r.game_key in ENGINES else r.game_key
         return RatingInfo(r.game_key, title, r.user_id, r.name, r.ordinal, r.mu, r.sigma, r.games, r.wins)
 
-    async def leaderboard(self, guild_id: int | None, game_key: str, limit: int = 10) -> list[RatingInfo]:
+    async def leaderboard(self, guild_id: int | None, game_key: str, limit: int = 10) -> builtins.list[RatingInfo]:
         _engine(game_key)
         return [self._rating_info(r) for r in await self.db.leaderboard(_guild(guild_id), game_key, limit)]
 

@@ -131,11 +131,3 @@ def compute(entrants: Sequence[Entrant], results: Sequence[TableResult],
         else:
             row.place = i + 1
     return ordered
-
-
-def fmt_points(value: Fraction | float) -> str:
-    """Match points for people: whole numbers plain, otherwise two decimals."""
-    value = Fraction(value).limit_denominator(1000) if not isinstance(value, Fraction) else value
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.2f}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from host import BadOptions, NotAllowed, PlayerRef
-from host.tournament.render import standings_lines, standings_png
+from render.sheets.standings import standings_lines, standings_png
 
 ORG = PlayerRef(100, "Org")
 PEOPLE = [PlayerRef(i, n) for i, n in enumerate(["Ana", "Bo", "Cy", "Dee", "Eve", "Fay", "Gil", "Hal"], start=1)]

@@ -1,11 +1,12 @@
-"""The campaign's status as an image: each island's prosperity episode by episode (Pillow, render.common look)."""
+"""A campaign's status as an image: each island's prosperity episode by episode."""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from host.i18n import _
-from render.common import INK, MUTED, PAPER, font, seat_colour, seat_letter, to_png
+from render.common import INK, MUTED, PAPER, font, seat_colour, seat_letter, to_png, tx
+from render.sheets import Translate, in_language
+from rules.base import T
 
 WIDTH, HEIGHT = 1000, 620
 LEFT, RIGHT, TOP, BOTTOM = 90, 40, 120, 200  # the plot area's margins
@@ -22,13 +23,18 @@ def prosperity_series(status: dict) -> list[list[int]]:
     return series
 
 
-def campaign_png(status: dict, title: str, episodes: int = 24) -> bytes:
+def campaign_png(status: dict, title: str, episodes: int = 24, tr: Translate | None = None) -> bytes:
     """A line per island (seat colour plus its letter at each end), the standings below."""
+    with in_language(tr):
+        return _campaign_png(status, title, episodes)
+
+
+def _campaign_png(status: dict, title: str, episodes: int) -> bytes:
     img = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(img)
     draw.text((30, 24), title, font=font(36, bold=True), fill=INK)
     played = status.get("episodes_played", 0)
-    sub = _("{n} of {total} episodes played", n=played, total=episodes)
+    sub = tx(T("{n} of {total} episodes played", n=played, total=episodes))
     draw.text((30, 72), sub, font=font(22), fill=MUTED)
     series = prosperity_series(status)
     top_value = max([5] + [v for s in series for v in s])
@@ -43,8 +49,8 @@ def campaign_png(status: dict, title: str, episodes: int = 24) -> bytes:
         _x, y = xy(0, v)
         draw.line((x0, y, x1, y), fill=(225, 222, 214))
         draw.text((x0 - 12, y), str(v), font=font(18), fill=MUTED, anchor="rm")
-    draw.text((x1, y1 + 34), _("episode"), font=font(18), fill=MUTED, anchor="rt")
-    draw.text((x1, y0 - 10), _("prosperity"), font=font(18), fill=MUTED, anchor="rb")
+    draw.text((x1, y1 + 34), tx(T("episode")), font=font(18), fill=MUTED, anchor="rt")
+    draw.text((x1, y0 - 10), tx(T("prosperity")), font=font(18), fill=MUTED, anchor="rb")
     for ep in range(0, episodes + 1, 4):
         x, _y = xy(ep, 0)
         draw.text((x, y1 + 10), str(ep), font=font(18), fill=MUTED, anchor="mt")
@@ -65,8 +71,8 @@ def campaign_png(status: dict, title: str, episodes: int = 24) -> bytes:
         seat = row["seat"]
         draw.rectangle((30, y + 2, 56, y + 28), fill=seat_colour(seat))
         draw.text((43, y + 15), seat_letter(seat), font=font(16, bold=True), fill=(255, 255, 255), anchor="mm")
-        text = _("{rank}. {island}: {pros} prosperity, {firsts} first places", rank=row["rank"],
-                 island=row["name"] or "?", pros=row["prosperity"], firsts=row["first_places"])
+        text = tx(T("{rank}. {island}: {pros} prosperity, {firsts} first places", rank=row["rank"],
+                    island=row["name"] or "?", pros=row["prosperity"], firsts=row["first_places"]))
         draw.text((70, y + 15), text[:70], font=font(22), fill=INK, anchor="lm")
         y += 36
     return to_png(img, colours=64)

@@ -1,0 +1,97 @@
+"""Small things the feature cogs share: who is asking, whether they may organise, the users a
+text names, which game a command means, and a thread opened for a tournament table or a
+campaign episode.
+
+(``cogs.lobby`` still has its own ``player_of``/``is_admin`` and its channel-object thread
+opener for games; they behave the same and can move here once that file is free to change.)
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Final
+
+import discord
+from discord import app_commands
+
+from cogs import present
+from cogs.errors import AdapterError
+from cogs.scoping import scope_of
+from host import GameInfo, Host, PlayerRef
+from host.i18n import _
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
+
+log = logging.getLogger("cogs.kit")
+
+ARCHIVE_AFTER_MINUTES: Final = 10080  # a week: asynchronous games go quiet for days
+
+_USER = re.compile(r"<@!?(\d+)>|(?<![\d])(\d{5,})(?![\d])")
+
+
+def player_of(interaction: discord.Interaction[IsleBot]) -> PlayerRef:
+    return PlayerRef(interaction.user.id, interaction.user.display_name)
+
+
+def is_admin(interaction: discord.Interaction[IsleBot]) -> bool:
+    """A server manager: may organise any tournament or campaign of the server."""
+    perms = getattr(interaction, "permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+def parse_users(text: str | None) -> list[int]:
+    """The users ``text`` names, in the order given: mentions (``<@1>``, ``<@!2>``) and bare ids.
+
+    A bare number counts only with five digits or more (Discord ids have 17 or more), so a
+    numbered placing such as ``"1. <@11> 2. <@12>"`` names two users, not four. A user named
+    twice is listed twice: a finishing order that names someone twice is refused by the
+    tournament, while a list of people to invite takes each once (:func:`once`)."""
+    return [int(m.group(1) or m.group(2)) for m in _USER.finditer(text or "")]
+
+
+def once(user_ids: Iterable[int]) -> list[int]:
+    """Each id once, first mention first."""
+    return list(dict.fromkeys(user_ids))
+
+
+def host_of(interaction: discord.Interaction[IsleBot]) -> Host:
+    return interaction.client.services.host
+
+
+async def resolve(interaction: discord.Interaction[IsleBot], game: int | None) -> GameInfo:
+    """The game numbered ``game`` (within reach of where the command runs), else this channel's."""
+    host = host_of(interaction)
+    if game is not None:
+        return await host.find(game, scope_of(interaction))
+    channel_id = interaction.channel_id
+    info = await host.game_for_channel(channel_id, scope_of(interaction)) if channel_id is not None else None
+    if info is None:
+        raise AdapterError(_("There is no game in this channel. Give its number (game:) or start one with /game new."))
+    return info
+
+
+async def my_games(interaction: discord.Interaction[IsleBot], current: str) -> list[app_commands.Choice[int]]:
+    current = str(current or "")
+    games = await host_of(interaction).games_for_user(interaction.user.id, scope_of(interaction))
+    out = []
+    for info in games:
+        label = f"{present.game_name(info)} ({present.status_word(info.status)})"
+        if current.lower() in label.lower():
+            out.append(app_commands.Choice(name=label[:100], value=info.id))
+    return out[:25]
+
+
+async def open_thread(bot: IsleBot, channel_id: int, name: str, what: str) -> int | None:
+    """A public thread (without a starter message) in ``channel_id``; None where Discord refuses
+    (the caller then plays on in the channel). ``what`` names the thread's purpose in the log."""
+    try:
+        data = await bot.http.start_thread_without_message(channel_id, name=name,
+                                                           auto_archive_duration=ARCHIVE_AFTER_MINUTES,
+                                                           type=discord.ChannelType.public_thread.value)
+        return int(data["id"])
+    except discord.HTTPException as exc:
+        log.info("no thread for %s: %s", what, exc)
+        return None

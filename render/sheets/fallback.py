@@ -1,0 +1,20 @@
+"""A plain card for a game without a renderer (never expected in production)."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from render.common import INK, PAPER, font
+
+
+def fallback_png(view: dict) -> bytes:
+    img = Image.new("RGB", (800, 200), PAPER)
+    draw = ImageDraw.Draw(img)
+    draw.text((20, 20), "Board image unavailable", font=font(28, bold=True), fill=INK)
+    names = ", ".join(view.get("seat_names", []))
+    draw.text((20, 80), names[:60], font=font(22), fill=INK)
+    out = io.BytesIO()
+    img.save(out, format="PNG")
+    return out.getvalue()

@@ -1,0 +1,94 @@
+"""The layers keep to their imports: Pillow only in render/, and renderers only read rules data."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+from render import RENDERERS
+from rules import ENGINES
+from tests.board_samples import samples
+
+ROOT = Path(__file__).resolve().parent.parent
+FRONT = ["bot.py", "cogs", "host", "db", "offline", "rules"]
+
+
+def _imports(path: Path) -> set[str]:
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+    return found
+
+
+def _sources(*names: str) -> list[Path]:
+    out: list[Path] = []
+    for name in names:
+        path = ROOT / name
+        out.extend([path] if path.is_file() else sorted(path.rglob("*.py")))
+    return out
+
+
+def test_no_pillow_outside_render():
+    """Drawing lives in render/ (boards, and the tournament and campaign sheets in render/sheets)."""
+    drawing = [str(p.relative_to(ROOT)) for p in _sources(*FRONT)
+               if any(m == "PIL" or m.startswith("PIL.") for m in _imports(p))]
+    assert drawing == []
+
+
+def test_render_never_reaches_up_into_host_db_or_cogs():
+    """Arrows point down: render reads views and rules data (and nothing of host, db or cogs)."""
+    up = [f"{p.relative_to(ROOT)}: {m}" for p in _sources("render") for m in sorted(_imports(p))
+          if m.split(".")[0] in ("host", "db", "cogs", "discord")]
+    assert up == []
+
+
+def test_only_the_adapter_knows_discord():
+    """host, db, rules, render and the offline table know no Discord types."""
+    knowing = [str(p.relative_to(ROOT)) for p in _sources("host", "db", "rules", "render", "offline")
+               if any(m == "discord" or m.startswith("discord.") for m in _imports(p))]
+    assert knowing == []
+
+
+INNER_IMPORTS_LEFT = {"cogs/components.py", "cogs/notify.py", "cogs/history_items.py"}
+"""Cogs that still import a cog inside a function to get round a circle (issue 16): fix, then remove."""
+
+
+def test_no_cog_imports_another_inside_a_function_to_dodge_a_circle():
+    inner = set()
+    for path in _sources("cogs"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for sub in ast.walk(node):
+                    if isinstance(sub, ast.ImportFrom) and (sub.module or "").startswith("cogs"):
+                        inner.add(str(path.relative_to(ROOT)))
+    assert inner <= INNER_IMPORTS_LEFT, sorted(inner - INNER_IMPORTS_LEFT)
+
+
+def _rules_data() -> dict[str, str]:
+    """Every plain data value held at module level by the rules packages, as text."""
+    out = {}
+    for name, module in sorted(sys.modules.items()):
+        if not (name == "rules" or name.startswith("rules.")) or module is None:
+            continue
+        for attr, value in sorted(vars(module).items()):
+            if not attr.startswith("__") and isinstance(value, (dict, list, set, tuple, frozenset, str, int, float)):
+                out[f"{name}.{attr}"] = repr(value)
+    return out
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+def test_rendering_leaves_the_rules_data_unchanged(key):
+    engine = ENGINES[key]
+    boards = samples(key, engine.min_players)
+    before = _rules_data()
+    for sample in boards:
+        assert RENDERERS[key](sample.view).startswith(b"\x89PNG")
+    after = _rules_data()
+    changed = sorted(k for k in before if after.get(k) != before[k])
+    assert changed == [], f"rendering {key} wrote into the rules' data: {changed[:5]}"
