@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from db.presence_store import PresenceStore
-from db.store import GameDamaged, GameMissing, GameRow, Loaded, SeatRow, Store, VersionConflict
+from db.store import GameDamaged, GameMissing, GameRow, Loaded, SeatRow, Store, TimerRow, VersionConflict
 from host import clocks, deadlines
 from host.errors import BadOptions, GameBroken, GameMovedOn, InvalidMove, NotAllowed, NotFound, NotYourTurn
 from host.i18n import _, reason, tr, tr_data, translator
@@ -37,7 +37,7 @@ from host.models import (
     Timer,
     TimerOutcome,
 )
-from host.turn_clock import TurnClocks
+from host.turn_clock import KnownClocks, TurnClocks
 from host.views import broken_text, clip, fallback_png, private_lines_of, public_lines_of, with_names
 from rules import ENGINES
 from rules.ai import LEVELS, choose_action
@@ -107,12 +107,15 @@ class Host:
         except GameMissing:
             raise NotFound(_("Game #{id} does not exist.", id=game_id)) from None
 
-    async def _info(self, row: GameRow, state: Any = None) -> GameInfo:
+    async def _info(self, row: GameRow, state: Any = None, seats: list[SeatRow] | None = None,
+                    paused: bool | None = None) -> GameInfo:
+        """``seats``, ``paused``: already read by the caller (else read here)."""
         if row.broken or row.game_key not in ENGINES:
             return await self._broken_info(row)
         engine = engine_for(row.game_key)
         try:
-            seats = [SeatInfo(s.seat, s.user_id, s.display_name, s.is_ai, s.away, s.ai_level) for s in await self._seats(row.id)]
+            seats = [SeatInfo(s.seat, s.user_id, s.display_name, s.is_ai, s.away, s.ai_level)
+                     for s in (seats if seats is not None else await self._seats(row.id))]
             to_act: set[int] = set()
             if row.status == "active":
                 if state is None:
@@ -128,7 +131,7 @@ class Host:
             settings=row.settings, creator_id=row.creator_id, min_players=engine.min_players,
             max_players=engine.max_players, to_act=to_act, acted=len(step - to_act), waiting=len(to_act),
             created_at=row.created_at, updated_at=row.updated_at, result=row.result,
-            paused=await self.presence.paused_since(row.guild_id) is not None,
+            paused=paused if paused is not None else await self.presence.paused_since(row.guild_id) is not None,
         )
 
     async def _broken_info(self, row: GameRow) -> GameInfo:
@@ -418,7 +421,10 @@ class Host:
     async def submit(self, game_id: int, user_id: int, action: Any, expected_version: int | None = None) -> MoveOutcome:
         async with self._lock(game_id):
             row, engine, state, version = await self._active(game_id)
-            seat = await self._seat_for(game_id, user_id)
+            seats = await self._seats(game_id)
+            seat = next((s for s in seats if s.user_id == user_id and not s.is_ai), None)
+            if seat is None:
+                raise NotAllowed(_("You are not playing in game #{id}.", id=game_id))
             if expected_version is not None and expected_version != version:
                 raise GameMovedOn(_("The game moved on since that panel was shown; here is the current one."))
             previous_to_act = set(engine.to_act(state))
@@ -427,8 +433,11 @@ class Host:
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
             before = self._private_views(engine, state, row)
             public_before = canonical(engine.view(state, None))
-            state = await self._append(row, engine, state, version, seat.seat, action, outcome, by_ai=False)
-            await self._after_moves(row, engine, state, outcome, previous_to_act, public_before, before)
+            settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before, before)
+            state = await self._append(row, engine, state, version, seat.seat, action, outcome, by_ai=False,
+                                       seats=seats, settle=settle)
+            await self._after_moves(row, engine, state, outcome, previous_to_act, public_before, before,
+                                    settle=settle)
         return outcome
 
     def _private_views(self, engine: Any, state: Any, row: GameRow) -> list[str]:
@@ -440,16 +449,23 @@ class Host:
                 outcome.changed_private.add(s)
 
     async def _append(self, row: GameRow, engine: Any, state: Any, version: int, seat: int, action: Any,
-                      outcome: MoveOutcome, by_ai: bool) -> Any:
-        """Apply and store one move on the state the caller holds at ``version`` (changed in place)."""
+                      outcome: MoveOutcome, by_ai: bool, seats: list[SeatRow] | None = None,
+                      settle: _Settling | None = None) -> Any:
+        """Apply and store one move on the state the caller holds at ``version`` (changed in place).
+
+        ``settle``: when no automatic seat answers this move, what it settles (the step, the
+        end of the game, clocks and timers) is committed with it, in the same transaction."""
+        also = settle.statements if settle is not None else None
         try:
             state, events, _new = await self.store.append_action(row.id, version, seat, action, engine,
-                                                                 self.clock(), by_ai=by_ai, state=state)
+                                                                 self.clock(), by_ai=by_ai, state=state, also=also)
         except IllegalAction as exc:
             raise InvalidMove(reason(exc) or _("That move is not allowed now.")) from None
         except VersionConflict:
             raise GameMovedOn(_("Someone else's move came first; here is the current state.")) from None
-        names = [self.text_name(s.display_name) for s in await self._seats(row.id)]
+        if seats is None:
+            seats = await self._seats(row.id)
+        names = [self.text_name(s.display_name) for s in seats]
         outcome.events += [e for e in events if "private_to" not in e]
         outcome.lines += public_lines_of(engine, events, names)
         for s, lines in private_lines_of(engine, events, names).items():
@@ -460,61 +476,57 @@ class Host:
                   action=str(action.get("type")) if isinstance(action, dict) else "?", ai=by_ai)
         return state
 
+    async def _settling(self, row: GameRow, seats: list[SeatRow], engine: Any, outcome: MoveOutcome,
+                        previous_to_act: set[int], public_before: str | None,
+                        private_before: list[str] | None) -> _Settling:
+        """Everything settling a move needs from the database, read before the move is stored,
+        so the move and what it settles are one commit (see ``_Settling``)."""
+        paused = await self.presence.paused_since(row.guild_id) is not None
+        automatic = {s.seat for s in seats if s.is_ai or s.away} if self.auto_play and not paused else set()
+        return _Settling(self, row, seats, engine, outcome, previous_to_act, public_before, private_before,
+                         await self.clocks.known(row.id, seats), automatic, paused)
+
     async def _after_moves(self, row: GameRow, engine: Any, state: Any, outcome: MoveOutcome,
                            previous_to_act: set[int], public_before: str | None = None,
-                           private_before: list[str] | None = None) -> None:
+                           private_before: list[str] | None = None, settle: _Settling | None = None) -> None:
         """Play automatic seats, then settle timers, the step counter and the end of the game.
 
         ``private_before``: every seat's view before the caller's own moves (default: now),
-        compared once at the end to tell which seats' private views changed."""
-        seats = await self._seats(row.id)
-        automatic = {s.seat for s in seats if s.is_ai or s.away}
-        before = private_before if private_before is not None else \
-            self._private_views(engine, state, await self._row(row.id))
-        paused = await self.presence.paused_since(row.guild_id) is not None
-        for _i in range(AUTO_MOVES_LIMIT if self.auto_play and not paused else 0):
+        compared once at the end to tell which seats' private views changed. ``settle``: the
+        caller's settling (its last move may have committed it already)."""
+        if settle is None:
+            seats = await self._seats(row.id)
+            before = private_before if private_before is not None else \
+                self._private_views(engine, state, await self._row(row.id))
+            settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before, before)
+        if settle.private_before is None:
+            settle.private_before = self._private_views(engine, state, row)
+        seats = settle.seats
+        for _i in range(AUTO_MOVES_LIMIT if settle.automatic and not settle.done else 0):
             to_act = engine.to_act(state)
-            auto_now = sorted(to_act & automatic)
+            auto_now = sorted(to_act & settle.automatic)
             if not auto_now:
                 break
             fresh = await self._row(row.id)
             seat = auto_now[0]
             action = choose_action(engine, state, seat, fresh.seed, fresh.version, level_of(fresh, seats, seat))
-            state = await self._append(fresh, engine, state, fresh.version, seat, action, outcome, by_ai=True)
-        self._mark_private_changes(engine, state, before, outcome)
-        await self._settle(row.id, engine, state, outcome, previous_to_act, public_before)
+            state = await self._append(fresh, engine, state, fresh.version, seat, action, outcome, by_ai=True,
+                                       seats=seats, settle=settle)
+            if settle.done:
+                break
+        if not settle.done:  # nothing stored settled it (no move, or the automatic moves ran out)
+            await self.store.write(settle.statements(state, []))
+        await settle.finish(state)
 
     async def _settle(self, game_id: int, engine: Any, state: Any, outcome: MoveOutcome,
-                      previous_to_act: set[int], public_before: str | None = None) -> None:
+                      previous_to_act: set[int], public_before: str | None = None,
+                      private_before: list[str] | None = None) -> None:
+        """Settle moves already stored (one transaction)."""
         row = await self._row(game_id)
-        to_act = set(engine.to_act(state))
-        outcome.newly_to_act = to_act - previous_to_act
-        step = set(row.step_seats)
-        # A simultaneous step goes on while seats only leave it. A seat that stays to act
-        # either continues its own sealed multi-step choice (the public view cannot change:
-        # engine contract) or starts something new after a reveal (the public view changed).
-        public_same = public_before is None or canonical(engine.view(state, None)) == public_before
-        same_step = (bool(to_act) and to_act <= step and to_act <= previous_to_act and not outcome.newly_to_act
-                     and (to_act < previous_to_act or public_same))
-        outcome.step_changed = not same_step
-        if not same_step:
-            step = to_act
-        now = self.clock()
-        result = engine.result(state)
-        if result is not None:
-            await self.store.update_game(game_id, now, status="finished", result=result, step_seats=[])
-            await self.store.set_timers(game_id, set(), [])
-            outcome.finished = True
-            log_event(log, "game finished", game=game_id, guild=row.guild_id)
-        else:
-            await self.store.update_game(game_id, now, step_seats=sorted(step))
-            new_timers = await self.clocks.turns_changed(game_id, row.settings, await self._seats(game_id),
-                                                         previous_to_act - to_act, outcome.newly_to_act, to_act)
-            if new_timers and await self.presence.paused_since(row.guild_id) is not None:
-                await self.presence.hold_game(game_id)  # e.g. a tournament table started meanwhile
-        outcome.game = await self._info(await self._row(game_id), state)
-        if outcome.finished:
-            await self._notify_finished(outcome.game)
+        settle = await self._settling(row, await self._seats(game_id), engine, outcome, previous_to_act,
+                                      public_before, private_before)
+        await self.store.write(settle.statements(state, []))
+        await settle.finish(state)
 
     async def _notify_finished(self, game: GameInfo) -> None:
         """Tell the listeners that a game ended (finished, forfeited or abandoned)."""
@@ -863,6 +875,67 @@ class Host:
         await self._notify_finished(info)
         outcome = MoveOutcome(game=info, finished=True)
         return TimerOutcome(timer, info, reminder=False, move=outcome, forfeited=True)
+
+
+class _Settling:
+    """What a move settles: the step counter, the end of the game, the clocks and timers of the
+    turns it ends and starts. Read before the move is stored (``Host._settling``), planned
+    inside its transaction with the new state (``statements``), so a move that no automatic
+    seat answers is one commit; the last automatic answer commits it otherwise."""
+
+    def __init__(self, host: Host, row: GameRow, seats: list[SeatRow], engine: Any, outcome: MoveOutcome,
+                 previous_to_act: set[int], public_before: str | None, private_before: list[str] | None,
+                 known: KnownClocks, automatic: set[int], paused: bool) -> None:
+        self.host, self.row, self.seats, self.engine, self.outcome = host, row, seats, engine, outcome
+        self.previous_to_act, self.public_before, self.private_before = previous_to_act, public_before, private_before
+        self.known, self.automatic, self.paused = known, automatic, paused
+        self.done = False
+        self.new_timers: list[TimerRow] = []
+
+    def statements(self, state: Any, _events: list[dict]) -> list[tuple[str, tuple]]:
+        """The writes settling ``state`` (none while an automatic seat is to answer it)."""
+        engine, outcome, row = self.engine, self.outcome, self.row
+        to_act = set(engine.to_act(state))
+        if to_act & self.automatic:
+            return []
+        if self.private_before is not None:
+            self.host._mark_private_changes(engine, state, self.private_before, outcome)
+        outcome.newly_to_act = to_act - self.previous_to_act
+        step = set(row.step_seats)
+        # A simultaneous step goes on while seats only leave it. A seat that stays to act
+        # either continues its own sealed multi-step choice (the public view cannot change:
+        # engine contract) or starts something new after a reveal (the public view changed).
+        public_same = self.public_before is None or canonical(engine.view(state, None)) == self.public_before
+        same_step = (bool(to_act) and to_act <= step and to_act <= self.previous_to_act and not outcome.newly_to_act
+                     and (to_act < self.previous_to_act or public_same))
+        outcome.step_changed = not same_step
+        if not same_step:
+            step = to_act
+        now = self.host.clock()
+        result = engine.result(state)
+        if result is not None:
+            statements = [Store.update_game_sql(row.id, now, status="finished", result=result, step_seats=[]),
+                          *Store.set_timers_sql(row.id, set(), [])]
+            outcome.finished = True
+        else:
+            statements = [Store.update_game_sql(row.id, now, step_seats=sorted(step))]
+            planned, self.new_timers = self.host.clocks.plan_turns(
+                self.known, row.id, row.settings, self.seats, self.previous_to_act - to_act, outcome.newly_to_act,
+                to_act)
+            statements += planned
+        self.done = True
+        return statements
+
+    async def finish(self, state: Any) -> None:
+        """After the commit: hold new timers of a paused server, describe the game, tell listeners."""
+        host, outcome, game_id = self.host, self.outcome, self.row.id
+        if outcome.finished:
+            log_event(log, "game finished", game=game_id, guild=self.row.guild_id)
+        elif self.new_timers and self.paused:
+            await host.presence.hold_game(game_id)  # e.g. a tournament table started meanwhile
+        outcome.game = await host._info(await host._row(game_id), state, seats=self.seats, paused=self.paused)
+        if outcome.finished:
+            await host._notify_finished(outcome.game)
 
 
 def level_of(row: GameRow, seats: list[SeatRow], seat: int) -> str:
