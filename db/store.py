@@ -529,10 +529,11 @@ class Store(Database):
         ``state``: the caller's state at ``expected_version`` (saves a snapshot load; it is
         changed in place); without it the stored snapshot is loaded. ``also(state, events)``:
         more statements to commit with the move (the step, the clocks and timers it starts),
-        called with the new state inside the transaction, so a move is one commit. Raises ``VersionConflict``
-        when the stored version is not ``expected_version`` (the write is guarded by it and by
+        called with the new state and committed in the move's transaction, so a move is one
+        commit. Raises ``VersionConflict`` when the stored version is not ``expected_version`` (the write is guarded by it and by
         the head of the log, in one transaction) and lets the engine's ``IllegalAction``
-        through; in both cases nothing is written. A game whose version disagrees with its
+        through; in both cases nothing is written (after a ``VersionConflict`` the state passed
+        in may hold the refused move: load the game again). A game whose version disagrees with its
         log is rebuilt from the log before the conflict is raised, so the next try succeeds.
         """
         if state is None:
@@ -541,6 +542,12 @@ class Store(Database):
                 raise VersionConflict(f"game {game_id} is at version {version}, not {expected_version}")
         self.held.take(game_id)  # the state changes now: no other load may find it until it is stored
         new_version = expected_version + 1
+        # The engine's work (apply, dump, hash, the caller's plan) is done before the write lock
+        # is taken, so the lock is held only for the statements and the commit.
+        events = engine.apply(state, seat, action)
+        text = state_text(engine.dump(state))
+        digest = state_hash(text)
+        more = also(state, events) if also is not None else []
         try:
             async with self.transaction() as conn:
                 cur = await conn.execute(
@@ -552,16 +559,13 @@ class Store(Database):
                                                   (game_id,))).fetchone())[0]
                 if head != expected_version:
                     raise _LogAhead(head)
-                events = engine.apply(state, seat, action)
-                text = state_text(engine.dump(state))
-                digest = state_hash(text)
                 await conn.execute(
                     "INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
                     (game_id, new_version, seat, json.dumps(action, sort_keys=True), int(by_ai), now))
                 await conn.execute(
                     "INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
                     (game_id, new_version, text, digest))
-                for sql, params in also(state, events) if also is not None else ():
+                for sql, params in more:
                     await conn.execute(sql, params)
         except _LogAhead as exc:
             log.warning("game %s is at version %s but its log at %s; rebuilding", game_id, expected_version,

@@ -9,6 +9,8 @@ everything a front end shows comes from the engine's views, so a channel only ev
 from __future__ import annotations
 
 import asyncio
+import functools
+import hashlib
 import json
 import logging
 import re
@@ -16,11 +18,12 @@ import os
 import secrets
 import socket
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from db.presence_store import PresenceStore
-from db.store import GameDamaged, GameMissing, GameRow, Loaded, SeatRow, Store, TimerRow, VersionConflict
+from db.store import GameDamaged, GameMissing, GameRow, Loaded, SeatRow, Store, TimerRow, VersionConflict, state_text
 from host import clocks, deadlines
 from host.errors import BadOptions, GameBroken, GameMovedOn, InvalidMove, NotAllowed, NotFound, NotYourTurn
 from host.i18n import _, reason, tr, tr_data, translator
@@ -51,6 +54,14 @@ AUTO_MOVES_LIMIT = 10000  # automatic moves after one submission (an all-AI game
 
 OPTION_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
 MAX_OPTION_VALUE = 100
+
+VIEW_DIGESTS_KEPT = 4096
+
+
+def _digest(view: dict) -> bytes:
+    """A short digest of a view's canonical JSON (equal views, equal digests)."""
+    return hashlib.blake2b(canonical(view).encode(), digest_size=16).digest()
+
 
 FinishListener = Callable[[GameInfo], Awaitable[None]]
 DamageListener = Callable[[GameDamage], Awaitable[None]]
@@ -83,6 +94,8 @@ class Host:
         self.text_name: Callable[[str], str] = str
         """How a player's name is written into log lines (the Discord adapter escapes markdown)."""
         self._game_locks: dict[int, asyncio.Lock] = {}
+        self._view_digests: OrderedDict[int, tuple[int, list[bytes]]] = OrderedDict()
+        """Per game: the version of its last settled move and a digest of every seat's view then."""
         self.languages = Languages(store)
         self.clocks = TurnClocks(store, clock, vacation_days)
 
@@ -404,17 +417,18 @@ class Host:
             raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
         view = with_names(engine.view(state, seat.seat), await self._seats(game_id), seat.seat)
         simultaneous = len(set(row.step_seats) | set(engine.to_act(state))) > 1
-        snapshot = engine.dump(state) if simultaneous else None
+        snapshot = state_text(engine.dump(state)) if simultaneous else None
         choices = []
         for i, action in enumerate(engine.legal_actions(state, seat.seat)):
-            confirm = simultaneous and self._seals(engine, snapshot, seat.seat, action)
-            choices.append(Choice(i, clip(tr(engine.describe_action(action, view)), 100), action, confirm))
+            # whether it seals is tried (on a copy of this state) only for the choice a player picks
+            seals = functools.partial(self._seals, engine, snapshot, seat.seat, action) if simultaneous else False
+            choices.append(Choice(i, clip(tr(engine.describe_action(action, view)), 100), action, seals))
         return choices
 
     @staticmethod
-    def _seals(engine: Any, snapshot: dict, seat: int, action: dict) -> bool:
+    def _seals(engine: Any, snapshot: str, seat: int, action: dict) -> bool:
         """True when ``action`` ends this seat's part of a simultaneous step (irreversible)."""
-        trial = engine.load(json.loads(json.dumps(snapshot)))
+        trial = engine.load(json.loads(snapshot))
         engine.apply(trial, seat, json.loads(json.dumps(action)))
         return seat not in engine.to_act(trial)
 
@@ -431,7 +445,7 @@ class Host:
             if seat.seat not in previous_to_act:
                 raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
-            before = self._private_views(engine, state, row)
+            before = self._private_views(engine, state, row, version)
             public_before = canonical(engine.view(state, None))
             settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before, before)
             state = await self._append(row, engine, state, version, seat.seat, action, outcome, by_ai=False,
@@ -440,13 +454,22 @@ class Host:
                                     settle=settle)
         return outcome
 
-    def _private_views(self, engine: Any, state: Any, row: GameRow) -> list[str]:
-        return [canonical(engine.view(state, s)) for s in range(row.n_players or 0)]
+    def _private_views(self, engine: Any, state: Any, row: GameRow, version: int | None = None) -> list[bytes]:
+        """A digest of every seat's view (``version``: the state's, to reuse those of the move that made it)."""
+        kept = self._view_digests.get(row.id) if version is not None else None
+        if kept is not None and kept[0] == version and len(kept[1]) == (row.n_players or 0):
+            return kept[1]
+        return [_digest(engine.view(state, s)) for s in range(row.n_players or 0)]
 
-    def _mark_private_changes(self, engine: Any, state: Any, before: list[str], outcome: MoveOutcome) -> None:
-        for s, text in enumerate(before):
-            if canonical(engine.view(state, s)) != text:
-                outcome.changed_private.add(s)
+    def _mark_private_changes(self, engine: Any, state: Any, before: list[bytes], outcome: MoveOutcome,
+                              game_id: int | None = None, version: int | None = None) -> None:
+        after = [_digest(engine.view(state, s)) for s in range(len(before))]
+        outcome.changed_private.update(s for s, digest in enumerate(before) if after[s] != digest)
+        if game_id is not None and version is not None:  # the next move's "before"
+            self._view_digests[game_id] = (version, after)
+            self._view_digests.move_to_end(game_id)
+            while len(self._view_digests) > VIEW_DIGESTS_KEPT:
+                self._view_digests.popitem(last=False)
 
     async def _append(self, row: GameRow, engine: Any, state: Any, version: int, seat: int, action: Any,
                       outcome: MoveOutcome, by_ai: bool, seats: list[SeatRow] | None = None,
@@ -463,6 +486,8 @@ class Host:
             raise InvalidMove(reason(exc) or _("That move is not allowed now.")) from None
         except VersionConflict:
             raise GameMovedOn(_("Someone else's move came first; here is the current state.")) from None
+        if settle is not None:
+            settle.version = _new
         if seats is None:
             seats = await self._seats(row.id)
         names = [self.text_name(s.display_name) for s in seats]
@@ -478,7 +503,7 @@ class Host:
 
     async def _settling(self, row: GameRow, seats: list[SeatRow], engine: Any, outcome: MoveOutcome,
                         previous_to_act: set[int], public_before: str | None,
-                        private_before: list[str] | None) -> _Settling:
+                        private_before: list[bytes] | None) -> _Settling:
         """Everything settling a move needs from the database, read before the move is stored,
         so the move and what it settles are one commit (see ``_Settling``)."""
         paused = await self.presence.paused_since(row.guild_id) is not None
@@ -488,7 +513,7 @@ class Host:
 
     async def _after_moves(self, row: GameRow, engine: Any, state: Any, outcome: MoveOutcome,
                            previous_to_act: set[int], public_before: str | None = None,
-                           private_before: list[str] | None = None, settle: _Settling | None = None) -> None:
+                           private_before: list[bytes] | None = None, settle: _Settling | None = None) -> None:
         """Play automatic seats, then settle timers, the step counter and the end of the game.
 
         ``private_before``: every seat's view before the caller's own moves (default: now),
@@ -520,7 +545,7 @@ class Host:
 
     async def _settle(self, game_id: int, engine: Any, state: Any, outcome: MoveOutcome,
                       previous_to_act: set[int], public_before: str | None = None,
-                      private_before: list[str] | None = None) -> None:
+                      private_before: list[bytes] | None = None) -> None:
         """Settle moves already stored (one transaction)."""
         row = await self._row(game_id)
         settle = await self._settling(row, await self._seats(game_id), engine, outcome, previous_to_act,
@@ -884,13 +909,15 @@ class _Settling:
     seat answers is one commit; the last automatic answer commits it otherwise."""
 
     def __init__(self, host: Host, row: GameRow, seats: list[SeatRow], engine: Any, outcome: MoveOutcome,
-                 previous_to_act: set[int], public_before: str | None, private_before: list[str] | None,
+                 previous_to_act: set[int], public_before: str | None, private_before: list[bytes] | None,
                  known: KnownClocks, automatic: set[int], paused: bool) -> None:
         self.host, self.row, self.seats, self.engine, self.outcome = host, row, seats, engine, outcome
         self.previous_to_act, self.public_before, self.private_before = previous_to_act, public_before, private_before
         self.known, self.automatic, self.paused = known, automatic, paused
         self.done = False
         self.new_timers: list[TimerRow] = []
+        self.version = row.version
+        """The version of the last move stored with this settling."""
 
     def statements(self, state: Any, _events: list[dict]) -> list[tuple[str, tuple]]:
         """The writes settling ``state`` (none while an automatic seat is to answer it)."""
@@ -898,16 +925,14 @@ class _Settling:
         to_act = set(engine.to_act(state))
         if to_act & self.automatic:
             return []
-        if self.private_before is not None:
-            self.host._mark_private_changes(engine, state, self.private_before, outcome)
         outcome.newly_to_act = to_act - self.previous_to_act
         step = set(row.step_seats)
         # A simultaneous step goes on while seats only leave it. A seat that stays to act
         # either continues its own sealed multi-step choice (the public view cannot change:
         # engine contract) or starts something new after a reveal (the public view changed).
-        public_same = self.public_before is None or canonical(engine.view(state, None)) == self.public_before
         same_step = (bool(to_act) and to_act <= step and to_act <= self.previous_to_act and not outcome.newly_to_act
-                     and (to_act < self.previous_to_act or public_same))
+                     and (to_act < self.previous_to_act or self.public_before is None
+                          or canonical(engine.view(state, None)) == self.public_before))
         outcome.step_changed = not same_step
         if not same_step:
             step = to_act
@@ -933,6 +958,8 @@ class _Settling:
             log_event(log, "game finished", game=game_id, guild=self.row.guild_id)
         elif self.new_timers and self.paused:
             await host.presence.hold_game(game_id)  # e.g. a tournament table started meanwhile
+        if self.private_before is not None:
+            host._mark_private_changes(self.engine, state, self.private_before, outcome, game_id, self.version)
         outcome.game = await host._info(await host._row(game_id), state, seats=self.seats, paused=self.paused)
         if outcome.finished:
             await host._notify_finished(outcome.game)
