@@ -201,13 +201,13 @@ async def section_move(tmp: Path, n: int) -> bool:
 
 
 async def _fill(path: Path, count: int) -> None:
-    """``count`` games, mostly finished and archived, with threads; a few active."""
+    """``count`` ended games with threads, all archived but the last five."""
     store = await Store.open(path)
     rows = []
     for i in range(count):
-        status = "active" if i % 50 == 0 else "finished"
-        rows.append(("bench", 1, 2, 1000 + i, 1, "{}", "{}", "1", status, 2, 3, "[]", None, float(i), float(i),
-                     0 if i % 1000 == 0 else 1))
+        status = "abandoned" if i % 50 == 0 else "finished"
+        rows.append(("isle_of_skye", 1, 2, 1000 + i, 1, "{}", "{}", "1", status, 2, 3, "[]", None, float(i), float(i),
+                     0 if i >= count - 5 else 1))
     columns = ["game_key", "guild_id", "channel_id", "thread_id", "creator_id", "options", "settings", "seed",
                "status", "n_players", "version", "step_seats", "result", "created_at", "updated_at",
                "thread_archived"]

@@ -325,17 +325,13 @@ class Store(Database):
 
     async def game_of_thread(self, thread_id: int) -> GameRow | None:
         """The newest game of any status whose thread this is."""
-        row = await self.fetch_one("SELECT * FROM games WHERE thread_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1",
-                                   (thread_id,))
+        row = await self.fetch_one(HOT_LOOKUPS["game_of_thread"][0], (thread_id,))
         return _game(row) if row else None
 
     async def threads_to_archive(self, ended_before: float, limit: int = 50) -> list[GameRow]:
         """Ended games with a thread not archived yet, oldest first (a partial index: only
         these rows are read, not every finished game)."""
-        rows = await self.fetch_all(
-            "SELECT * FROM games INDEXED BY games_threads_to_archive WHERE thread_archived = 0 AND thread_id IS NOT NULL"
-            " AND status IN ('finished', 'abandoned') AND updated_at <= ? ORDER BY updated_at LIMIT ?",
-            (ended_before, limit))
+        rows = await self.fetch_all(HOT_LOOKUPS["threads_to_archive"][0], (ended_before, limit))
         return [_game(r) for r in rows]
 
     async def mark_thread_archived(self, game_id: int) -> bool:
@@ -577,7 +573,7 @@ class Store(Database):
 
     # -- timers --------------------------------------------------------------------------
     async def timers(self, game_id: int) -> list[TimerRow]:
-        rows = await self.fetch_all("SELECT * FROM timers WHERE game_id = ? AND done = 0 ORDER BY due_at", (game_id,))
+        rows = await self.fetch_all(HOT_LOOKUPS["timers"][0], (game_id,))
         return [TimerRow(r["game_id"], r["seat"], r["kind"], r["due_at"]) for r in rows]
 
     async def set_timers(self, game_id: int, keep_seats: set[int], new: list[TimerRow]) -> None:
@@ -600,9 +596,7 @@ class Store(Database):
         return statements
 
     async def due_timers(self, now: float, limit: int = 100) -> list[TimerRow]:
-        rows = await self.fetch_all(
-            "SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id WHERE t.done = 0 AND t.due_at <= ?"
-            " AND g.status = 'active' AND g.broken IS NULL ORDER BY t.due_at LIMIT ?", (now, limit))
+        rows = await self.fetch_all(HOT_LOOKUPS["due_timers"][0], (now, limit))
         return [TimerRow(r["game_id"], r["seat"], r["kind"], r["due_at"]) for r in rows]
 
     async def replace_seat_timers(self, game_id: int, seat: int, new: list[TimerRow]) -> None:
