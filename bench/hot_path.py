@@ -35,12 +35,12 @@ import sqlite3
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from db.sqlite import Database  # noqa: E402
 from db.store import Store  # noqa: E402
 from host import Host, PlayerRef  # noqa: E402
 from rules import ENGINES  # noqa: E402
@@ -55,27 +55,6 @@ def pct(values: list[float], q: float) -> float:
 
 def verdict(ok: bool) -> str:
     return "PASS" if ok else "FAIL"
-
-
-class CommitCounter:
-    """Counts write transactions on the store (each is one commit)."""
-
-    def __init__(self) -> None:
-        self.commits = 0
-        self._original = Database.transaction
-
-    def __enter__(self) -> CommitCounter:
-        counter, original = self, self._original
-
-        def counting(db):  # noqa: ANN001, ANN202
-            counter.commits += 1
-            return original(db)
-
-        Database.transaction = counting  # type: ignore[method-assign]
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        Database.transaction = self._original  # type: ignore[method-assign]
 
 
 class LoadCounter:
@@ -165,18 +144,16 @@ async def section_move(tmp: Path, n: int) -> bool:
         game_id = await _human_game(host, key)
         for _ in range(3):  # warm up (imports, engine data, caches)
             await _one_move(host, game_id, rnd)
-        with CommitCounter() as commits:
-            moves = 0
-            while moves < n:
-                if not await _one_move(host, game_id, rnd, times):
-                    game_id = await _human_game(host, key, seed=rnd.randrange(10**6))
-                    commits.commits = 0
-                    times.clear()
-                    moves = 0
-                    continue
-                moves += 1
-                raw.step()
-            per_move = commits.commits / max(1, moves)
+        moves, commits = 0, store.commits
+        while moves < n:
+            if not await _one_move(host, game_id, rnd, times):
+                before = store.commits
+                game_id = await _human_game(host, key, seed=rnd.randrange(10**6))
+                commits += store.commits - before  # the new game's commits are not a move's
+                continue
+            moves += 1
+            raw.step()
+        per_move = (store.commits - commits) / max(1, moves)
         # snapshots parsed in one click: the panel, its choice check, the move and both boards
         info = await host.get(game_id)
         with LoadCounter(ENGINES[key]) as loads:
@@ -237,13 +214,16 @@ async def section_lookups(tmp: Path, sizes: list[int]) -> bool:
         store = await Store.open(path)
         host = Host(store)
         rnd = random.Random(size)
-        floor = await _time(lambda: store.fetch_one("SELECT * FROM games WHERE id = ?", (rnd.randrange(1, size),)),
-                            200)
+        floor = await _time(lambda store=store, rnd=rnd, size=size: store.fetch_one(
+            "SELECT * FROM games WHERE id = ?", (rnd.randrange(1, size),)), 200)
+        def thread(size: int = size, rnd: random.Random = rnd) -> int:
+            return 1000 + rnd.randrange(size)
+
         calls = {
-            "game of a thread (host)": lambda: host.game_for_channel(1000 + rnd.randrange(size)),
-            "game_of_thread (store)": lambda: store.game_of_thread(1000 + rnd.randrange(size)),
-            "threads to archive": lambda: store.threads_to_archive(time.time(), 50),
-            "due timers": lambda: store.due_timers(time.time()),
+            "game of a thread (host)": lambda host=host: host.game_for_channel(thread()),
+            "game_of_thread (store)": lambda store=store: store.game_of_thread(thread()),
+            "threads to archive": lambda store=store: store.threads_to_archive(time.time(), 50),
+            "due timers": lambda store=store: store.due_timers(time.time()),
         }
         figures = []
         for name, call in calls.items():
@@ -311,29 +291,29 @@ async def section_concurrency(tmp: Path, n: int = 100) -> bool:
     return ok
 
 
-def _fresh_views(key: str, count: int, seed: int) -> list[tuple[dict, int | None]]:
-    """``count`` (view, viewer) pairs of one game, each after a new move (public and a private one)."""
+def _fresh_views(key: str, count: int, seed: int) -> Iterator[tuple[dict, int | None]]:
+    """``count`` (view, viewer) pairs of one game, each after a new move (public and a private
+    one), made as they are asked for."""
     from rules.ai import choose_action
 
     engine = ENGINES[key]
     n = engine.max_players
     rnd = random.Random(seed)
     state = engine.setup(n, {}, seed)
-    out: list[tuple[dict, int | None]] = []
-    seq = 0
-    while len(out) < count:
+    made = seq = 0
+    while made < count:
         if engine.result(state) is not None:
             seed += 1
             state, seq = engine.setup(n, {}, seed), 0
         seat = rnd.choice(sorted(engine.to_act(state)))
         engine.apply(state, seat, choose_action(engine, state, seat, seed, seq, "random"))
         seq += 1
-        viewer = None if len(out) % 2 == 0 else rnd.randrange(n)
+        viewer = None if made % 2 == 0 else rnd.randrange(n)
         view = engine.view(state, viewer)
         view["seat_names"] = [f"Player {i + 1}" for i in range(n)]
         view["viewer"] = viewer
-        out.append((view, viewer))
-    return out
+        made += 1
+        yield view, viewer
 
 
 def section_render(times: int) -> bool:
@@ -346,7 +326,7 @@ def section_render(times: int) -> bool:
     ok = True
     for key in GAMES:
         render = RENDERERS[key]
-        views = _fresh_views(key, times + 2, 3)
+        views = list(_fresh_views(key, times + 2, 3))
         render(views[0][0])  # the static layers, once
         render(views[1][0])
         spent, floor = [], []
@@ -382,7 +362,7 @@ def section_memory(boards: int) -> bool:
 
     print(f"memory: RSS while rendering {boards:,} different boards of all five games")
     per_game = boards // len(GAMES)
-    streams = {key: iter(_fresh_views(key, per_game, 11)) for key in GAMES}
+    streams = {key: _fresh_views(key, per_game, 11) for key in GAMES}
     samples = []
     start = _rss_mb()
     done = 0

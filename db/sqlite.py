@@ -103,6 +103,8 @@ class Database:
         self.reader = reader
         self.path = path
         self.write_lock = asyncio.Lock()
+        self.commits = 0
+        """Write transactions committed through this object (a figure for tests and benchmarks)."""
 
     @classmethod
     async def open(cls, path: str | Path):  # noqa: ANN206 - returns the subclass
@@ -147,6 +149,7 @@ class Database:
             try:
                 yield self.conn
                 await self.conn.execute("COMMIT")
+                self.commits += 1
             except BaseException:
                 await self._rollback()
                 raise
@@ -162,6 +165,46 @@ class Database:
 
     async def write(self, statements: list[tuple[str, tuple]]) -> None:
         """Run statements in one immediate transaction."""
-        async with self.transaction() as conn:
-            for sql, params in statements:
-                await conn.execute(sql, params)
+        await self.guarded_write(None, None, statements)
+
+    async def guarded_write(self, guard: tuple[str, tuple] | None, check: tuple[str, tuple, object] | None,
+                            statements: list[tuple[str, tuple]]) -> tuple[str, object] | None:
+        """One immediate transaction: ``guard`` (an UPDATE that must change exactly one row),
+        then ``check`` (a query whose first value must be the given one), then ``statements``.
+        Returns None once committed; ``("guard", rowcount)`` or ``("check", value)`` when one
+        failed (nothing is written). Runs as one call on the writer's thread, so the write lock
+        is held for the statements and the commit only, not for a round trip per statement."""
+        async with self.write_lock:
+            outcome = await self.conn._execute(_guarded, self.conn._conn, guard, check, statements)
+            if outcome is None:
+                self.commits += 1
+            return outcome
+
+
+def _guarded(conn: sqlite3.Connection, guard: tuple[str, tuple] | None, check: tuple[str, tuple, object] | None,
+             statements: list[tuple[str, tuple]]) -> tuple[str, object] | None:
+    """``Database.guarded_write`` on the writer's thread."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        if guard is not None:
+            changed = conn.execute(*guard).rowcount
+            if changed != 1:
+                conn.execute("ROLLBACK")
+                return "guard", changed
+        if check is not None:
+            row = conn.execute(check[0], check[1]).fetchone()
+            value = row[0] if row is not None else None
+            if value != check[2]:
+                conn.execute("ROLLBACK")
+                return "check", value
+        for sql, params in statements:
+            conn.execute(sql, params)
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+        raise
+    return None

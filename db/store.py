@@ -544,30 +544,22 @@ class Store(Database):
         text = state_text(engine.dump(state))
         digest = state_hash(text)
         more = also(state, events) if also is not None else []
-        try:
-            async with self.transaction() as conn:
-                cur = await conn.execute(
-                    "UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
-                    " AND broken IS NULL", (new_version, now, game_id, expected_version))
-                if cur.rowcount != 1:
-                    raise VersionConflict(f"game {game_id} moved on")
-                head = (await (await conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?",
-                                                  (game_id,))).fetchone())[0]
-                if head != expected_version:
-                    raise _LogAhead(head)
-                await conn.execute(
-                    "INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, new_version, seat, json.dumps(action, sort_keys=True), int(by_ai), now))
-                await conn.execute(
-                    "INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
-                    (game_id, new_version, text, digest))
-                for sql, params in more:
-                    await conn.execute(sql, params)
-        except _LogAhead as exc:
+        failed = await self.guarded_write(
+            ("UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
+             " AND broken IS NULL", (new_version, now, game_id, expected_version)),
+            ("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,), expected_version),
+            [("INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
+              (game_id, new_version, seat, json.dumps(action, sort_keys=True), int(by_ai), now)),
+             ("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
+              (game_id, new_version, text, digest)),
+             *more])
+        if failed is not None and failed[0] == "guard":
+            raise VersionConflict(f"game {game_id} moved on")
+        if failed is not None:  # the log is ahead of the game's version
             log.warning("game %s is at version %s but its log at %s; rebuilding", game_id, expected_version,
-                        exc.head, extra={"fields": {"game": game_id}})
+                        failed[1], extra={"fields": {"game": game_id}})
             await self.rebuild_snapshot(game_id, engine)
-            raise VersionConflict(f"game {game_id} was behind its log") from None
+            raise VersionConflict(f"game {game_id} was behind its log")
         self.held.put(game_id, _Held(new_version, text, digest, state, engine))
         return state, events, new_version
 
@@ -660,8 +652,3 @@ class Store(Database):
         await self.write([("INSERT OR REPLACE INTO user_prefs (user_id, dm_notifications, locale) VALUES (?, ?, ?)",
                             (user_id, int(pref["dm_notifications"]), pref["locale"]))])
 
-
-class _LogAhead(Exception):
-    def __init__(self, head: int) -> None:
-        super().__init__(head)
-        self.head = head

@@ -23,7 +23,17 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from db.presence_store import PresenceStore
-from db.store import GameDamaged, GameMissing, GameRow, Loaded, SeatRow, Store, TimerRow, VersionConflict, state_text
+from db.store import (
+    GameDamaged,
+    GameMissing,
+    GameRow,
+    Loaded,
+    SeatRow,
+    Store,
+    TimerRow,
+    VersionConflict,
+    state_text,
+)
 from host import clocks, deadlines
 from host.errors import BadOptions, GameBroken, GameMovedOn, InvalidMove, NotAllowed, NotFound, NotYourTurn
 from host.i18n import _, reason, tr, tr_data, translator
