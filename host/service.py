@@ -457,7 +457,8 @@ class Host:
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
             before = self._private_views(engine, state, row, version)
             public_before = canonical(engine.view(state, None))
-            settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before, before)
+            settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before, before,
+                                          paused=False)  # _active refuses a paused server's game
             state = await self._append(row, engine, state, version, seat.seat, action, outcome, by_ai=False,
                                        seats=seats, settle=settle)
             await self._after_moves(row, engine, state, outcome, previous_to_act, public_before, before,
@@ -513,10 +514,12 @@ class Host:
 
     async def _settling(self, row: GameRow, seats: list[SeatRow], engine: Any, outcome: MoveOutcome,
                         previous_to_act: set[int], public_before: str | None,
-                        private_before: list[bytes] | None) -> _Settling:
+                        private_before: list[bytes] | None, paused: bool | None = None) -> _Settling:
         """Everything settling a move needs from the database, read before the move is stored,
-        so the move and what it settles are one commit (see ``_Settling``)."""
-        paused = await self.presence.paused_since(row.guild_id) is not None
+        so the move and what it settles are one commit (see ``_Settling``). ``paused``: known
+        already (the caller checked the server is not paused)."""
+        if paused is None:
+            paused = await self.presence.paused_since(row.guild_id) is not None
         automatic = {s.seat for s in seats if s.is_ai or s.away} if self.auto_play and not paused else set()
         return _Settling(self, row, seats, engine, outcome, previous_to_act, public_before, private_before,
                          await self.clocks.known(row.id, seats), automatic, paused)

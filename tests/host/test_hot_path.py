@@ -147,3 +147,31 @@ async def test_every_lookup_of_a_move_or_a_tick_uses_an_index(store):
     assert any("timers_by_game" in line for line in plans["timers"]), plans["timers"]
     assert any("games_threads_to_archive" in line for line in plans["threads_to_archive"])
     assert any("games_by_thread" in line for line in plans["game_of_thread"])
+
+
+@pytest.mark.sqlite_only
+async def test_writes_arriving_together_share_commits_and_fail_alone(store):
+    """Group commit: 40 writes at once take fewer commits than writes; each gets its own
+    answer (a failed guard or a broken statement undoes that write only)."""
+    import asyncio
+    import sqlite3
+
+    gid = await store.create_game("toy_race", guild_id=1, channel_id=2, creator_id=1, options={}, settings={},
+                                  seed="1", now=0.0)
+    before = store.commits
+
+    def note(n):
+        return [("INSERT OR REPLACE INTO housekeeping (job, last_at) VALUES (?, ?)", (f"job{n}", float(n)))]
+
+    writes = [store.guarded_write(None, None, note(n)) for n in range(40)]
+    writes.append(store.guarded_write(("UPDATE games SET version = 9 WHERE id = ? AND version = 5", (gid,)), None,
+                                      note(100)))
+    writes.append(store.guarded_write(None, None, [*note(101), ("INSERT INTO nowhere VALUES (1)", ())]))
+    outcomes = await asyncio.gather(*writes, return_exceptions=True)
+    assert outcomes[:40] == [None] * 40
+    assert outcomes[40] == ("guard", 0)
+    assert isinstance(outcomes[41], sqlite3.OperationalError)
+    assert 1 <= store.commits - before < 40
+    rows = await store.fetch_all("SELECT job FROM housekeeping")
+    assert {r["job"] for r in rows} == {f"job{n}" for n in range(40)}  # 100 and 101 were undone
+    assert (await store.game(gid)).version == 0
