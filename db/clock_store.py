@@ -74,15 +74,12 @@ class ClockStore:
             return PlayerClock(user_id)
         return _player(user_id, row)
 
-    async def players(self, user_ids: set[int]) -> dict[int, PlayerClock]:
-        """The clocks of these players, in one read (a player never set up: the defaults)."""
-        if not user_ids:
-            return {}
-        ids = sorted(user_ids)
+    async def players_of_game(self, game_id: int) -> dict[int, PlayerClock]:
+        """The stored clocks of the game's human players, in one read (others have the defaults)."""
         rows = await self.store.fetch_all(
-            f"SELECT * FROM player_clocks WHERE user_id IN ({','.join('?' * len(ids))})", tuple(ids))
-        found = {r["user_id"]: _player(r["user_id"], r) for r in rows}
-        return {u: found.get(u) or PlayerClock(u) for u in ids}
+            "SELECT p.* FROM player_clocks p JOIN seats s ON s.user_id = p.user_id WHERE s.game_id = ? AND s.is_ai = 0",
+            (game_id,))
+        return {r["user_id"]: _player(r["user_id"], r) for r in rows}
 
     async def save_player(self, p: PlayerClock) -> None:
         await self.store.write([(

@@ -445,7 +445,7 @@ class Host:
     async def submit(self, game_id: int, user_id: int, action: Any, expected_version: int | None = None) -> MoveOutcome:
         async with self._lock(game_id):
             row, engine, state, version = await self._active(game_id)
-            seats = await self._seats(game_id)
+            seats, known = await asyncio.gather(self._seats(game_id), self.clocks.known(game_id))
             seat = next((s for s in seats if s.user_id == user_id and not s.is_ai), None)
             if seat is None:
                 raise NotAllowed(_("You are not playing in game #{id}.", id=game_id))
@@ -458,7 +458,7 @@ class Host:
             before = self._private_views(engine, state, row, version)
             public_before = canonical(engine.view(state, None))
             settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before, before,
-                                          paused=False)  # _active refuses a paused server's game
+                                          paused=False, known=known)  # _active refuses a paused server's game
             state = await self._append(row, engine, state, version, seat.seat, action, outcome, by_ai=False,
                                        seats=seats, settle=settle)
             await self._after_moves(row, engine, state, outcome, previous_to_act, public_before, before,
@@ -514,7 +514,8 @@ class Host:
 
     async def _settling(self, row: GameRow, seats: list[SeatRow], engine: Any, outcome: MoveOutcome,
                         previous_to_act: set[int], public_before: str | None,
-                        private_before: list[bytes] | None, paused: bool | None = None) -> _Settling:
+                        private_before: list[bytes] | None, paused: bool | None = None,
+                        known: KnownClocks | None = None) -> _Settling:
         """Everything settling a move needs from the database, read before the move is stored,
         so the move and what it settles are one commit (see ``_Settling``). ``paused``: known
         already (the caller checked the server is not paused)."""
@@ -522,7 +523,7 @@ class Host:
             paused = await self.presence.paused_since(row.guild_id) is not None
         automatic = {s.seat for s in seats if s.is_ai or s.away} if self.auto_play and not paused else set()
         return _Settling(self, row, seats, engine, outcome, previous_to_act, public_before, private_before,
-                         await self.clocks.known(row.id, seats), automatic, paused)
+                         known if known is not None else await self.clocks.known(row.id), automatic, paused)
 
     async def _after_moves(self, row: GameRow, engine: Any, state: Any, outcome: MoveOutcome,
                            previous_to_act: set[int], public_before: str | None = None,

@@ -10,6 +10,7 @@ rebased: the active time used so far is booked and the timers are placed anew.
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -77,16 +78,16 @@ class TurnClocks:
                             started: set[int], to_act: set[int]) -> list[TimerRow]:
         """Book the turns that ended (a bank pays their time and earns its increment), start the
         new ones, and keep the timers of the seats still to act (one transaction)."""
-        known = await self.known(game_id, seats)
+        known = await self.known(game_id)
         statements, new = self.plan_turns(known, game_id, settings, seats, ended, started, to_act)
         await self.store.write(statements)
         return new
 
-    async def known(self, game_id: int, seats: list[SeatRow]) -> KnownClocks:
-        """What :meth:`plan_turns` reads: the game's seat clocks and its players' schedules (two reads)."""
-        players = await self.db.players({s.user_id for s in seats if not s.is_ai and s.user_id is not None})
-        return KnownClocks(await self.db.seat_clocks(game_id),
-                           {u: self.schedule_of(p) for u, p in players.items()})
+    async def known(self, game_id: int) -> KnownClocks:
+        """What :meth:`plan_turns` reads: the game's seat clocks and its players' schedules (two
+        reads, sent together)."""
+        seat_clocks, players = await asyncio.gather(self.db.seat_clocks(game_id), self.db.players_of_game(game_id))
+        return KnownClocks(seat_clocks, {u: self.schedule_of(p) for u, p in players.items()})
 
     def plan_turns(self, known: KnownClocks, game_id: int, settings: dict, seats: list[SeatRow], ended: set[int],
                    started: set[int], to_act: set[int]) -> tuple[list[tuple[str, tuple]], list[TimerRow]]:
