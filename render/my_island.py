@@ -136,7 +136,7 @@ def _grid(rows: tuple[str, ...], radius: float) -> dict:
     return cells
 
 
-@bytes_cache(12 * MB)
+@bytes_cache(8 * MB)
 def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple) -> Image.Image:
     """The printed island (terrain only, no words), drawn once per size."""
     gw, gh = _grid_size(list(rows), radius)
@@ -217,7 +217,7 @@ def _island_key(view: dict, seat: int, radius: float, hide_tiles: bool, covered:
             covered)
 
 
-@bytes_cache(16 * MB)
+@bytes_cache(12 * MB)
 def _island_layer(rows: tuple, radius: float, totems: tuple, scored: tuple, cells: tuple, doubles: tuple,
                   markers: tuple, harbours: tuple, huts: tuple, last: tuple, labels: tuple, hut_word: str,
                   harbour_mark: str, letters: tuple, covered: tuple = ()) -> Image.Image:

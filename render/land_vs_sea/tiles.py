@@ -245,7 +245,7 @@ def tile_image(face: dict, s: int, rot: int = 0) -> Image.Image:
     return _tile_image(face_sig(face), s, rot)
 
 
-@bytes_cache(8 * MB)
+@bytes_cache(6 * MB)
 def _tile_image(sig: str, s: int, rot: int) -> Image.Image:
     w, h = int(SQ3 * s) + 4, 2 * s + 4
     return compose([(w / 2, h / 2, orient_sig(sig, rot), face_of_sig(sig), frozenset())], s, (w, h), PAPER)
