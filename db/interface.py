@@ -9,7 +9,9 @@ same guarantees (``db.open.open_store`` opens either):
   PostgreSQL: a pooled connection, one statement, READ COMMITTED). A read never observes a
   half-written move.
 - **Every write is one transaction** (``transaction()``; ``write()`` for a list of
-  statements): all of it or nothing. Within one process writes are serialised; across
+  statements; ``guarded_write()`` for statements behind a compare-and-set guard and check,
+  which SQLite commits together with the writes that arrive at the same time): all of it or
+  nothing. Within one process writes are serialised; across
   processes the database does it (SQLite ``BEGIN IMMEDIATE``; PostgreSQL row locks).
 - **Moves are compare-and-set.** ``append_action`` stores the log row, the snapshot and the
   version bump in one transaction guarded by ``version = expected`` *and* the head of the

@@ -2,7 +2,8 @@
 
 Readers never share a transaction with the writer. Every write runs on the writer
 connection inside ``transaction()`` (``BEGIN IMMEDIATE`` under the write lock, committed or
-rolled back as a whole); every ``fetch_one``/``fetch_all`` runs as one statement on the
+rolled back as a whole) or ``guarded_write()`` (the same, as one call on the writer's thread,
+with writes that arrive together committed together, each in its own savepoint); every ``fetch_one``/``fetch_all`` runs as one statement on the
 reader connection, so in WAL mode it sees exactly the last committed state, never a
 transaction in progress. A PostgreSQL store offers the same four calls (``fetch_one``,
 ``fetch_all``, ``transaction``, ``write``) over a pool: a read is one statement outside any
