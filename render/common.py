@@ -207,7 +207,7 @@ MB = 1 << 20
 # each line is drawn once into a mask (per language: the translation test watches the misses)
 # and stamped after, at its position snapped to a quarter pixel.
 
-@bytes_cache(8 * MB)
+@bytes_cache(4 * MB)
 def _text_mask(text: str, f: ImageFont.FreeTypeFont, anchor: str, fx: float, fy: float,
                lang: str) -> tuple[Image.Image, int, int]:
     """``text`` drawn at (fx, fy) into a mask, and where the mask's corner sits from (0, 0)."""
@@ -439,7 +439,7 @@ def key_facts(width: int, turn: Any, scores: list[tuple[int, Any, Any]], last: A
                       tx(last) if last else "", tx(note) if note else "", language())
 
 
-@bytes_cache(4 * MB)
+@bytes_cache(2 * MB)
 def _key_facts(width: int, turn: str, scores: tuple[tuple[int, str, str], ...], last: str, note: str,
                lang: str) -> Image.Image:
     mid = font(max(26, width // 38), bold=True)

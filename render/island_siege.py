@@ -123,7 +123,7 @@ def fort_height(fort: dict) -> int:
     return 30 + 4 * CELL + 8 + 19 * len(fort_lines(fort)) + 28 * len(fort["buildings"]) + 6
 
 
-@bytes_cache(6 * MB)
+@bytes_cache(3 * MB)
 def fort_base(card: str, name: str, text: str, slots: tuple, printed: tuple | None, lang: str) -> Image.Image:
     """The static interior of a fort card: name, slot outlines, ability text (drawn once per language)."""
     lines = fort_lines({"card": card, "text": text})
@@ -253,7 +253,7 @@ def card_height(card: dict) -> int:
     return 78 + CARD_INFO_LINE * (len(info) - 1) + CARD_LINE * len(lines) + 8
 
 
-@bytes_cache(6 * MB)
+@bytes_cache(3 * MB)
 def card_image(payload: str, height: int, lang: str) -> Image.Image:
     """A hand card, drawn once per card, height and language (the text is the slow part)."""
     card = json.loads(payload)

@@ -157,7 +157,7 @@ def _map_texts(view: dict) -> tuple:
     return tuple(out)
 
 
-@bytes_cache(12 * MB)
+@bytes_cache(6 * MB)
 def _map_base(layout_key: tuple, side: str, texts: tuple) -> Image.Image:
     """The static sea: boards, region borders, city names, banners, tolls (cached)."""
     layout = {"boards": dict(layout_key[0]), "ports": dict(layout_key[1])}
@@ -327,7 +327,7 @@ def _player_panel_body(img: Image.Image, view: dict, s: int, x: int, y: int, w: 
     return h
 
 
-@bytes_cache(2 * MB)
+@bytes_cache(1 * MB)
 def _chip(label: str, tw: int, on: bool) -> Image.Image:
     """A sailor chip on the (white) player board: white = on deck, grey = below."""
     img = Image.new("RGB", (tw + 1, 27), (255, 255, 255))
@@ -366,7 +366,7 @@ def _card(img, x, y, w, h, title, paras, fill=(255, 255, 255), gate=None, highli
     img.paste(_card_image(w, h, heading, lines, fill, gate, highlight), (x, y))
 
 
-@bytes_cache(4 * MB)
+@bytes_cache(2 * MB)
 def _card_image(w, h, heading, lines, fill, gate, highlight) -> Image.Image:
     img = Image.new("RGB", (w + 1, h + 1), fill)
     d = ImageDraw.Draw(img)

@@ -232,7 +232,7 @@ def _castle(img: Image.Image, size: int, seat: int) -> None:
     d.rectangle([c - h * 0.25, c + h * 0.45, c + h * 0.25, c + h], fill=INK)
 
 
-@bytes_cache(12 * MB)
+@bytes_cache(6 * MB)
 def sprite(tile_id: str, rot: int, size: int, seat: int = 0) -> Image.Image:
     """The tile as placed (rotated ``rot`` quarter turns clockwise), ``size`` px square."""
     tile = TILES[tile_id]

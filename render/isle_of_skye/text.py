@@ -16,7 +16,7 @@ def _font(path: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, size)
 
 
-@bytes_cache(6 * MB)
+@bytes_cache(3 * MB)
 def _label(text: str, path: str, size: int, fill, anchor: str, stroke: int, stroke_fill, lang: str) -> tuple:
     """``text`` rendered once (per language, so the translation test sees every miss)."""
     f = _font(path, size)

@@ -70,7 +70,7 @@ def parse(k: str) -> tuple[int, int]:
     return int(q), int(r)
 
 
-@bytes_cache(12 * MB)
+@bytes_cache(6 * MB)
 def map_layer(placed: tuple, s: int, size: tuple[int, int]):
     """The tiles on the map (terrain, lines, features): one drawing per board state, shared by the
     public view and every player's private view of it (markers are drawn on a copy)."""

@@ -49,7 +49,7 @@ def _pattern(kind: str) -> Image.Image:
     return img
 
 
-@bytes_cache(4 * MB)
+@bytes_cache(2 * MB)
 def texture(kind: str, w: int, h: int) -> Image.Image:
     tile = _pattern(kind)
     img = Image.new("RGB", (w, h))
@@ -88,7 +88,7 @@ def region_point(cx, cy, s, dirs) -> tuple[float, float]:
     return cx + k * s * vx / n, cy + k * s * vy / n
 
 
-@bytes_cache(2 * MB)
+@bytes_cache(1 * MB)
 def icon(kind: str, size: int) -> Image.Image:
     """Small RGBA badges drawn once per size: bonus marks, check, anchor, action."""
     img = Image.new("RGBA", (size * 3, size * 2), (0, 0, 0, 0))
@@ -245,7 +245,7 @@ def tile_image(face: dict, s: int, rot: int = 0) -> Image.Image:
     return _tile_image(face_sig(face), s, rot)
 
 
-@bytes_cache(6 * MB)
+@bytes_cache(3 * MB)
 def _tile_image(sig: str, s: int, rot: int) -> Image.Image:
     w, h = int(SQ3 * s) + 4, 2 * s + 4
     return compose([(w / 2, h / 2, orient_sig(sig, rot), face_of_sig(sig), frozenset())], s, (w, h), PAPER)
