@@ -409,9 +409,13 @@ class Host:
                                   row.status, _("Game #{id} was abandoned.", id=game_id)))
         if row.broken:
             raise GameBroken(broken_text(game_id, row.broken))
-        await self._check_not_paused(row)
         engine = engine_for(row.game_key)
-        loaded = await self._load(game_id, engine)
+        # asked together (one wait, not two); a paused server's refusal comes first
+        paused, loaded = await asyncio.gather(self._check_not_paused(row), self._load(game_id, engine),
+                                              return_exceptions=True)
+        for outcome in (paused, loaded):
+            if isinstance(outcome, BaseException):
+                raise outcome
         return loaded.row, engine, loaded.state, loaded.version
 
     async def _seat_for(self, game_id: int, user_id: int) -> SeatRow:
