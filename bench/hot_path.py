@@ -196,6 +196,8 @@ async def _fill(path: Path, count: int) -> None:
 
 
 async def _time(call, n: int) -> float:  # noqa: ANN001
+    for _ in range(20):  # warm up (page cache, statement cache)
+        await call()
     times = []
     for _ in range(n):
         started = time.perf_counter()
