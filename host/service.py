@@ -141,9 +141,17 @@ class Host:
                      for s in (seats if seats is not None else await self._seats(row.id))]
             to_act: set[int] = set()
             if row.status == "active":
-                if state is None:
-                    loaded = await self._load(row.id, engine)
-                    row, state = loaded.row, loaded.state
+                if state is None:  # the state and the server's pause, asked together
+                    ask_paused = paused is None
+                    found = await asyncio.gather(
+                        self._load(row.id, engine), *([self.presence.paused_since(row.guild_id)] if ask_paused else []),
+                        return_exceptions=True)
+                    for outcome in found:
+                        if isinstance(outcome, BaseException):
+                            raise outcome
+                    if ask_paused:
+                        paused = found[1] is not None
+                    row, state = found[0].row, found[0].state
                 to_act = set(engine.to_act(state))
         except GameBroken:
             return await self._broken_info(await self._row(row.id))
