@@ -42,17 +42,20 @@ class ClockStore:
         row = await self.store.fetch_one("SELECT * FROM seat_clocks WHERE game_id = ? AND seat = ?", (game_id, seat))
         if row is None:
             return SeatClock(game_id, seat)
-        return SeatClock(game_id, seat, _num(row["bank"]), _num(row["turn_start"]), _num(row["used"]) or 0.0,
-                         _num(row["total"]))
+        return _seat_clock(game_id, seat, row)
 
     async def seat_clocks(self, game_id: int) -> dict[int, SeatClock]:
-        rows = await self.store.fetch_all("SELECT seat FROM seat_clocks WHERE game_id = ?", (game_id,))
-        return {r["seat"]: await self.seat_clock(game_id, r["seat"]) for r in rows}
+        """Every stored seat clock of the game, in one read."""
+        rows = await self.store.fetch_all("SELECT * FROM seat_clocks WHERE game_id = ?", (game_id,))
+        return {r["seat"]: _seat_clock(game_id, r["seat"], r) for r in rows}
 
     async def save_seat_clock(self, c: SeatClock) -> None:
-        await self.store.write([(
-            "INSERT OR REPLACE INTO seat_clocks (game_id, seat, bank, turn_start, used, total) VALUES (?, ?, ?, ?, ?, ?)",
-            (c.game_id, c.seat, c.bank, c.turn_start, c.used, c.total))])
+        await self.store.write([self.save_seat_clock_sql(c)])
+
+    @staticmethod
+    def save_seat_clock_sql(c: SeatClock) -> tuple[str, tuple]:
+        return ("INSERT OR REPLACE INTO seat_clocks (game_id, seat, bank, turn_start, used, total) VALUES (?, ?, ?, ?, ?, ?)",
+                (c.game_id, c.seat, c.bank, c.turn_start, c.used, c.total))
 
     async def clear_game(self, game_id: int) -> None:
         await self.store.write([("DELETE FROM seat_clocks WHERE game_id = ?", (game_id,))])
@@ -69,12 +72,14 @@ class ClockStore:
         row = await self.store.fetch_one("SELECT * FROM player_clocks WHERE user_id = ?", (user_id,))
         if row is None:
             return PlayerClock(user_id)
-        ints = {k: row[k] if isinstance(row[k], int) else None
-                for k in ("hours_start", "hours_end", "vacation_year")}
-        return PlayerClock(user_id, row["timezone"] if isinstance(row["timezone"], str) else None,
-                           ints["hours_start"], ints["hours_end"], _num(row["vacation_from"]),
-                           _num(row["vacation_until"]), ints["vacation_year"],
-                           row["vacation_used"] if isinstance(row["vacation_used"], int) else 0)
+        return _player(user_id, row)
+
+    async def players_of_game(self, game_id: int) -> dict[int, PlayerClock]:
+        """The stored clocks of the game's human players, in one read (others have the defaults)."""
+        rows = await self.store.fetch_all(
+            "SELECT p.* FROM player_clocks p JOIN seats s ON s.user_id = p.user_id WHERE s.game_id = ? AND s.is_ai = 0",
+            (game_id,))
+        return {r["user_id"]: _player(r["user_id"], r) for r in rows}
 
     async def save_player(self, p: PlayerClock) -> None:
         await self.store.write([(
@@ -82,3 +87,16 @@ class ClockStore:
             " vacation_until, vacation_year, vacation_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (p.user_id, p.timezone, p.hours_start, p.hours_end, p.vacation_from, p.vacation_until,
              p.vacation_year, p.vacation_used))])
+
+
+def _seat_clock(game_id: int, seat: int, row) -> SeatClock:  # noqa: ANN001 - a database row
+    return SeatClock(game_id, seat, _num(row["bank"]), _num(row["turn_start"]), _num(row["used"]) or 0.0,
+                     _num(row["total"]))
+
+
+def _player(user_id: int, row) -> PlayerClock:  # noqa: ANN001 - a database row
+    ints = {k: row[k] if isinstance(row[k], int) else None for k in ("hours_start", "hours_end", "vacation_year")}
+    return PlayerClock(user_id, row["timezone"] if isinstance(row["timezone"], str) else None,
+                       ints["hours_start"], ints["hours_end"], _num(row["vacation_from"]),
+                       _num(row["vacation_until"]), ints["vacation_year"],
+                       row["vacation_used"] if isinstance(row["vacation_used"], int) else 0)

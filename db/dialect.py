@@ -11,6 +11,8 @@ rewrites the few SQLite-isms we use:
   (``ON CONFLICT (pk) DO UPDATE SET col = EXCLUDED.col`` for the other listed columns, and
   ``col = DEFAULT`` for the columns not listed, as SQLite replaces the whole row);
 - ``INDEXED BY name`` (an SQLite planner hint) is dropped;
+- ``json_extract(col, '$.key')`` (a JSON text column's top-level key) becomes
+  ``(col::jsonb ->> 'key')``: text on PostgreSQL, so compare it through ``CAST(… AS INTEGER)``;
 - an ``INSERT`` into a table with an ``AUTOINCREMENT`` id gains ``RETURNING id`` so the
   cursor's ``lastrowid`` works as in SQLite;
 - in DDL: ``INTEGER PRIMARY KEY AUTOINCREMENT`` becomes an identity column, ``INTEGER``
@@ -30,6 +32,7 @@ from functools import lru_cache
 _AUTO_ID = re.compile(r"CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)\s*\(\s*(\w+)\s+INTEGER\s+PRIMARY\s+KEY"
                       r"\s+AUTOINCREMENT", re.I)
 _DDL = re.compile(r"^\s*(CREATE|ALTER|DROP)\b", re.I)
+_JSON_EXTRACT = re.compile(r"json_extract\(\s*(\w+)\s*,\s*'\$\.(\w+)'\s*\)", re.I)
 
 
 def _split_code(sql: str) -> list[tuple[bool, str]]:
@@ -94,6 +97,7 @@ def auto_id_tables(migration_sql: str) -> dict[str, str]:
 @lru_cache(maxsize=4096)
 def _translate(sql: str, keys: tuple[tuple[str, tuple[str, ...]], ...], auto_ids: tuple[tuple[str, str], ...],
                all_columns: tuple[tuple[str, tuple[str, ...]], ...]) -> Translated:
+    sql = _JSON_EXTRACT.sub(r"(\1::jsonb ->> '\2')", sql)
     pieces = _split_code(sql)
     if _DDL.match(sql.lstrip()) or _DDL.match("".join(t for c, t in pieces if c).lstrip()):
         for pattern, repl in _TYPES:

@@ -9,12 +9,15 @@ same guarantees (``db.open.open_store`` opens either):
   PostgreSQL: a pooled connection, one statement, READ COMMITTED). A read never observes a
   half-written move.
 - **Every write is one transaction** (``transaction()``; ``write()`` for a list of
-  statements): all of it or nothing. Within one process writes are serialised; across
+  statements; ``guarded_write()`` for statements behind a compare-and-set guard and check,
+  which SQLite commits together with the writes that arrive at the same time): all of it or
+  nothing. Within one process writes are serialised; across
   processes the database does it (SQLite ``BEGIN IMMEDIATE``; PostgreSQL row locks).
 - **Moves are compare-and-set.** ``append_action`` stores the log row, the snapshot and the
   version bump in one transaction guarded by ``version = expected`` *and* the head of the
   log, so of two submissions for one version exactly one wins, and a game whose version
-  disagrees with its log is rebuilt instead of failing forever.
+  disagrees with its log is rebuilt instead of failing forever. ``also`` adds the move's
+  consequences (step, clocks, timers) to that same transaction: one commit per move.
 - **The log is the truth.** ``load_game`` reads the game row, its snapshot and the head of
   its log in one statement; a snapshot that disagrees (behind, ahead, unparsable, bad hash,
   rejected by the engine) is rebuilt by ``rebuild_snapshot``, which re-reads the log inside
@@ -34,6 +37,7 @@ same guarantees (``db.open.open_store`` opens either):
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -46,6 +50,8 @@ class GameStore(Protocol):
     async def fetch_all(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]: ...
     def transaction(self) -> AbstractAsyncContextManager[Any]: ...
     async def write(self, statements: list[tuple[str, tuple]]) -> None: ...
+    async def guarded_write(self, guard: tuple[str, tuple] | None, check: tuple[str, tuple, object] | None,
+                            statements: list[tuple[str, tuple]]) -> tuple[str, object] | None: ...
     async def close(self) -> None: ...
 
     # -- games -------------------------------------------------------------------------------
@@ -82,7 +88,9 @@ class GameStore(Protocol):
     async def load_state(self, game_id: int, engine: Any) -> tuple[Any, int]: ...
     async def rebuild_snapshot(self, game_id: int, engine: Any) -> tuple[Any, int]: ...
     async def append_action(self, game_id: int, expected_version: int, seat: int, action: dict, engine: Any,
-                            now: float, by_ai: bool = False, state: Any = None) -> tuple[Any, list[dict], int]: ...
+                            now: float, by_ai: bool = False, state: Any = None,
+                            also: Callable[[Any, list[dict]], list[tuple[str, tuple]]] | None = None,
+                            ) -> tuple[Any, list[dict], int]: ...
     async def append_undo(self, game_id: int, expected_version: int, seat: int, record: dict, state: Any,
                           engine: Any, now: float) -> int: ...
 

@@ -164,6 +164,8 @@ class PgDatabase:
         self.keys = keys
         self.auto_ids = auto_ids
         self.columns = columns
+        self.commits = 0
+        """Write transactions committed through this object (a figure for tests and benchmarks)."""
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10):  # noqa: ANN206 - the subclass
@@ -201,11 +203,38 @@ class PgDatabase:
     async def transaction(self) -> AsyncIterator[PgConnection]:
         async with self.pool.acquire() as raw, raw.transaction():
             yield PgConnection(raw, self.keys, self.auto_ids, self.columns)
+        self.commits += 1
 
     async def write(self, statements: list[tuple[str, tuple]]) -> None:
-        async with self.transaction() as conn:
-            for sql, params in statements:
-                await conn.execute(sql, params)
+        await self.guarded_write(None, None, statements)
+
+    async def guarded_write(self, guard: tuple[str, tuple] | None, check: tuple[str, tuple, object] | None,
+                            statements: list[tuple[str, tuple]]) -> tuple[str, object] | None:
+        """As ``db.sqlite.Database.guarded_write``: one transaction, guard, check, statements."""
+        async with self.pool.acquire() as raw:
+            tx = raw.transaction()
+            await tx.start()
+            try:
+                conn = PgConnection(raw, self.keys, self.auto_ids, self.columns)
+                if guard is not None:
+                    changed = (await conn.execute(*guard)).rowcount
+                    if changed != 1:
+                        await tx.rollback()
+                        return "guard", changed
+                if check is not None:
+                    row = await (await conn.execute(check[0], check[1])).fetchone()
+                    value = row[0] if row is not None else None
+                    if value != check[2]:
+                        await tx.rollback()
+                        return "check", value
+                for sql, params in statements:
+                    await conn.execute(sql, params)
+            except BaseException:
+                await tx.rollback()
+                raise
+            await tx.commit()
+            self.commits += 1
+            return None
 
 
 def _reason(exc: BaseException) -> str:

@@ -2,7 +2,8 @@
 
 Readers never share a transaction with the writer. Every write runs on the writer
 connection inside ``transaction()`` (``BEGIN IMMEDIATE`` under the write lock, committed or
-rolled back as a whole); every ``fetch_one``/``fetch_all`` runs as one statement on the
+rolled back as a whole) or ``guarded_write()`` (the same, as one call on the writer's thread,
+with writes that arrive together committed together, each in its own savepoint); every ``fetch_one``/``fetch_all`` runs as one statement on the
 reader connection, so in WAL mode it sees exactly the last committed state, never a
 transaction in progress. A PostgreSQL store offers the same four calls (``fetch_one``,
 ``fetch_all``, ``transaction``, ``write``) over a pool: a read is one statement outside any
@@ -16,6 +17,7 @@ connection thread is left running after a failed open.
 from __future__ import annotations
 
 import asyncio
+import functools
 import sqlite3
 import threading
 from collections.abc import AsyncIterator
@@ -103,6 +105,8 @@ class Database:
         self.reader = reader
         self.path = path
         self.write_lock = asyncio.Lock()
+        self.commits = 0
+        """Write transactions committed through this object (a figure for tests and benchmarks)."""
 
     @classmethod
     async def open(cls, path: str | Path):  # noqa: ANN206 - returns the subclass
@@ -147,6 +151,7 @@ class Database:
             try:
                 yield self.conn
                 await self.conn.execute("COMMIT")
+                self.commits += 1
             except BaseException:
                 await self._rollback()
                 raise
@@ -162,6 +167,107 @@ class Database:
 
     async def write(self, statements: list[tuple[str, tuple]]) -> None:
         """Run statements in one immediate transaction."""
-        async with self.transaction() as conn:
-            for sql, params in statements:
-                await conn.execute(sql, params)
+        await self.guarded_write(None, None, statements)
+
+    async def guarded_write(self, guard: tuple[str, tuple] | None, check: tuple[str, tuple, object] | None,
+                            statements: list[tuple[str, tuple]]) -> tuple[str, object] | None:
+        """One immediate transaction: ``guard`` (an UPDATE that must change exactly one row),
+        then ``check`` (a query whose first value must be the given one), then ``statements``.
+        Returns None once committed; ``("guard", rowcount)`` or ``("check", value)`` when one
+        failed (nothing of it is written).
+
+        Group commit: writes that arrive while another commit is under way wait for the lock
+        together and are then committed in one transaction, each inside its own savepoint (one
+        that fails is undone alone and gets its own answer; the others are stored). Each batch
+        runs as one call on the writer's thread, so the write lock is held for the statements
+        and one commit, not for a round trip per statement or a sync per write. Nobody gets an
+        answer before the commit that stores their write."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future = loop.create_future()
+        self._pending.append(((guard, check, statements), done))
+        async with self.write_lock:
+            if not done.done() and self._pending:
+                batch, self._pending = self._pending, []
+                work = asyncio.ensure_future(self.conn._execute(_guarded_batch, self.conn._conn,
+                                                                [request for request, _f in batch]))
+                work.add_done_callback(functools.partial(self._answer, batch))
+                # held until the batch is committed, even if this caller is cancelled meanwhile
+                await asyncio.wait([work])
+        return await done
+
+    @property
+    def _pending(self) -> list:
+        return self.__dict__.setdefault("_pending_writes", [])
+
+    @_pending.setter
+    def _pending(self, value: list) -> None:
+        self.__dict__["_pending_writes"] = value
+
+    def _answer(self, batch: list, work: asyncio.Future) -> None:
+        """Give every write of a committed (or failed) batch its answer."""
+        if work.cancelled() or work.exception() is not None:
+            error = work.exception() if not work.cancelled() else asyncio.CancelledError()
+            for _request, done in batch:
+                if not done.done():
+                    done.set_exception(error)
+            return
+        outcomes = work.result()
+        if any(o is None for o in outcomes):
+            self.commits += 1
+        for (_request, done), outcome in zip(batch, outcomes, strict=True):
+            if done.done():
+                continue
+            if isinstance(outcome, BaseException):
+                done.set_exception(outcome)
+            else:
+                done.set_result(outcome)
+
+
+def _guarded_batch(conn: sqlite3.Connection, requests: list[tuple]) -> list:
+    """``Database.guarded_write`` for a batch, on the writer's thread: one transaction, a
+    savepoint per write; each write's outcome (None, a failed guard or check, or its error)."""
+    conn.execute("BEGIN IMMEDIATE")
+    outcomes: list = []
+    try:
+        for guard, check, statements in requests:
+            conn.execute("SAVEPOINT one_write")
+            outcome: tuple[str, object] | Exception | None
+            try:
+                outcome = _guarded(conn, guard, check, statements)
+            except Exception as exc:  # noqa: BLE001 - this write's own error, for its caller alone
+                outcome = exc
+            if outcome is None:
+                conn.execute("RELEASE one_write")
+            else:
+                conn.execute("ROLLBACK TO one_write")
+                conn.execute("RELEASE one_write")
+            outcomes.append(outcome)
+        if any(o is None for o in outcomes):
+            conn.execute("COMMIT")
+        else:
+            conn.execute("ROLLBACK")
+    except BaseException:
+        if conn.in_transaction:
+            try:
+                conn.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+        raise
+    return outcomes
+
+
+def _guarded(conn: sqlite3.Connection, guard: tuple[str, tuple] | None, check: tuple[str, tuple, object] | None,
+             statements: list[tuple[str, tuple]]) -> tuple[str, object] | None:
+    """One write of a batch, inside its savepoint."""
+    if guard is not None:
+        changed = conn.execute(*guard).rowcount
+        if changed != 1:
+            return "guard", changed
+    if check is not None:
+        row = conn.execute(check[0], check[1]).fetchone()
+        value = row[0] if row is not None else None
+        if value != check[2]:
+            return "check", value
+    for sql, params in statements:
+        conn.execute(sql, params)
+    return None

@@ -23,6 +23,8 @@ import hashlib
 import json
 import logging
 import sqlite3
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,6 +118,59 @@ class Loaded:
     repaired: list[str]
 
 
+@dataclass
+class _Held:
+    version: int
+    text: str
+    hash: str
+    state: Any
+    engine: Any
+
+
+HELD_BYTES = 8_000_000
+"""How much snapshot text the states held in memory may add up to (see ``HeldStates``)."""
+
+
+class HeldStates:
+    """The engine states of the games this process used last, each with the snapshot text it
+    was loaded from or stored as, so a load whose stored snapshot is still exactly that text
+    (same version, same text, same hash) skips the hash, the JSON parse and the engine's
+    ``load``. Least recently used first out, bounded by the bytes of their snapshot texts.
+
+    A held state is shared by every load that finds it: callers read it; only
+    ``append_action`` changes a state, and it takes the state out of here first."""
+
+    def __init__(self, max_bytes: int = HELD_BYTES) -> None:
+        self.max_bytes = max_bytes
+        self.bytes = 0
+        self._items: OrderedDict[int, _Held] = OrderedDict()
+
+    def get(self, game_id: int) -> _Held | None:
+        held = self._items.get(game_id)
+        if held is not None:
+            self._items.move_to_end(game_id)
+        return held
+
+    def take(self, game_id: int) -> _Held | None:
+        held = self._items.pop(game_id, None)
+        if held is not None:
+            self.bytes -= len(held.text)
+        return held
+
+    def put(self, game_id: int, held: _Held) -> None:
+        self.take(game_id)
+        if len(held.text) > self.max_bytes:
+            return
+        self._items[game_id] = held
+        self.bytes += len(held.text)
+        while self.bytes > self.max_bytes:
+            _gid, old = self._items.popitem(last=False)
+            self.bytes -= len(old.text)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
 _JSON_COLUMNS: dict[str, tuple[type, Any]] = {
     "options": (dict, {}), "settings": (dict, {}), "step_seats": (list, []), "result": (dict, None)}
 
@@ -187,11 +242,47 @@ _LOAD_SQL = (
 _LOCK_GAME = "UPDATE games SET version = version WHERE id = ?"
 
 
+# The lookups made on every move and every timer tick, with sample parameters: each must use
+# an index (``game_lookup_plans``; a test asserts it with EXPLAIN QUERY PLAN on SQLite).
+HOT_LOOKUPS: dict[str, tuple[str, tuple]] = {
+    "game_of_thread": ("SELECT * FROM games WHERE thread_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1", (1,)),
+    "game_for_channel": ("SELECT * FROM (SELECT * FROM games WHERE thread_id = ? AND status IN (?, ?) UNION ALL"
+                         " SELECT * FROM games WHERE channel_id = ? AND thread_id IS NULL AND status IN (?, ?))"
+                         " AS g ORDER BY updated_at DESC, id DESC LIMIT 1", (1, "lobby", "active", 1, "lobby", "active")),
+    "threads_to_archive": ("SELECT * FROM games INDEXED BY games_threads_to_archive WHERE thread_archived = 0"
+                           " AND thread_id IS NOT NULL AND status IN ('finished', 'abandoned') AND updated_at <= ?"
+                           " ORDER BY updated_at LIMIT ?", (1.0, 50)),
+    "due_timers": ("SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id WHERE t.done = 0 AND t.due_at <= ?"
+                   " AND g.status = 'active' AND g.broken IS NULL ORDER BY t.due_at LIMIT ?", (1.0, 100)),
+    "load_game": (None, (1,)),  # _LOAD_SQL
+    "game": ("SELECT * FROM games WHERE id = ?", (1,)),
+    "seats": ("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (1,)),
+    "timers": ("SELECT * FROM timers WHERE game_id = ? AND done = 0 ORDER BY due_at", (1,)),
+}
+
+
+async def game_lookup_plans(store: Any) -> dict[str, list[str]]:
+    """SQLite's query plan (``EXPLAIN QUERY PLAN`` detail lines) of each of ``HOT_LOOKUPS``."""
+    plans = {}
+    for name, (sql, params) in HOT_LOOKUPS.items():
+        rows = await store.fetch_all("EXPLAIN QUERY PLAN " + (sql or _LOAD_SQL), params)
+        plans[name] = [str(r["detail"]) for r in rows]
+    return plans
+
+
 class Store(Database):
     """One open database file. Use ``await Store.open(path)`` and ``await store.close()``.
 
     Reads (``game``, ``games_where``, ``seats``, ``action_log``, ``load_game``...) see only
     committed data; every write is one transaction (``Database.transaction``)."""
+
+    @property
+    def held(self) -> HeldStates:
+        """The states of recently used games (``HeldStates``), one set per open store."""
+        found = self.__dict__.get("_held")
+        if found is None:
+            found = self.__dict__["_held"] = HeldStates()
+        return found
 
     # -- games -------------------------------------------------------------------------
     async def create_game(self, game_key: str, *, guild_id: int | None, channel_id: int | None,
@@ -240,7 +331,8 @@ class Store(Database):
 
     async def rematch_of(self, game_id: int) -> GameRow | None:
         """The game opened as a rematch of ``game_id`` (its settings say so), if any."""
-        rows = await self.games_where("json_extract(settings, '$.rematch_of') = ?", (game_id,), limit=1)
+        rows = await self.games_where("CAST(json_extract(settings, '$.rematch_of') AS INTEGER) = ?", (game_id,),
+                                      limit=1)
         return rows[0] if rows else None
 
     async def games_for_user(self, user_id: int, statuses: tuple[str, ...] = ("lobby", "active")) -> list[GameRow]:
@@ -263,17 +355,13 @@ class Store(Database):
 
     async def game_of_thread(self, thread_id: int) -> GameRow | None:
         """The newest game of any status whose thread this is."""
-        row = await self.fetch_one("SELECT * FROM games WHERE thread_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1",
-                                   (thread_id,))
+        row = await self.fetch_one(HOT_LOOKUPS["game_of_thread"][0], (thread_id,))
         return _game(row) if row else None
 
     async def threads_to_archive(self, ended_before: float, limit: int = 50) -> list[GameRow]:
         """Ended games with a thread not archived yet, oldest first (a partial index: only
         these rows are read, not every finished game)."""
-        rows = await self.fetch_all(
-            "SELECT * FROM games INDEXED BY games_threads_to_archive WHERE thread_archived = 0 AND thread_id IS NOT NULL"
-            " AND status IN ('finished', 'abandoned') AND updated_at <= ? ORDER BY updated_at LIMIT ?",
-            (ended_before, limit))
+        rows = await self.fetch_all(HOT_LOOKUPS["threads_to_archive"][0], (ended_before, limit))
         return [_game(r) for r in rows]
 
     async def mark_thread_archived(self, game_id: int) -> bool:
@@ -284,12 +372,17 @@ class Store(Database):
             return cur.rowcount == 1
 
     async def update_game(self, game_id: int, now: float, **fields: Any) -> None:
+        await self.write([self.update_game_sql(game_id, now, **fields)])
+
+    @staticmethod
+    def update_game_sql(game_id: int, now: float, **fields: Any) -> tuple[str, tuple]:
+        """The statement of :meth:`update_game` (to run inside another transaction)."""
         allowed = {"thread_id", "channel_id", "status", "settings", "result", "n_players", "step_seats"}
         if not fields or set(fields) - allowed:
             raise ValueError(f"cannot update {sorted(set(fields) - allowed)}")
         values = [json.dumps(v) if k in ("settings", "result", "step_seats") and v is not None else v for k, v in fields.items()]
         sets = ", ".join(f"{k} = ?" for k in fields)
-        await self.write([(f"UPDATE games SET {sets}, updated_at = ? WHERE id = ?", (*values, now, game_id))])
+        return f"UPDATE games SET {sets}, updated_at = ? WHERE id = ?", (*values, now, game_id)
 
     async def mark_broken(self, game_id: int, what: str) -> bool:
         """Record that ``what`` of this game is damaged beyond repair; True only the first time
@@ -342,7 +435,8 @@ class Store(Database):
                 raise VersionConflict("the game has already started")
             await conn.execute(
                 "INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, 0, ?, ?)",
-                (game_id, text, state_hash(text)))
+                (game_id, text, digest := state_hash(text)))
+        self.held.put(game_id, _Held(0, text, digest, state, engine))
         return state
 
     async def action_log(self, game_id: int) -> list[dict]:
@@ -385,13 +479,18 @@ class Store(Database):
             why = "missing"
         elif not (raw["snap_version"] == row.version == head):
             why = f"at version {raw['snap_version']}, game at {row.version}, log at {head}"
-        elif not isinstance(raw["snap_state"], str) or state_hash(raw["snap_state"]) != raw["snap_hash"]:
+        elif (held := self.held.get(game_id)) is not None and held.engine is engine and held.version == row.version \
+                and raw["snap_state"] == held.text and raw["snap_hash"] == held.hash:
+            state = held.state  # exactly the snapshot this state was loaded from or stored as
+        elif not isinstance(raw["snap_state"], str) or (digest := state_hash(raw["snap_state"])) != raw["snap_hash"]:
             why = "fails its hash"
         else:
             try:
                 state = engine.load(json.loads(raw["snap_state"]))
             except Exception as exc:  # noqa: BLE001 - any failure to load means the snapshot is unusable
                 why = f"unreadable: {exc}"
+            else:
+                self.held.put(game_id, _Held(row.version, raw["snap_state"], digest, state, engine))
         repaired: list[str] = []
         version = row.version
         if why is not None:
@@ -454,45 +553,50 @@ class Store(Database):
         return state, version
 
     async def append_action(self, game_id: int, expected_version: int, seat: int, action: dict, engine: Any,
-                            now: float, by_ai: bool = False, state: Any = None) -> tuple[Any, list[dict], int]:
+                            now: float, by_ai: bool = False, state: Any = None,
+                            also: Callable[[Any, list[dict]], list[tuple[str, tuple]]] | None = None,
+                            ) -> tuple[Any, list[dict], int]:
         """Apply ``action`` for ``seat`` and store it: ``(state, events, new_version)``.
 
         ``state``: the caller's state at ``expected_version`` (saves a snapshot load; it is
-        changed in place); without it the stored snapshot is loaded. Raises ``VersionConflict``
-        when the stored version is not ``expected_version`` (the write is guarded by it and by
+        changed in place); without it the stored snapshot is loaded. ``also(state, events)``:
+        more statements to commit with the move (the step, the clocks and timers it starts),
+        called with the new state and committed in the move's transaction, so a move is one
+        commit. Raises ``VersionConflict`` when the stored version is not ``expected_version`` (the write is guarded by it and by
         the head of the log, in one transaction) and lets the engine's ``IllegalAction``
-        through; in both cases nothing is written. A game whose version disagrees with its
+        through; in both cases nothing is written (after a ``VersionConflict`` the state passed
+        in may hold the refused move: load the game again). A game whose version disagrees with its
         log is rebuilt from the log before the conflict is raised, so the next try succeeds.
         """
         if state is None:
             state, version = await self.load_state(game_id, engine)
             if version != expected_version:
                 raise VersionConflict(f"game {game_id} is at version {version}, not {expected_version}")
+        self.held.take(game_id)  # the state changes now: no other load may find it until it is stored
         new_version = expected_version + 1
-        try:
-            async with self.transaction() as conn:
-                cur = await conn.execute(
-                    "UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
-                    " AND broken IS NULL", (new_version, now, game_id, expected_version))
-                if cur.rowcount != 1:
-                    raise VersionConflict(f"game {game_id} moved on")
-                head = (await (await conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?",
-                                                  (game_id,))).fetchone())[0]
-                if head != expected_version:
-                    raise _LogAhead(head)
-                events = engine.apply(state, seat, action)
-                text = state_text(engine.dump(state))
-                await conn.execute(
-                    "INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, new_version, seat, json.dumps(action, sort_keys=True), int(by_ai), now))
-                await conn.execute(
-                    "INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
-                    (game_id, new_version, text, state_hash(text)))
-        except _LogAhead as exc:
+        # The engine's work (apply, dump, hash, the caller's plan) is done before the write lock
+        # is taken, so the lock is held only for the statements and the commit.
+        events = engine.apply(state, seat, action)
+        text = state_text(engine.dump(state))
+        digest = state_hash(text)
+        more = also(state, events) if also is not None else []
+        failed = await self.guarded_write(
+            ("UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
+             " AND broken IS NULL", (new_version, now, game_id, expected_version)),
+            ("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,), expected_version),
+            [("INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
+              (game_id, new_version, seat, json.dumps(action, sort_keys=True), int(by_ai), now)),
+             ("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
+              (game_id, new_version, text, digest)),
+             *more])
+        if failed is not None and failed[0] == "guard":
+            raise VersionConflict(f"game {game_id} moved on")
+        if failed is not None:  # the log is ahead of the game's version
             log.warning("game %s is at version %s but its log at %s; rebuilding", game_id, expected_version,
-                        exc.head, extra={"fields": {"game": game_id}})
+                        failed[1], extra={"fields": {"game": game_id}})
             await self.rebuild_snapshot(game_id, engine)
-            raise VersionConflict(f"game {game_id} was behind its log") from None
+            raise VersionConflict(f"game {game_id} was behind its log")
+        self.held.put(game_id, _Held(new_version, text, digest, state, engine))
         return state, events, new_version
 
     async def append_undo(self, game_id: int, expected_version: int, seat: int, record: dict, state: Any,
@@ -525,11 +629,16 @@ class Store(Database):
 
     # -- timers --------------------------------------------------------------------------
     async def timers(self, game_id: int) -> list[TimerRow]:
-        rows = await self.fetch_all("SELECT * FROM timers WHERE game_id = ? AND done = 0 ORDER BY due_at", (game_id,))
+        rows = await self.fetch_all(HOT_LOOKUPS["timers"][0], (game_id,))
         return [TimerRow(r["game_id"], r["seat"], r["kind"], r["due_at"]) for r in rows]
 
     async def set_timers(self, game_id: int, keep_seats: set[int], new: list[TimerRow]) -> None:
         """Drop the timers of seats not in ``keep_seats``, then add ``new`` (replacing same keys)."""
+        await self.write(self.set_timers_sql(game_id, keep_seats, new))
+
+    @staticmethod
+    def set_timers_sql(game_id: int, keep_seats: set[int], new: list[TimerRow]) -> list[tuple[str, tuple]]:
+        """The statements of :meth:`set_timers` (to run inside another transaction)."""
         statements: list[tuple[str, tuple]] = []
         if keep_seats:
             marks = ",".join("?" * len(keep_seats))
@@ -540,12 +649,10 @@ class Store(Database):
         for t in new:
             statements.append(("INSERT OR REPLACE INTO timers (game_id, seat, kind, due_at, done) VALUES (?, ?, ?, ?, 0)",
                                (game_id, t.seat, t.kind, t.due_at)))
-        await self.write(statements)
+        return statements
 
     async def due_timers(self, now: float, limit: int = 100) -> list[TimerRow]:
-        rows = await self.fetch_all(
-            "SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id WHERE t.done = 0 AND t.due_at <= ?"
-            " AND g.status = 'active' AND g.broken IS NULL ORDER BY t.due_at LIMIT ?", (now, limit))
+        rows = await self.fetch_all(HOT_LOOKUPS["due_timers"][0], (now, limit))
         return [TimerRow(r["game_id"], r["seat"], r["kind"], r["due_at"]) for r in rows]
 
     async def replace_seat_timers(self, game_id: int, seat: int, new: list[TimerRow]) -> None:
@@ -609,8 +716,3 @@ class Store(Database):
         await self.write([("INSERT OR REPLACE INTO user_prefs (user_id, dm_notifications, locale) VALUES (?, ?, ?)",
                             (user_id, int(pref["dm_notifications"]), pref["locale"]))])
 
-
-class _LogAhead(Exception):
-    def __init__(self, head: int) -> None:
-        super().__init__(head)
-        self.head = head

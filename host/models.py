@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 
@@ -101,8 +101,16 @@ class Choice:
     index: int
     label: str
     action: dict
-    confirm: bool = False
-    """Choosing this seals the seat's part of a simultaneous step: ask "are you sure?" first."""
+    seals: bool | Callable[[], bool] = False
+    """True (or a check that says so, run once when first asked): see ``confirm``."""
+
+    @property
+    def confirm(self) -> bool:
+        """Choosing this seals the seat's part of a simultaneous step: ask "are you sure?" first.
+        Worked out for the one choice a player picks, not for every choice shown."""
+        if callable(self.seals):
+            self.seals = bool(self.seals())
+        return self.seals
 
 
 @dataclass

@@ -10,9 +10,10 @@ rebased: the active time used so far is booked and the timers are placed anew.
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from db.clock_store import ClockStore, PlayerClock, SeatClock
 from db.presence_store import PresenceStore
@@ -21,6 +22,14 @@ from host import clocks
 from host.clocks import DAY, Schedule
 from host.errors import BadOptions, NotAllowed
 from host.i18n import _, ngettext
+
+
+@dataclass
+class KnownClocks:
+    """A game's seat clocks and its players' schedules, read before a move is stored."""
+
+    seats: dict[int, SeatClock]
+    schedules: dict[int, Schedule]
 
 
 @dataclass
@@ -68,32 +77,55 @@ class TurnClocks:
     async def turns_changed(self, game_id: int, settings: dict, seats: list[SeatRow], ended: set[int],
                             started: set[int], to_act: set[int]) -> list[TimerRow]:
         """Book the turns that ended (a bank pays their time and earns its increment), start the
-        new ones, and keep the timers of the seats still to act."""
+        new ones, and keep the timers of the seats still to act (one transaction)."""
+        known = await self.known(game_id)
+        statements, new = self.plan_turns(known, game_id, settings, seats, ended, started, to_act)
+        await self.store.write(statements)
+        return new
+
+    async def known(self, game_id: int) -> KnownClocks:
+        """What :meth:`plan_turns` reads: the game's seat clocks and its players' schedules (two
+        reads, sent together)."""
+        seat_clocks, players = await asyncio.gather(self.db.seat_clocks(game_id), self.db.players_of_game(game_id))
+        return KnownClocks(seat_clocks, {u: self.schedule_of(p) for u, p in players.items()})
+
+    def plan_turns(self, known: KnownClocks, game_id: int, settings: dict, seats: list[SeatRow], ended: set[int],
+                   started: set[int], to_act: set[int]) -> tuple[list[tuple[str, tuple]], list[TimerRow]]:
+        """The statements of :meth:`turns_changed` from what was read before (``known``), so they
+        can be committed with the move that changes the turns; and the new timers."""
         now = self.clock()
         users = {s.seat: (None if s.is_ai else s.user_id) for s in seats}
+
+        def schedule(seat: int) -> Schedule:
+            user = users.get(seat)
+            return clocks.ALWAYS if user is None else known.schedules.get(user) or self.schedule_of(PlayerClock(user))
+
+        statements: list[tuple[str, tuple]] = []
         for seat in sorted(ended):
-            c = await self.db.seat_clock(game_id, seat)
+            c = replace(known.seats.get(seat) or SeatClock(game_id, seat))
             if c.turn_start is None:
                 continue
             if clocks.is_bank(settings):
-                used = c.used + clocks.active_between(await self.schedule(users.get(seat)), c.turn_start, now)
+                used = c.used + clocks.active_between(schedule(seat), c.turn_start, now)
                 bank = settings["bank_seconds"] if c.bank is None else c.bank
                 c.bank = max(0.0, bank - used) + float(settings.get("bank_increment") or 0)
             c.turn_start, c.used, c.total = None, 0.0, None
-            await self.db.save_seat_clock(c)
+            known.seats[seat] = c
+            statements.append(ClockStore.save_seat_clock_sql(c))
         new: list[TimerRow] = []
         for seat in sorted(started):
-            c = await self.db.seat_clock(game_id, seat)
+            c = replace(known.seats.get(seat) or SeatClock(game_id, seat))
             total = clocks.per_move(settings)
             if clocks.is_bank(settings):
                 total = float(settings["bank_seconds"] if c.bank is None else c.bank)
             if total is None:
                 continue
             c.turn_start, c.used, c.total = now, 0.0, total
-            await self.db.save_seat_clock(c)
-            new += self.timers(c, settings, await self.schedule(users.get(seat)))
-        await self.store.set_timers(game_id, to_act, new)
-        return new
+            known.seats[seat] = c
+            statements.append(ClockStore.save_seat_clock_sql(c))
+            new += self.timers(c, settings, schedule(seat))
+        statements += Store.set_timers_sql(game_id, to_act, new)
+        return statements, new
 
     async def resumed(self, game_id: int, settings: dict, seats: list[SeatRow], seat: int, started_at: float,
                       ended_at: float) -> None:

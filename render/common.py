@@ -122,13 +122,92 @@ def seat_badge(draw: ImageDraw.ImageDraw, xy: tuple[int, int], seat: int, size: 
               stroke_width=2, stroke_fill=(255, 255, 255))
 
 
+# -- caches bounded in bytes ---------------------------------------------------------------------
+# A cache of drawn layers is only worth its memory while it is hit: boards differ from move to
+# move, so a cache bounded by its number of entries grows with the size of what it keeps (a
+# whole board layer weighs megabytes, a text mask a few hundred bytes). These caches keep the
+# least recently used entries out once their images add up to their byte budget.
+
+
+def _weight(value: Any) -> int:
+    """About how many bytes ``value`` keeps alive (images by their pixels)."""
+    if isinstance(value, Image.Image):
+        return value.width * value.height * len(value.getbands()) + 200
+    if isinstance(value, (tuple, list)):
+        return 56 + 8 * len(value) + sum(_weight(v) for v in value)
+    if isinstance(value, dict):
+        return 232 + sum(_weight(k) + _weight(v) for k, v in value.items())
+    if isinstance(value, (str, bytes)):
+        return 50 + len(value)
+    return 32
+
+
+class ByteBoundCache:
+    """A least-recently-used cache of one function's results, bounded by their bytes
+    (``_weight``); thread-safe (boards are rendered in worker threads). Offers ``cache_clear``
+    and ``cache_info`` as ``functools.lru_cache`` does."""
+
+    def __init__(self, fn: Callable, max_bytes: int) -> None:
+        import threading
+        from collections import OrderedDict
+
+        self.fn, self.max_bytes = fn, max_bytes
+        self._items: OrderedDict[Any, tuple[Any, int]] = OrderedDict()
+        self._lock = threading.Lock()
+        self.bytes = self.hits = self.misses = 0
+        self.__wrapped__ = fn
+        self.__doc__, self.__name__, self.__qualname__ = fn.__doc__, fn.__name__, fn.__qualname__
+        self.__module__ = fn.__module__
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        key = (args, tuple(sorted(kwargs.items()))) if kwargs else args
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+                self.hits += 1
+                return found[0]
+            self.misses += 1
+        value = self.fn(*args, **kwargs)
+        weight = _weight(value)
+        if weight > self.max_bytes:
+            return value
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self.bytes -= old[1]
+            self._items[key] = (value, weight)
+            self.bytes += weight
+            while self.bytes > self.max_bytes:
+                _key, (_value, dropped) = self._items.popitem(last=False)
+                self.bytes -= dropped
+        return value
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self.bytes = 0
+
+    def cache_info(self) -> tuple[int, int, int, int]:
+        """(hits, misses, entries, bytes)."""
+        return self.hits, self.misses, len(self._items), self.bytes
+
+
+def bytes_cache(max_bytes: int) -> Callable[[Callable], ByteBoundCache]:
+    """``@bytes_cache(8 << 20)``: like ``functools.lru_cache``, bounded by bytes instead of entries."""
+    return lambda fn: ByteBoundCache(fn, max_bytes)
+
+
+MB = 1 << 20
+
+
 # -- text, drawn once and stamped ---------------------------------------------------------------
 # FreeType rasterises every glyph again on each ``ImageDraw.text`` call, which was most of a
 # render's time; the same lines recur on every board (labels, names, scores, card texts), so
 # each line is drawn once into a mask (per language: the translation test watches the misses)
 # and stamped after, at its position snapped to a quarter pixel.
 
-@lru_cache(maxsize=4096)
+@bytes_cache(4 * MB)
 def _text_mask(text: str, f: ImageFont.FreeTypeFont, anchor: str, fx: float, fy: float,
                lang: str) -> tuple[Image.Image, int, int]:
     """``text`` drawn at (fx, fy) into a mask, and where the mask's corner sits from (0, 0)."""
@@ -360,7 +439,7 @@ def key_facts(width: int, turn: Any, scores: list[tuple[int, Any, Any]], last: A
                       tx(last) if last else "", tx(note) if note else "", language())
 
 
-@lru_cache(maxsize=32)
+@bytes_cache(2 * MB)
 def _key_facts(width: int, turn: str, scores: tuple[tuple[int, str, str], ...], last: str, note: str,
                lang: str) -> Image.Image:
     mid = font(max(26, width // 38), bold=True)

@@ -19,10 +19,12 @@ from render.common import (
     BAND,
     HIGHLIGHT,
     INK,
+    MB,
     MUTED,
     PAPER,
     TRANSLATE,
     StampDraw,
+    bytes_cache,
     fit_names,
     fit_text,
     flat_palette,
@@ -145,7 +147,7 @@ def fort_height(fort: dict) -> int:
     return 30 + 4 * CELL + 8 + 19 * len(fort_lines(fort)) + 28 * len(fort["buildings"]) + 6
 
 
-@lru_cache(maxsize=128)
+@bytes_cache(3 * MB)
 def fort_base(card: str, name: str, text: str, slots: tuple, printed: tuple | None, lang: str) -> Image.Image:
     """The static interior of a fort card: name, slot outlines, ability text (drawn once per language)."""
     lines = fort_lines({"card": card, "text": text})
@@ -291,7 +293,7 @@ def card_height(card: dict) -> int:
     return 10 + NAME_LINE + CARD_LINE * (below + len(lines)) + 8
 
 
-@lru_cache(maxsize=128)
+@bytes_cache(6 * MB)
 def card_image(payload: str, lang: str) -> Image.Image:
     """A hand card as a full-width row: name, facts, whole text (drawn once per card and language)."""
     card = json.loads(payload)

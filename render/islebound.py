@@ -15,8 +15,10 @@ from PIL import Image, ImageDraw
 from render.common import (
     HIGHLIGHT,
     INK,
+    MB,
     MUTED,
     PAPER,
+    bytes_cache,
     fit_text,
     fitting_font,
     flat_palette,
@@ -155,7 +157,7 @@ def _map_texts(view: dict) -> tuple:
     return tuple(out)
 
 
-@lru_cache(maxsize=8)
+@bytes_cache(6 * MB)
 def _map_base(layout_key: tuple, side: str, texts: tuple) -> Image.Image:
     """The static sea: boards, region borders, city names, banners, tolls (cached)."""
     layout = {"boards": dict(layout_key[0]), "ports": dict(layout_key[1])}
@@ -325,7 +327,7 @@ def _player_panel_body(img: Image.Image, view: dict, s: int, x: int, y: int, w: 
     return h
 
 
-@lru_cache(maxsize=128)
+@bytes_cache(1 * MB)
 def _chip(label: str, tw: int, on: bool) -> Image.Image:
     """A sailor chip on the (white) player board: white = on deck, grey = below."""
     img = Image.new("RGB", (tw + 1, 27), (255, 255, 255))
@@ -364,7 +366,7 @@ def _card(img, x, y, w, h, title, paras, fill=(255, 255, 255), gate=None, highli
     img.paste(_card_image(w, h, heading, lines, fill, gate, highlight), (x, y))
 
 
-@lru_cache(maxsize=512)
+@bytes_cache(2 * MB)
 def _card_image(w, h, heading, lines, fill, gate, highlight) -> Image.Image:
     img = Image.new("RGB", (w + 1, h + 1), fill)
     d = ImageDraw.Draw(img)

@@ -167,7 +167,7 @@ def _clear_caches() -> None:
     for name, module in list(sys.modules.items()):
         if name == "render" or name.startswith("render."):
             for value in list(vars(module).values()):
-                if callable(getattr(value, "cache_clear", None)):
+                if callable(getattr(value, "cache_clear", None)) and not isinstance(value, type):
                     value.cache_clear()
 
 

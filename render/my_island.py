@@ -20,8 +20,10 @@ from PIL import Image, ImageDraw
 from render.common import (
     HIGHLIGHT,
     INK,
+    MB,
     MUTED,
     PAPER,
+    bytes_cache,
     figure,
     fit_text,
     fitting_font,
@@ -134,7 +136,7 @@ def _grid(rows: tuple[str, ...], radius: float) -> dict:
     return cells
 
 
-@lru_cache(maxsize=16)
+@bytes_cache(4 * MB)
 def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple) -> Image.Image:
     """The printed island (terrain only, no words), drawn once per size."""
     gw, gh = _grid_size(list(rows), radius)
@@ -215,7 +217,7 @@ def _island_key(view: dict, seat: int, radius: float, hide_tiles: bool, covered:
             covered)
 
 
-@lru_cache(maxsize=16)
+@bytes_cache(6 * MB)
 def _island_layer(rows: tuple, radius: float, totems: tuple, scored: tuple, cells: tuple, doubles: tuple,
                   markers: tuple, harbours: tuple, huts: tuple, last: tuple, labels: tuple, hut_word: str,
                   harbour_mark: str, letters: tuple, covered: tuple = ()) -> Image.Image:
@@ -312,7 +314,7 @@ def _draw_island(img: Image.Image, view: dict, seat: int, x0: int, y0: int, radi
             _paste_centred(img, _spot_sprite(spot["n"], radius, lo <= spot["n"] <= hi), cx, cy)
 
 
-@lru_cache(maxsize=64)
+@bytes_cache(1 * MB)
 def _symbol_sprite(sym: str, radius: float, text: str) -> tuple[Image.Image, Image.Image]:
     """One tile cell (hexagon + its letter, twice on a double wall) drawn once per size and
     pasted everywhere: the picture and its (two-level) mask."""
@@ -327,7 +329,7 @@ def _symbol_sprite(sym: str, radius: float, text: str) -> tuple[Image.Image, Ima
     return img.convert("RGB"), img.getchannel("A").convert("1")
 
 
-@lru_cache(maxsize=256)
+@bytes_cache(1 * MB)
 def _spot_sprite(n: int, radius: float, on_page: bool) -> tuple[Image.Image, Image.Image]:
     size = int(2 * radius + 4)
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
@@ -347,7 +349,7 @@ def _paste_centred(img: Image.Image, sprite: tuple[Image.Image, Image.Image], cx
     img.paste(picture, (int(round(cx - w / 2)), int(round(cy - h / 2))), mask)
 
 
-@lru_cache(maxsize=64)
+@bytes_cache(2 * MB)
 def _shape_sprite(cells: tuple, box: int, mark_anchor: bool, radius: float,
                   letters: tuple) -> tuple[Image.Image, int, int]:
     """A tile picture from axial offsets, as it sits in a ``box`` square: (sprite, dx, dy)."""

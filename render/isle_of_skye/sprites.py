@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, font, seat_colour, seat_letter
+from render.common import INK, MB, bytes_cache, font, seat_colour, seat_letter
 from rules.isle_of_skye.data import TILES
 
 TERRAIN = {"meadow": (168, 208, 112), "mountain": (146, 124, 104), "water": (86, 156, 214)}
@@ -232,7 +232,7 @@ def _castle(img: Image.Image, size: int, seat: int) -> None:
     d.rectangle([c - h * 0.25, c + h * 0.45, c + h * 0.25, c + h], fill=INK)
 
 
-@lru_cache(maxsize=4096)
+@bytes_cache(6 * MB)
 def sprite(tile_id: str, rot: int, size: int, seat: int = 0) -> Image.Image:
     """The tile as placed (rotated ``rot`` quarter turns clockwise), ``size`` px square."""
     tile = TILES[tile_id]

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.common import INK, RECORDER, language, seat_badge, tx
+from render.common import INK, MB, RECORDER, bytes_cache, language, seat_badge, tx
 
 
 @lru_cache(maxsize=256)
@@ -16,7 +16,7 @@ def _font(path: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, size)
 
 
-@lru_cache(maxsize=4096)
+@bytes_cache(3 * MB)
 def _label(text: str, path: str, size: int, fill, anchor: str, stroke: int, stroke_fill, lang: str) -> tuple:
     """``text`` rendered once (per language, so the translation test sees every miss)."""
     f = _font(path, size)

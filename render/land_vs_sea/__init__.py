@@ -9,11 +9,9 @@ A private view adds the seat's tiles (both sides) and big numbered markers match
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, PAPER, StampDraw, font, key_facts, seat_badge, tx
+from render.common import HIGHLIGHT, INK, MB, PAPER, StampDraw, bytes_cache, font, key_facts, seat_badge, tx
 from render.land_vs_sea.panels import draw_footer, draw_header, legend
 from render.land_vs_sea.tiles import (
     MAP_BG,
@@ -72,7 +70,7 @@ def parse(k: str) -> tuple[int, int]:
     return int(q), int(r)
 
 
-@lru_cache(maxsize=8)
+@bytes_cache(6 * MB)
 def map_layer(placed: tuple, s: int, size: tuple[int, int]):
     """The tiles on the map (terrain, lines, features): one drawing per board state, shared by the
     public view and every player's private view of it (markers are drawn on a copy)."""

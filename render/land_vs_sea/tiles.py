@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, PAPER, flat_palette, font, to_png
+from render.common import HIGHLIGHT, INK, MB, PAPER, bytes_cache, flat_palette, font, to_png
 from rules.base import T
 from rules.land_vs_sea.data import face_of_sig, face_sig, orient_sig
 
@@ -49,7 +49,7 @@ def _pattern(kind: str) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=64)
+@bytes_cache(2 * MB)
 def texture(kind: str, w: int, h: int) -> Image.Image:
     tile = _pattern(kind)
     img = Image.new("RGB", (w, h))
@@ -88,7 +88,7 @@ def region_point(cx, cy, s, dirs) -> tuple[float, float]:
     return cx + k * s * vx / n, cy + k * s * vy / n
 
 
-@lru_cache(maxsize=256)
+@bytes_cache(1 * MB)
 def icon(kind: str, size: int) -> Image.Image:
     """Small RGBA badges drawn once per size: bonus marks, check, anchor, action."""
     img = Image.new("RGBA", (size * 3, size * 2), (0, 0, 0, 0))
@@ -245,7 +245,7 @@ def tile_image(face: dict, s: int, rot: int = 0) -> Image.Image:
     return _tile_image(face_sig(face), s, rot)
 
 
-@lru_cache(maxsize=512)
+@bytes_cache(3 * MB)
 def _tile_image(sig: str, s: int, rot: int) -> Image.Image:
     w, h = int(SQ3 * s) + 4, 2 * s + 4
     return compose([(w / 2, h / 2, orient_sig(sig, rot), face_of_sig(sig), frozenset())], s, (w, h), PAPER)

@@ -36,6 +36,11 @@ def test_an_insert_with_an_auto_id_returns_it_and_planner_hints_go():
     assert "INDEXED" not in to_postgres("SELECT * FROM games INDEXED BY games_x WHERE id = ?").sql
 
 
+def test_a_json_key_of_a_text_column_is_read_with_jsonb():
+    t = to_postgres("SELECT * FROM games WHERE CAST(json_extract(settings, '$.rematch_of') AS INTEGER) = ?")
+    assert t.sql == "SELECT * FROM games WHERE CAST((settings::jsonb ->> 'rematch_of') AS INTEGER) = $1"
+
+
 def test_ddl_types_are_mapped_and_a_later_migration_in_sqlite_dialect_translates():
     ddl = to_postgres("CREATE TABLE x (id INTEGER PRIMARY KEY AUTOINCREMENT, n INTEGER NOT NULL DEFAULT 0,"
                       " at REAL, raw BLOB, note TEXT -- INTEGER here stays a comment\n) WITHOUT ROWID").sql

@@ -1,0 +1,418 @@
+"""The hot path of a click, on a real SQLite file (issue 21); each figure against a floor
+measured in the same run, so a noisy machine changes both alike.
+
+usage: python bench/hot_path.py [move] [lookups] [concurrency] [render] [memory]
+                                [--moves 60] [--games 1000,10000,100000] [--boards 2000] [--times 8]
+
+Sections (default: all):
+
+- ``move``: ``Host.submit`` of a human move (two human seats, the default 24 h deadline, so
+  clocks and timers are written; no AI replies) for every game, against a raw
+  ``BEGIN IMMEDIATE; INSERT; UPDATE; COMMIT`` on the same file. Also counts commits per move
+  and snapshots parsed per click (``get`` + ``choices`` + ``submit`` + the public and private
+  board views). Target: p50 <= 3x the floor, one commit per move.
+- ``lookups``: the game of a thread and the threads to archive at 1k/10k/100k stored games,
+  each against a primary-key read of one game on the same file. Target: flat (the ratio at
+  the largest size within 2x of the smallest), and every plan uses an index.
+- ``concurrency``: 100 moves in 100 games submitted at once; the wait of each against one
+  move alone. Target: p95 <= 10x a single move.
+- ``render``: every game's public and private board on fresh states (a new move each time,
+  no cached render of that state) against encoding the same image as PNG. Target:
+  p95 <= 2.5x the encode floor.
+- ``memory``: RSS while rendering ``--boards`` different boards of all five games (the
+  issue's check uses 20,000). Target: under 300 MB and flat over the last half (growth
+  under 10%).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import io
+import random
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from db.store import Store  # noqa: E402
+from host import Host, PlayerRef  # noqa: E402
+from rules import ENGINES  # noqa: E402
+
+GAMES = sorted(ENGINES)
+
+
+def pct(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[int(q * (len(values) - 1))] if values else 0.0
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "FAIL"
+
+
+class LoadCounter:
+    """Counts the engine ``load`` calls (a snapshot parsed into a state) of one game."""
+
+    def __init__(self, engine) -> None:  # noqa: ANN001
+        self.loads = 0
+        self.engine = engine
+
+    def __enter__(self) -> LoadCounter:
+        counter, original = self, type(self.engine).load
+
+        def counting(data):  # noqa: ANN001, ANN202
+            counter.loads += 1
+            return original(self.engine, data)
+
+        self.engine.load = counting
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        del self.engine.load
+
+
+class RawFloor:
+    """One raw transaction on the store's own file: BEGIN IMMEDIATE, INSERT, UPDATE, COMMIT
+    (``step`` is interleaved with the measured moves, so both see the same disk and load)."""
+
+    def __init__(self, path: Path) -> None:
+        self.conn = sqlite3.connect(str(path), isolation_level=None)
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA synchronous=FULL")
+        self.gid = self.conn.execute("INSERT INTO games (game_key, options, settings, seed, created_at, updated_at)"
+                                     " VALUES ('floor', '{}', '{}', '1', 0, 0)").lastrowid
+        self.seq = 0
+        self.times: list[float] = []
+
+    def step(self) -> None:
+        self.seq += 1
+        started = time.perf_counter()
+        self.conn.execute("BEGIN IMMEDIATE")
+        self.conn.execute("INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, 0, '{}', 0, 0)",
+                          (self.gid, self.seq))
+        self.conn.execute("UPDATE games SET version = ? WHERE id = ?", (self.seq, self.gid))
+        self.conn.execute("COMMIT")
+        self.times.append(time.perf_counter() - started)
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def pick(actions: list[dict], rnd: random.Random) -> dict:
+    return actions[rnd.randrange(len(actions))]
+
+
+async def _human_game(host: Host, key: str, seed: int = 7) -> int:
+    outcome = await host.create_table(key, {}, [PlayerRef(1, "Ana"), PlayerRef(2, "Bo")], guild_id=1,
+                                      channel_id=10, seed=seed)
+    return outcome.game.id
+
+
+async def _one_move(host: Host, game_id: int, rnd: random.Random, timed: list[float] | None = None) -> bool:
+    """One human move of the first seat to act (a random legal action); False once the game is over."""
+    info = await host.get(game_id)
+    if info.status != "active" or not info.to_act:
+        return False
+    seat = min(info.to_act)
+    user = info.seats[seat].user_id
+    choices = await host.choices(game_id, user)
+    action = pick([c.action for c in choices], rnd)
+    started = time.perf_counter()
+    await host.submit(game_id, user, action, expected_version=info.version)
+    if timed is not None:
+        timed.append(time.perf_counter() - started)
+    return True
+
+
+async def section_move(tmp: Path, n: int) -> bool:
+    print(f"move: Host.submit of a human move, {n} moves per game, SQLite file (WAL, synchronous=FULL)")
+    ok = True
+    for key in GAMES:
+        path = tmp / f"move-{key}.db"
+        store = await Store.open(path)
+        host = Host(store)
+        rnd = random.Random(1)
+        times: list[float] = []
+        raw = RawFloor(path)
+        game_id = await _human_game(host, key)
+        for _ in range(3):  # warm up (imports, engine data, caches)
+            await _one_move(host, game_id, rnd)
+        moves, commits = 0, store.commits
+        while moves < n:
+            if not await _one_move(host, game_id, rnd, times):
+                before = store.commits
+                game_id = await _human_game(host, key, seed=rnd.randrange(10**6))
+                commits += store.commits - before  # the new game's commits are not a move's
+                continue
+            moves += 1
+            raw.step()
+        per_move = (store.commits - commits) / max(1, moves)
+        # snapshots parsed in one click: the panel, its choice check, the move and both boards
+        info = await host.get(game_id)
+        with LoadCounter(ENGINES[key]) as loads:
+            info = await host.get(game_id)
+            if info.status == "active" and info.to_act:
+                seat = min(info.to_act)
+                user = info.seats[seat].user_id
+                choices = await host.choices(game_id, user)
+                await host.submit(game_id, user, choices[0].action, expected_version=info.version)
+                await host.public_view(game_id)
+                await host.private_view(game_id, user)
+        await store.close()
+        raw.close()
+        floor = raw.times
+        ratio = pct(times, 0.5) / pct(floor, 0.5)
+        good = ratio <= 3.0 and per_move <= 1.0
+        ok &= good
+        print(f"  {key:<13} p50 {pct(times, .5) * 1000:6.2f} ms  p95 {pct(times, .95) * 1000:6.2f} ms"
+              f" | floor p50 {pct(floor, .5) * 1000:5.2f} ms | ratio {ratio:4.1f}x (<= 3)"
+              f" | commits/move {per_move:.2f} (1) | snapshot parses/click {loads.loads} | {verdict(good)}", flush=True)
+    return ok
+
+
+async def _fill(path: Path, count: int) -> None:
+    """``count`` ended games with threads, all archived but the last five."""
+    store = await Store.open(path)
+    rows = []
+    for i in range(count):
+        status = "abandoned" if i % 50 == 0 else "finished"
+        rows.append(("isle_of_skye", 1, 2, 1000 + i, 1, "{}", "{}", "1", status, 2, 3, "[]", None, float(i), float(i),
+                     0 if i >= count - 5 else 1))
+    columns = ["game_key", "guild_id", "channel_id", "thread_id", "creator_id", "options", "settings", "seed",
+               "status", "n_players", "version", "step_seats", "result", "created_at", "updated_at",
+               "thread_archived"]
+    async with store.transaction() as conn:
+        await conn.executemany(f"INSERT INTO games ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                               rows)
+    await store.conn.execute("ANALYZE")
+    await store.close()
+
+
+async def _time(call, n: int) -> float:  # noqa: ANN001
+    for _ in range(20):  # warm up (page cache, statement cache)
+        await call()
+    times = []
+    for _ in range(n):
+        started = time.perf_counter()
+        await call()
+        times.append(time.perf_counter() - started)
+    return pct(times, 0.5)
+
+
+async def section_lookups(tmp: Path, sizes: list[int]) -> bool:
+    print("lookups: p50 of each lookup / p50 of a primary-key read of one game, same file")
+    first: dict[str, float] = {}
+    ok = True
+    for size in sizes:
+        path = tmp / f"lookups-{size}.db"
+        await _fill(path, size)
+        store = await Store.open(path)
+        host = Host(store)
+        rnd = random.Random(size)
+        floor = await _time(lambda store=store, rnd=rnd, size=size: store.fetch_one(
+            "SELECT * FROM games WHERE id = ?", (rnd.randrange(1, size),)), 200)
+        def thread(size: int = size, rnd: random.Random = rnd) -> int:
+            return 1000 + rnd.randrange(size)
+
+        calls = {
+            "game of a thread (host)": lambda host=host: host.game_for_channel(thread()),
+            "game_of_thread (store)": lambda store=store: store.game_of_thread(thread()),
+            "threads to archive": lambda store=store: store.threads_to_archive(time.time(), 50),
+            "due timers": lambda store=store: store.due_timers(time.time()),
+        }
+        figures = []
+        for name, call in calls.items():
+            ratio = await _time(call, 100) / floor
+            first.setdefault(name, ratio)
+            flat = ratio <= 2 * first[name] + 1
+            ok &= flat
+            figures.append(f"{name} {ratio:5.1f}x{'' if flat else ' (not flat)'}")
+        plans = await _plans(store)
+        ok &= not plans
+        print(f"  {size:>7,} games: floor {floor * 1e6:5.0f} us | " + " | ".join(figures)
+              + (f" | SCANS: {plans}" if plans else " | all indexed"), flush=True)
+        await store.close()
+    print(f"  flat from {sizes[0]:,} to {sizes[-1]:,} games, every plan indexed: {verdict(ok)}")
+    return ok
+
+
+async def _plans(store: Store) -> list[str]:
+    """The lookups whose query plan scans the games table."""
+    from db.store import game_lookup_plans
+
+    return [name for name, plan in (await game_lookup_plans(store)).items() if any("SCAN" in p and "INDEX" not in p
+                                                                              for p in plan)]
+
+
+async def section_concurrency(tmp: Path, n: int = 100) -> bool:
+    print(f"concurrency: {n} moves in {n} games submitted at once (one process, one SQLite file)")
+    path = tmp / "concurrency.db"
+    store = await Store.open(path)
+    host = Host(store)
+    key = "isle_of_skye"
+    ids = [await _human_game(host, key, seed=i) for i in range(n)]
+    plans = []
+    for gid in ids:
+        info = await host.get(gid)
+        seat = min(info.to_act)
+        user = info.seats[seat].user_id
+        plans.append((gid, user, (await host.choices(gid, user))[0].action, info.version))
+    singles = []
+    for gid, user, action, version in plans[: n // 5]:  # a single move, alone
+        started = time.perf_counter()
+        await host.submit(gid, user, action, expected_version=version)
+        singles.append(time.perf_counter() - started)
+    rest = plans[n // 5:]
+    ids2 = [await _human_game(host, key, seed=1000 + i) for i in range(n - len(rest))]
+    for gid in ids2:
+        info = await host.get(gid)
+        seat = min(info.to_act)
+        user = info.seats[seat].user_id
+        rest.append((gid, user, (await host.choices(gid, user))[0].action, info.version))
+    started = time.perf_counter()
+
+    async def one(gid, user, action, version):  # noqa: ANN001, ANN202
+        await host.submit(gid, user, action, expected_version=version)
+        return time.perf_counter() - started
+
+    waits = await asyncio.gather(*(one(*p) for p in rest))
+    await store.close()
+    single = pct(singles, 0.5)
+    ratio = pct(list(waits), 0.95) / single
+    ok = ratio <= 10
+    print(f"  single move p50 {single * 1000:.2f} ms | {n} at once: p50 wait {pct(list(waits), .5) * 1000:.1f} ms,"
+          f" p95 {pct(list(waits), .95) * 1000:.1f} ms, last {max(waits) * 1000:.1f} ms | p95 / single"
+          f" {ratio:.1f}x (<= 10) | {verdict(ok)}")
+    return ok
+
+
+def _fresh_views(key: str, count: int, seed: int) -> Iterator[tuple[dict, int | None]]:
+    """``count`` (view, viewer) pairs of one game, each after a new move (public and a private
+    one), made as they are asked for."""
+    from rules.ai import choose_action
+
+    engine = ENGINES[key]
+    n = engine.max_players
+    rnd = random.Random(seed)
+    state = engine.setup(n, {}, seed)
+    made = seq = 0
+    while made < count:
+        if engine.result(state) is not None:
+            seed += 1
+            state, seq = engine.setup(n, {}, seed), 0
+        seat = rnd.choice(sorted(engine.to_act(state)))
+        engine.apply(state, seat, choose_action(engine, state, seat, seed, seq, "random"))
+        seq += 1
+        viewer = None if made % 2 == 0 else rnd.randrange(n)
+        view = engine.view(state, viewer)
+        view["seat_names"] = [f"Player {i + 1}" for i in range(n)]
+        view["viewer"] = viewer
+        made += 1
+        yield view, viewer
+
+
+def section_render(times: int) -> bool:
+    from PIL import Image
+
+    from render import RENDERERS
+    from render.common import to_png
+
+    print(f"render: {times} fresh boards per game (public and private, each after a new move) vs PNG encode")
+    ok = True
+    for key in GAMES:
+        render = RENDERERS[key]
+        views = list(_fresh_views(key, times + 2, 3))
+        render(views[0][0])  # the static layers, once
+        render(views[1][0])
+        spent, floor = [], []
+        for view, _viewer in views[2:]:
+            started = time.perf_counter()
+            png = render(view)
+            spent.append(time.perf_counter() - started)
+            image = Image.open(io.BytesIO(png))
+            image.load()
+            image = image.convert("RGB")
+            started = time.perf_counter()
+            to_png(image)
+            floor.append(time.perf_counter() - started)
+        ratio = pct(spent, 0.95) / pct(floor, 0.5)
+        good = ratio <= 2.5
+        ok &= good
+        print(f"  {key:<13} render p50 {pct(spent, .5) * 1000:6.1f} ms p95 {pct(spent, .95) * 1000:6.1f} ms"
+              f" | encode p50 {pct(floor, .5) * 1000:5.1f} ms | p95 / encode {ratio:4.2f}x (<= 2.5)"
+              f" | {verdict(good)}", flush=True)
+    return ok
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def section_memory(boards: int) -> bool:
+    from render import RENDERERS
+
+    print(f"memory: RSS while rendering {boards:,} different boards of all five games")
+    per_game = boards // len(GAMES)
+    streams = {key: _fresh_views(key, per_game, 11) for key in GAMES}
+    samples = []
+    start = _rss_mb()
+    done = 0
+    for i in range(per_game):
+        for key in GAMES:
+            view, _viewer = next(streams[key])
+            RENDERERS[key](view)
+            done += 1
+        if i % max(1, per_game // 10) == 0 or i == per_game - 1:
+            gc.collect()
+            samples.append((done, _rss_mb()))
+    half = [rss for n, rss in samples if n >= done / 2]
+    growth = (half[-1] - half[0]) / half[0] if half else 0.0
+    peak = max(rss for _n, rss in samples)
+    ok = peak < 300 and growth < 0.10
+    print("  " + ", ".join(f"{n:,}: {rss:.0f} MB" for n, rss in samples))
+    print(f"  start {start:.0f} MB, peak {peak:.0f} MB (< 300), last half grew {growth * 100:.0f}% (< 10%)"
+          f" | {verdict(ok)}")
+    return ok
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sections", nargs="*", default=[])
+    parser.add_argument("--moves", type=int, default=60)
+    parser.add_argument("--games", default="1000,10000,100000")
+    parser.add_argument("--boards", type=int, default=2000)
+    parser.add_argument("--times", type=int, default=8)
+    args = parser.parse_args(argv)
+    chosen = args.sections or ["move", "lookups", "concurrency", "render", "memory"]
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in chosen:
+            if name == "move":
+                results[name] = asyncio.run(section_move(Path(tmp), args.moves))
+            elif name == "lookups":
+                results[name] = asyncio.run(section_lookups(Path(tmp), [int(g) for g in args.games.split(",")]))
+            elif name == "concurrency":
+                results[name] = asyncio.run(section_concurrency(Path(tmp)))
+            elif name == "render":
+                results[name] = section_render(args.times)
+            elif name == "memory":
+                results[name] = section_memory(args.boards)
+            else:
+                parser.error(f"unknown section {name}")
+    print("summary: " + ", ".join(f"{k} {verdict(v)}" for k, v in results.items()))
+    return 0 if all(results.values()) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,177 @@
+"""The hot path of a click (issue 21): one commit per move, the state parsed once per version,
+the sealed-choice check only for the choice picked, indexed lookups. Counts, never timings."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+
+from db.store import HOT_LOOKUPS, HeldStates, _Held, game_lookup_plans
+from tests.host.conftest import ANA, BO
+from tests.rawdb import raw_connect
+from tests.toy_engines import TOYS
+
+
+async def lobby(host, key="toy_race", players=(ANA, BO), **kw):
+    info = await host.create_game(key, {}, players[0], guild_id=10, channel_id=20, **kw)
+    for p in players[1:]:
+        info = await host.join(info.id, p)
+    return info
+
+
+@contextlib.contextmanager
+def counting_commits(store):
+    """Counts the store's committed write transactions."""
+    counts = {"commits": 0}
+    before = store.commits
+    try:
+        yield counts
+    finally:
+        counts["commits"] = store.commits - before
+
+
+@contextlib.contextmanager
+def counting_loads(engine):
+    counts = {"loads": 0}
+    original = type(engine).load
+
+    def counted(data):
+        counts["loads"] += 1
+        return original(engine, data)
+
+    engine.load = counted
+    try:
+        yield counts
+    finally:
+        del engine.load
+
+
+async def test_a_move_with_its_clocks_and_timers_is_one_commit(host, store):
+    """The move, the step, the turn clocks and the timers of the next seat: one transaction."""
+    info = await lobby(host, settings={"deadline_seconds": 3600})
+    await host.start(info.id, ANA.user_id)
+    with counting_commits(store) as counts:
+        out = await host.submit(info.id, ANA.user_id, {"type": "add", "n": 1})
+    assert counts["commits"] == 1
+    assert out.game.to_act == {1} and out.newly_to_act == {1}
+    # what that one commit stored: the next seat's deadline and its running clock
+    timers = await store.timers(info.id)
+    assert {(t.seat, t.kind) for t in timers} == {(1, "half"), (1, "soon"), (1, "expire")}
+    clocks = await host.clocks.db.seat_clocks(info.id)
+    assert clocks[1].turn_start is not None and clocks[0].turn_start is None
+    # and the game's end is stored with the winning move, in the same single commit
+    for seat, n in ((BO, 1), (ANA, 2), (BO, 1)):  # counters 1:0 -> 3:2
+        await host.submit(info.id, seat.user_id, {"type": "add", "n": n})
+    with counting_commits(store) as counts:
+        out = await host.submit(info.id, ANA.user_id, {"type": "add", "n": 2})
+    assert counts["commits"] == 1 and out.finished and out.game.status == "finished"
+    assert await store.timers(info.id) == []
+
+
+async def test_a_refused_move_commits_nothing(host, store):
+    info = await lobby(host)
+    await host.start(info.id, ANA.user_id)
+    from host import InvalidMove
+
+    with counting_commits(store) as counts, pytest.raises(InvalidMove):
+        await host.submit(info.id, ANA.user_id, {"type": "add", "n": 5})
+    assert counts["commits"] == 0
+    assert (await host.get(info.id)).version == 0
+
+
+async def test_a_click_parses_the_stored_state_at_most_once_per_version(host, store):
+    """The panel, its choices, the move and both boards after it reuse the state held for the
+    version; a fresh store (another process) parses the snapshot once."""
+    info = await lobby(host)
+    await host.start(info.id, ANA.user_id)
+    engine = TOYS["toy_race"]
+    with counting_loads(engine) as counts:
+        info = await host.get(info.id)
+        await host.choices(info.id, ANA.user_id)
+        await host.submit(info.id, ANA.user_id, {"type": "add", "n": 1}, expected_version=info.version)
+        await host.public_view(info.id)
+        await host.private_view(info.id, BO.user_id)
+        await host.get(info.id)
+    assert counts["loads"] == 0
+    store.held.take(info.id)  # as if the move had been made by another process
+    with counting_loads(engine) as counts:
+        await host.get(info.id)
+        await host.public_view(info.id)
+    assert counts["loads"] == 1
+
+
+async def test_a_held_state_is_not_used_once_the_stored_snapshot_differs(host, store):
+    """Another process moved the game, or the snapshot was damaged: the stored text decides."""
+    info = await lobby(host)
+    await host.start(info.id, ANA.user_id)
+    await host.submit(info.id, ANA.user_id, {"type": "add", "n": 2})
+    assert store.held.get(info.id).version == 1
+    with raw_connect(store.path) as conn:
+        conn.execute("UPDATE snapshots SET state = replace(state, '\"counters\":[2,0]', '\"counters\":[0,0]')"
+                     " WHERE game_id = ?", (info.id,))
+    state, version = await store.load_state(info.id, TOYS["toy_race"])
+    assert version == 1 and state["counters"] == [2, 0]  # rebuilt from the log, not the held state
+
+
+def test_held_states_are_bounded_by_the_bytes_of_their_snapshots():
+    held = HeldStates(max_bytes=100)
+    for gid in range(10):
+        held.put(gid, _Held(1, "x" * 30, "h", {}, None))
+    assert held.bytes <= 100 and len(held) == 3
+    assert held.get(9) is not None and held.get(0) is None
+    held.put(42, _Held(1, "x" * 101, "h", {}, None))  # larger than the whole budget: not held
+    assert held.get(42) is None and held.bytes <= 100
+
+
+async def test_the_sealed_check_runs_only_for_the_choice_picked(host):
+    info = await lobby(host, key="toy_sealed")
+    await host.start(info.id, ANA.user_id)
+    engine = TOYS["toy_sealed"]
+    with counting_loads(engine) as counts:
+        choices = await host.choices(info.id, ANA.user_id)
+        assert counts["loads"] == 0 and len(choices) == 3
+        assert choices[1].confirm
+        assert counts["loads"] == 1
+        assert choices[1].confirm  # worked out once
+        assert counts["loads"] == 1
+
+
+@pytest.mark.sqlite_only
+async def test_every_lookup_of_a_move_or_a_tick_uses_an_index(store):
+    plans = await game_lookup_plans(store)
+    assert set(plans) == set(HOT_LOOKUPS)
+    for name, plan in plans.items():
+        assert not any(line.startswith("SCAN") for line in plan), (name, plan)
+    # a game's own timers are found by the game, not among every pending timer
+    assert any("timers_by_game" in line for line in plans["timers"]), plans["timers"]
+    assert any("games_threads_to_archive" in line for line in plans["threads_to_archive"])
+    assert any("games_by_thread" in line for line in plans["game_of_thread"])
+
+
+@pytest.mark.sqlite_only
+async def test_writes_arriving_together_share_commits_and_fail_alone(store):
+    """Group commit: 40 writes at once take fewer commits than writes; each gets its own
+    answer (a failed guard or a broken statement undoes that write only)."""
+    import asyncio
+    import sqlite3
+
+    gid = await store.create_game("toy_race", guild_id=1, channel_id=2, creator_id=1, options={}, settings={},
+                                  seed="1", now=0.0)
+    before = store.commits
+
+    def note(n):
+        return [("INSERT OR REPLACE INTO housekeeping (job, last_at) VALUES (?, ?)", (f"job{n}", float(n)))]
+
+    writes = [store.guarded_write(None, None, note(n)) for n in range(40)]
+    writes.append(store.guarded_write(("UPDATE games SET version = 9 WHERE id = ? AND version = 5", (gid,)), None,
+                                      note(100)))
+    writes.append(store.guarded_write(None, None, [*note(101), ("INSERT INTO nowhere VALUES (1)", ())]))
+    outcomes = await asyncio.gather(*writes, return_exceptions=True)
+    assert outcomes[:40] == [None] * 40
+    assert outcomes[40] == ("guard", 0)
+    assert isinstance(outcomes[41], sqlite3.OperationalError)
+    assert 1 <= store.commits - before < 40
+    rows = await store.fetch_all("SELECT job FROM housekeeping")
+    assert {r["job"] for r in rows} == {f"job{n}" for n in range(40)}  # 100 and 101 were undone
+    assert (await store.game(gid)).version == 0
