@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs import notify, present
+from cogs import languages, notify, present
 from cogs.campaign._embeds import STATUS, campaign_embed, campaign_name
 from cogs.campaign._views import campaign_view, refresh_message, service_of, start_next
 from cogs.errors import AdapterError, check_permissions
@@ -18,7 +18,7 @@ from cogs.scoping import scope_of
 from host import PlayerRef
 from host.campaign import CampaignInfo
 from host.deadlines import DEADLINE_CHOICES
-from host.i18n import _, tr
+from host.i18n import _, speaking, tr
 from render.sheets.campaign import campaign_png
 from rules.my_island.modules import N_EPISODES
 
@@ -98,11 +98,13 @@ async def new(interaction: discord.Interaction[IsleBot], players: str | None = N
     refs += [None] * ai_seats
     settings = {} if deadline is None else {"deadline_seconds": deadline or None}
     service = service_of(interaction)
-    info = await service.create(interaction.guild_id, interaction.channel_id, player_of(interaction), refs,
-                                settings=settings)
     channel: Any = interaction.channel
-    message = await channel.send(embed=campaign_embed(info, await service.status(info.id)), view=campaign_view(info),
-                                 allowed_mentions=discord.AllowedMentions.none())
+    # the campaign's post and its AI seats' names are read by the whole server: its language
+    with speaking(languages.public(interaction.client, interaction.guild_id)):
+        info = await service.create(interaction.guild_id, interaction.channel_id, player_of(interaction), refs,
+                                    settings=settings)
+        message = await channel.send(embed=campaign_embed(info, await service.status(info.id)),
+                                     view=campaign_view(info), allowed_mentions=discord.AllowedMentions.none())
     await service.set_message(info.id, message.channel.id, message.id)
     await interaction.followup.send(_("{c} is open: {url}\nStart episode 1 with /campaign next once everyone "
                                       "has joined.", c=campaign_name(info), url=message.jump_url), ephemeral=True)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
-from cogs import notify, present
+from cogs import languages, notify, present
 from cogs.campaign._embeds import campaign_embed, campaign_name
 from cogs.components import lobby_view
 from cogs.errors import guarded
@@ -18,7 +18,7 @@ from cogs.kit import is_admin, open_thread, player_of
 from cogs.scoping import scope_of
 from host import GameInfo
 from host.campaign import CampaignInfo, CampaignService
-from host.i18n import T, _
+from host.i18n import T, _, speaking
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
@@ -53,14 +53,19 @@ class CampaignButton(ui.DynamicItem[ui.Button], template=r"isle:camp:(?P<action>
         if self.action == "next":
             text = await start_next(interaction, self.campaign_id)
         else:
+            # the seats' AI names are read by the whole server: its language, not the clicker's
+            with speaking(languages.public(interaction.client, interaction.guild_id)):
+                if self.action == "join":
+                    info = await service.join(self.campaign_id, player_of(interaction))
+                elif self.action == "leave":
+                    info = await service.leave(self.campaign_id, interaction.user.id)
+                else:
+                    info = await service.add_ai(self.campaign_id, interaction.user.id, is_admin(interaction))
             if self.action == "join":
-                info = await service.join(self.campaign_id, player_of(interaction))
                 text = _("You joined {c}.", c=campaign_name(info))
             elif self.action == "leave":
-                info = await service.leave(self.campaign_id, interaction.user.id)
                 text = _("You left {c}.", c=campaign_name(info))
             else:
-                info = await service.add_ai(self.campaign_id, interaction.user.id, is_admin(interaction))
                 text = _("An AI seat joined {c}.", c=campaign_name(info))
             await refresh_message(interaction.client, info.id)
         await interaction.followup.send(text, ephemeral=True)
@@ -84,7 +89,8 @@ async def refresh_message(bot: IsleBot, campaign_id: int) -> None:
         return
     message = bot.get_partial_messageable(info.message_channel_id).get_partial_message(info.message_id)
     try:
-        await message.edit(embed=campaign_embed(info, await service.status(info.id)), view=campaign_view(info))
+        with speaking(languages.public(bot, info.guild_id)):  # a post the whole server reads
+            await message.edit(embed=campaign_embed(info, await service.status(info.id)), view=campaign_view(info))
     except discord.HTTPException as exc:
         log.info("could not edit the message of campaign %s: %s", info.id, exc)
 

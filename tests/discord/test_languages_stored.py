@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from tests.campaign.test_discord import campaign_message
 from tests.discord.conftest import start_bot
 from tests.discord.harness import iter_components
 from tests.discord.test_translation import pseudo_russian  # noqa: F401 - the fixture
@@ -101,3 +102,20 @@ async def test_an_ai_seat_is_named_in_the_servers_language_not_the_clicking_user
     await h.click(olya, lobby.id, "Add AI")  # the lobby is in the server's language
     game = (await bot.host.open_games())[0]
     assert [s.name for s in game.seats if s.is_ai] == ["AI 1"]
+
+
+async def test_a_campaigns_ai_seats_are_named_in_the_servers_language(harness, db_path, clock,
+                                                                      pseudo_russian):  # noqa: F811
+    """A Russian reader creates a campaign with an AI seat and another joins: on an English
+    server the seat stays "AI 1" (join and leave rename the seats, in the server's language too)."""
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    olya, bo = h.user(12, "Оля"), h.user(13, "Bo")
+    h.fake.user_locales[olya] = "ru"
+    h.fake.user_locales[bo] = "ru"
+    await h.slash(olya, "campaign new", ai_seats=1)
+    info = await bot.campaigns.get(1)
+    assert [p.name for p in info.players if p.is_ai] == ["AI 1"]
+    await h.click(bo, campaign_message(h).id, "Join")
+    info = await bot.campaigns.get(1)
+    assert [p.name for p in info.players if p.is_ai] == ["AI 1"]
