@@ -136,8 +136,11 @@ def animate(pngs: Sequence[bytes], limit: int = MAX_BYTES) -> tuple[bytes, str]:
     boards = _Boards(pngs)
     order = list(range(len(pngs)))
     fmt = _smaller_format(boards, WIDTHS[0])
-    data = b""
+    data, tried = b"", set()
     for width in WIDTHS:
+        if boards.canvas(width) in tried:
+            continue  # boards narrower than this width: already tried at their own size
+        tried.add(boards.canvas(width))
         data = _encode(boards, order, width, fmt)
         if len(data) <= limit:
             return data, fmt
