@@ -27,6 +27,7 @@ FRAME_MS = 900
 HOLD_MS = 4000
 WIDTHS = (800, 640, 480, 360, 280)
 SAMPLE = 6  # frames encoded both ways to choose the format
+SKIP = 1.3  # a smaller width is not tried when the last size scaled by area is this far over the limit
 
 
 def sample(n: int, limit: int) -> list[int]:
@@ -136,12 +137,15 @@ def animate(pngs: Sequence[bytes], limit: int = MAX_BYTES) -> tuple[bytes, str]:
     boards = _Boards(pngs)
     order = list(range(len(pngs)))
     fmt = _smaller_format(boards, WIDTHS[0])
-    data, tried = b"", set()
+    data, tried, last = b"", set(), (1, 1)
     for width in WIDTHS:
-        if boards.canvas(width) in tried:
+        canvas = boards.canvas(width)
+        if canvas in tried:
             continue  # boards narrower than this width: already tried at their own size
-        tried.add(boards.canvas(width))
-        data = _encode(boards, order, width, fmt)
+        if data and width != WIDTHS[-1] and len(data) * (canvas[0] / last[0]) ** 2 > SKIP * limit:
+            continue  # hopeless: the bytes go down about with the area (a little faster)
+        tried.add(canvas)
+        data, last = _encode(boards, order, width, fmt), canvas
         if len(data) <= limit:
             return data, fmt
     while len(order) > 2:  # the last resort: merge consecutive turns (never for a normal game)
