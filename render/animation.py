@@ -25,7 +25,7 @@ from PIL import Image
 MAX_BYTES = 10 * 1024 * 1024  # Discord's upload limit without boosts (discord.py: 10_485_760)
 FRAME_MS = 900
 HOLD_MS = 4000
-WIDTHS = (800, 640, 480, 360, 280)
+WIDTHS = (800, 720, 640, 560, 480, 400, 340, 280)
 SAMPLE = 6  # frames encoded both ways to choose the format
 SKIP = 1.3  # a smaller width is not tried when the last size scaled by area is this far over the limit
 
