@@ -245,6 +245,34 @@ def test_an_animation_shows_every_board_in_order_with_a_hold_on_the_last():
     assert durations == [animation.FRAME_MS] * 4 + [animation.HOLD_MS]
 
 
+def test_an_animation_decodes_one_board_at_a_time(monkeypatch):
+    """Long games: the boards stay PNG bytes; the encoder gets each frame only when it reaches it."""
+    import weakref
+
+    from render import animation
+
+    pngs = []
+    for i in range(30):
+        out = io.BytesIO()
+        Image.new("RGB", (900, 700), (8 * i, 100, 255 - 8 * i)).save(out, format="PNG")
+        pngs.append(out.getvalue())
+    made: list[weakref.ref] = []
+    most = []
+    real = animation._Boards.frame
+
+    def frame(self, i, width, canvas):
+        img = real(self, i, width, canvas)
+        made.append(weakref.ref(img))
+        most.append(sum(1 for r in made if r() is not None))
+        return img
+
+    monkeypatch.setattr(animation._Boards, "frame", frame)
+    data, fmt = animation.animate(pngs)
+    with Image.open(io.BytesIO(data)) as img:
+        assert img.n_frames == 30
+    assert max(most) <= 2  # the first frame and the one being encoded
+
+
 def test_an_animation_fits_a_limit_by_scaling_down_before_merging_turns():
     from render import animation
 
