@@ -75,7 +75,7 @@ class _Boards:
 
     def __init__(self, pngs: Sequence[bytes]) -> None:
         self.pngs = pngs
-        self.sizes = []
+        self.sizes: list[tuple[int, int]] = []
         for png in pngs:
             with Image.open(io.BytesIO(png)) as img:  # reads the header only
                 self.sizes.append(img.size)
@@ -91,8 +91,8 @@ class _Boards:
         return (w, h) if w <= width else (width, max(1, round(h * width / w)))
 
     def frame(self, i: int, width: int, canvas: tuple[int, int]) -> Image.Image:
-        with Image.open(io.BytesIO(self.pngs[i])) as img:
-            img = img.convert("RGB")
+        with Image.open(io.BytesIO(self.pngs[i])) as png:
+            img = png.convert("RGB")
         if img.width > width:
             img = img.resize(self._scaled_size(img.size, width), Image.Resampling.BILINEAR, reducing_gap=2.0)
         if img.size == canvas:

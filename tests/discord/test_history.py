@@ -241,7 +241,7 @@ def test_an_animation_shows_every_board_in_order_with_a_hold_on_the_last():
             img.seek(i)
             seen.append(img.convert("RGB").getpixel((400, 100)))
             durations.append(img.info["duration"])
-    assert all(max(abs(a - b) for a, b in zip(got, want)) < 12 for got, want in zip(seen, colours))
+    assert all(max(abs(a - b) for a, b in zip(got, want, strict=True)) < 12 for got, want in zip(seen, colours, strict=True))
     assert durations == [animation.FRAME_MS] * 4 + [animation.HOLD_MS]
 
 
