@@ -245,6 +245,26 @@ def test_an_animation_shows_every_board_in_order_with_a_hold_on_the_last():
     assert durations == [animation.FRAME_MS] * 4 + [animation.HOLD_MS]
 
 
+def test_a_gif_animation_shows_every_board_in_order_with_a_hold_on_the_last():
+    from render import animation
+
+    colours = [(200, 30, 30), (30, 200, 30), (30, 30, 200)]
+    pngs = []
+    for colour in colours:
+        out = io.BytesIO()
+        Image.new("RGB", (500, 300), colour).save(out, format="PNG")
+        pngs.append(out.getvalue())
+    data = animation._encode(animation._Boards(pngs), [0, 1, 2], 800, "gif")
+    with Image.open(io.BytesIO(data)) as img:
+        assert img.format == "GIF" and img.n_frames == 3 and img.size == (500, 300)
+        seen, durations = [], []
+        for i in range(img.n_frames):
+            img.seek(i)
+            seen.append(img.convert("RGB").getpixel((250, 150)))
+            durations.append(img.info["duration"])
+    assert seen == colours and durations == [animation.FRAME_MS] * 2 + [animation.HOLD_MS]
+
+
 def test_an_animation_decodes_one_board_at_a_time(monkeypatch):
     """Long games: the boards stay PNG bytes; the encoder gets each frame only when it reaches it."""
     import weakref
