@@ -204,12 +204,12 @@ async def test_replay_posts_an_animation_with_one_frame_per_turn(harness, db_pat
     assert not h.is_ephemeral(h.original(result)) and "one frame per turn" in h.reply_text(result)
     frames = history.public_turn_views(await history.replay_source(bot.host, game_id))
     with Image.open(io.BytesIO(data)) as img:
-        assert img.n_frames == min(len(frames), 100) and img.is_animated
+        assert img.n_frames == len(frames) and img.is_animated
 
 
-async def test_the_longest_game_fits_the_upload_limit_with_at_most_100_frames(harness, db_path, clock):
-    """My Island with four AI seats: 113 turns with this seed (Island Siege games can be longer still:
-    tests/host/test_replay_sizes.py measures every game at its most seats)."""
+async def test_a_game_of_more_than_100_turns_keeps_one_frame_per_turn(harness, db_path, clock):
+    """My Island with four AI seats: 113 turns with this seed (Island Siege and Islebound games can
+    be longer still: tests/host/test_replay_sizes.py measures the longest of every game)."""
     h = harness
     bot = await start_bot(h, db_path, clock)
     ana = h.user(11, "Ana")
@@ -220,23 +220,109 @@ async def test_the_longest_game_fits_the_upload_limit_with_at_most_100_frames(ha
     (name, data), = files_of(h, result)
     assert len(data) <= 10 * 1024 * 1024
     with Image.open(io.BytesIO(data)) as img:
-        assert img.n_frames == 100 and img.width <= 800
+        assert img.n_frames == turns and img.width == 800
 
 
-def test_an_animation_fits_any_limit_by_scaling_down_and_dropping_turns():
+def test_an_animation_shows_every_board_in_order_with_a_hold_on_the_last():
+    from render import animation
+
+    colours = [(200, 30, 30), (30, 200, 30), (30, 30, 200), (220, 220, 40), (240, 240, 240)]
+    pngs = []
+    for i, colour in enumerate(colours):  # boards of different heights share one canvas
+        out = io.BytesIO()
+        Image.new("RGB", (1000, 600 + 50 * i), colour).save(out, format="PNG")
+        pngs.append(out.getvalue())
+    data, fmt = animation.animate(pngs)
+    assert fmt == "webp"
+    with Image.open(io.BytesIO(data)) as img:
+        assert img.n_frames == 5 and img.size == (800, round(800 * 800 / 1000))
+        seen, durations = [], []
+        for i in range(img.n_frames):
+            img.seek(i)
+            seen.append(img.convert("RGB").getpixel((400, 100)))
+            durations.append(img.info["duration"])
+    assert all(max(abs(a - b) for a, b in zip(got, want, strict=True)) < 12 for got, want in zip(seen, colours, strict=True))
+    assert durations == [animation.FRAME_MS] * 4 + [animation.HOLD_MS]
+
+
+def test_a_gif_animation_shows_every_board_in_order_with_a_hold_on_the_last():
+    from render import animation
+
+    colours = [(200, 30, 30), (30, 200, 30), (30, 30, 200)]
+    pngs = []
+    for colour in colours:
+        out = io.BytesIO()
+        Image.new("RGB", (500, 300), colour).save(out, format="PNG")
+        pngs.append(out.getvalue())
+    data = animation._encode(animation._Boards(pngs), [0, 1, 2], 800, "gif")
+    with Image.open(io.BytesIO(data)) as img:
+        assert img.format == "GIF" and img.n_frames == 3 and img.size == (500, 300)
+        seen, durations = [], []
+        for i in range(img.n_frames):
+            img.seek(i)
+            seen.append(img.convert("RGB").getpixel((250, 150)))
+            durations.append(img.info["duration"])
+    assert seen == colours and durations == [animation.FRAME_MS] * 2 + [animation.HOLD_MS]
+
+
+def test_an_animation_decodes_one_board_at_a_time(monkeypatch):
+    """Long games: the boards stay PNG bytes; the encoder gets each frame only when it reaches it."""
+    import weakref
+
+    from render import animation
+
+    pngs = []
+    for i in range(30):
+        out = io.BytesIO()
+        Image.new("RGB", (900, 700), (8 * i, 100, 255 - 8 * i)).save(out, format="PNG")
+        pngs.append(out.getvalue())
+    made: list[weakref.ref] = []
+    most = []
+    real = animation._Boards.frame
+
+    def frame(self, i, width, canvas):
+        img = real(self, i, width, canvas)
+        made.append(weakref.ref(img))
+        most.append(sum(1 for r in made if r() is not None))
+        return img
+
+    monkeypatch.setattr(animation._Boards, "frame", frame)
+    data, fmt = animation.animate(pngs)
+    with Image.open(io.BytesIO(data)) as img:
+        assert img.n_frames == 30
+    assert max(most) <= 2  # the first frame and the one being encoded
+
+
+def test_an_animation_fits_a_limit_by_scaling_down_before_merging_turns():
     from render import animation
 
     rnd = random.Random(1)
     pngs = []
-    for _ in range(40):  # noisy frames compress badly: the worst case
-        img = Image.frombytes("RGB", (600, 400), bytes(rnd.randrange(256) for _ in range(600 * 400 * 3)))
+    for _ in range(24):  # noisy frames compress badly: the worst case
+        img = Image.frombytes("RGB", (600, 400), rnd.randbytes(600 * 400 * 3))
+        out = io.BytesIO()
+        img.save(out, format="PNG")
+        pngs.append(out.getvalue())
+    data, fmt = animation.animate(pngs, limit=1_000_000)
+    assert len(data) <= 1_000_000
+    with Image.open(io.BytesIO(data)) as img:
+        assert img.width < 600 and img.n_frames == 24  # smaller, every turn kept
+
+
+def test_an_animation_fits_any_limit_by_scaling_down_and_merging_turns():
+    from render import animation
+
+    rnd = random.Random(1)
+    pngs = []
+    for _ in range(24):  # noisy frames compress badly: the worst case
+        img = Image.frombytes("RGB", (600, 400), rnd.randbytes(600 * 400 * 3))
         out = io.BytesIO()
         img.save(out, format="PNG")
         pngs.append(out.getvalue())
     data, fmt = animation.animate(pngs, limit=300_000)
     assert len(data) <= 300_000
     with Image.open(io.BytesIO(data)) as img:
-        assert img.width < 600 or img.n_frames < 40
+        assert img.width == animation.WIDTHS[-1] and 2 <= img.n_frames < 24
     assert animation.sample(300, 100)[0] == 0 and animation.sample(300, 100)[-1] == 299
     assert len(animation.sample(300, 100)) == 100
 
