@@ -442,8 +442,9 @@ def key_facts(width: int, turn: Any, scores: list[tuple[int, Any, Any]], last: A
 @bytes_cache(2 * MB)
 def _key_facts(width: int, turn: str, scores: tuple[tuple[int, str, str], ...], last: str, note: str,
                lang: str) -> Image.Image:
-    mid = font(max(26, width // 38), bold=True)
-    body = font(max(24, width // 42))
+    # names and scores 13 px, the last move 12 px on a phone showing the board 400 px wide
+    mid = font(max(26, width // 30), bold=True)
+    body = font(max(24, width // 33))
     pad = 16
     for size in range(max(30, width // 32), 27, -2):  # a long name or language: smaller, then cut
         big = font(size, bold=True)
