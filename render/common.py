@@ -456,7 +456,7 @@ def _key_facts(width: int, turn: str, scores: tuple[tuple[int, str, str], ...], 
     slot = (width - 2 * pad) // per_row
     score_rows = -(-len(scores) // per_row)
     last_lines = wrap_text(last, body, width - 2 * pad - 12, 2) if last else []
-    note_lines = wrap_text(note, body, width - 2 * pad, 3) if note else []
+    note_lines = wrap_text(note, body, width - 2 * pad, 5) if note else []
     line_h = big.size + 12
     row_h = mid.size + 20
     height = (pad + line_h * len(turn_lines) + 6 + row_h * score_rows + 8
