@@ -19,7 +19,7 @@ from cogs import languages, lobby, notify, present
 from cogs.components import lobby_view
 from cogs.errors import AdapterError, check_permissions
 from cogs.history_items import LAST, LogPageButton
-from cogs.kit import host_of, my_games, resolve
+from cogs.kit import host_of, my_games, player_of, resolve
 from host import GameInfo, HostError, MoveOutcome, social
 from host import history as story
 from host.i18n import _, speaking
@@ -230,20 +230,21 @@ async def dm_followers(bot: Any, outcome: MoveOutcome, headline: str | None = No
 
 
 # -- rematch ------------------------------------------------------------------------------------
-async def on_rematch(interaction: discord.Interaction, game_id: int) -> None:
+async def on_rematch(interaction: discord.Interaction[IsleBot], game_id: int) -> None:
     await interaction.response.defer(ephemeral=True)
-    bot: Any = interaction.client
+    bot = interaction.client
+    host = bot.services.host
     old = await resolve(interaction, game_id)
     with speaking(languages.public(bot, old.guild_id)):  # its AI seats are named for the thread's readers
-        info, created = await social.rematch(bot.host, old.id, lobby.player_of(interaction))
+        info, created = await social.rematch(host, old.id, player_of(interaction))
     if not created:
         await interaction.followup.send(_("The rematch is already open: {url}", url=present.jump_url(info)),
                                         ephemeral=True)
         return
     thread = await _open_thread(bot, info)
     if thread is not None:
-        await bot.host.set_thread(info.id, thread.id)
-        info = await bot.host.get(info.id)
+        await host.set_thread(info.id, thread)
+        info = await host.get(info.id)
     people = " ".join(f"<@{u}>" for u in social.invited(info))
     with speaking(languages.public(bot, info.guild_id)):
         content = _("Rematch of {old}: {people}, press Join to play again; it starts when you have all joined.",
@@ -251,19 +252,19 @@ async def on_rematch(interaction: discord.Interaction, game_id: int) -> None:
         message = await notify.post(bot, info, content=content, embed=present.lobby_embed(info),
                                     view=lobby_view(info.id, True))
     if message is None:
-        await bot.host.abandon(info.id, None)
+        await host.abandon(info.id, None)
         raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
-    await bot.host.set_message(info.id, "lobby", message.id, message.channel.id)
+    await host.set_message(info.id, "lobby", message.id, message.channel.id)
     await lobby.after_change(bot, info)
     await interaction.followup.send(_("{game} is ready: {url}", game=present.game_name(info),
                                       url=present.jump_url(info)), ephemeral=True)
 
 
-async def _open_thread(bot: IsleBot, info: GameInfo) -> discord.Thread | None:
-    """A new thread in the old game's channel; None where threads are not possible (then the
-    channel itself, if no other game is open there)."""
+async def _open_thread(bot: IsleBot, info: GameInfo) -> int | None:
+    """A new thread in the old game's channel (a text channel the bot knows); None where threads
+    are not possible (then the channel itself, if no other game is open there)."""
     channel = bot.get_channel(info.channel_id) if info.channel_id else None
-    thread = await lobby.open_thread(bot, channel, info)
+    thread = await lobby.game_thread(bot, info) if isinstance(channel, discord.TextChannel) else None
     if thread is not None:
         return thread
     existing = await bot.services.host.game_for_channel(info.channel_id) if info.channel_id else None

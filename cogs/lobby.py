@@ -9,44 +9,38 @@ when the last seat is taken.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from cogs import catalog, languages, notify, present
 from cogs.components import lobby_view
 from cogs.errors import AdapterError, check_permissions
-from host import GameInfo, PlayerRef, social
+from cogs.kit import is_admin, open_thread, player_of
+from host import GameInfo, MoveOutcome, social
 from host.i18n import T, _, speaking
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
 log = logging.getLogger("cogs.lobby")
 
 THREAD_PERMISSIONS = {"create_public_threads": "Create Public Threads"}
 
 
-def player_of(interaction: discord.Interaction) -> PlayerRef:
-    return PlayerRef(interaction.user.id, interaction.user.display_name)
-
-
-def is_admin(interaction: discord.Interaction) -> bool:
-    perms = getattr(interaction, "permissions", None)
-    return bool(perms and (perms.manage_guild or perms.administrator))
-
-
-def _can_thread(interaction: discord.Interaction) -> bool:
+def _can_thread(interaction: discord.Interaction[IsleBot]) -> bool:
     perms = interaction.app_permissions
     return isinstance(interaction.channel, discord.TextChannel) and perms.create_public_threads \
         and perms.send_messages_in_threads
 
 
-async def create(interaction: discord.Interaction, key: str, options_text: str | None,
+async def create(interaction: discord.Interaction[IsleBot], key: str, options_text: str | None,
                  deadline: int | None, clock: str | None = None, ai_level: str | None = None) -> None:
     if interaction.guild_id is None:
         raise AdapterError(_("Games are played in a server channel: run /game new there."))
     check_permissions(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    bot: Any = interaction.client
-    host = bot.host
+    host = interaction.client.services.host
     if catalog.find(key) is None:
         raise AdapterError(_("There is no game called {key}.", key=present.clip(key, 40)))
     threads = _can_thread(interaction)
@@ -74,21 +68,21 @@ async def create(interaction: discord.Interaction, key: str, options_text: str |
         with speaking(languages.public(interaction.client, info.guild_id)):  # a post everyone reads
             await _announce(interaction, content=_("{who} opened {game}: join in <#{thread}>.",
                                                    who=interaction.user.mention, game=present.game_name(info),
-                                                   thread=thread.id))
+                                                   thread=thread))
     await interaction.followup.send(note + _("{game} is ready: {url}", game=present.game_name(info),
                                              url=present.jump_url(info)), ephemeral=True)
 
 
-async def _place_lobby(interaction: discord.Interaction, info: GameInfo, threads: bool) -> discord.Thread | None:
-    """Open the game's thread (or fall back to the channel) and post its lobby there."""
-    bot: Any = interaction.client
-    host = bot.host
-    thread = await open_thread(bot, interaction.channel, info) if threads else None
+async def _place_lobby(interaction: discord.Interaction[IsleBot], info: GameInfo, threads: bool) -> int | None:
+    """Open the game's thread (or fall back to the channel) and post its lobby there; the thread's id."""
+    bot = interaction.client
+    host = bot.services.host
+    thread = await game_thread(bot, info) if threads else None
     if thread is not None:
-        await host.set_thread(info.id, thread.id)
+        await host.set_thread(info.id, thread)
         info = await host.get(info.id)
     elif threads:  # the thread was refused after all: the channel holds one game at a time
-        existing = next((g for g in await host.open_games_in_channel(interaction.channel_id) if g.id != info.id), None)
+        existing = next((g for g in await host.open_games_in_channel(info.channel_id) if g.id != info.id), None)
         if existing is not None:
             raise AdapterError(_("I can't create a thread here, and {game} is still open in this channel. Finish it "
                                  "first, or use another channel.", game=present.game_name(existing)))
@@ -100,7 +94,7 @@ async def _place_lobby(interaction: discord.Interaction, info: GameInfo, threads
     return thread
 
 
-async def _announce(interaction: discord.Interaction, content: str) -> None:
+async def _announce(interaction: discord.Interaction[IsleBot], content: str) -> None:
     """A one-line pointer in the parent channel, so the new thread is easy to find."""
     try:
         await interaction.channel.send(content, allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
@@ -108,74 +102,65 @@ async def _announce(interaction: discord.Interaction, content: str) -> None:
         log.info("could not announce game in %s: %s", interaction.channel_id, exc)
 
 
-async def open_thread(bot: Any, channel: Any, info: GameInfo) -> discord.Thread | None:
-    """The game's own thread in ``channel``, named in the server's language (everyone reads it);
-    None where threads are not possible: a 403, or a 400 such as 50024 (a channel type without
-    threads), and then the game is played in the channel itself."""
-    if not isinstance(channel, discord.TextChannel):
+async def game_thread(bot: IsleBot, info: GameInfo) -> int | None:
+    """The game's own thread in its channel (see :func:`cogs.kit.open_thread`), named after the
+    game; None where threads are not possible, and then the game is played in the channel."""
+    if info.channel_id is None:
         return None
-    with speaking(languages.public(bot, info.guild_id)):
-        name = present.clip(present.game_name(info), 100)
-    try:
-        return await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
-                                           auto_archive_duration=10080)
-    except discord.HTTPException as exc:
-        if not isinstance(exc, discord.Forbidden) and exc.status != 400:
-            raise
-        log.info("no thread in %s: %s", channel.id, exc)
-        return None
+    return await open_thread(bot, info.guild_id, info.channel_id, lambda: present.game_name(info), f"game {info.id}")
 
 
-async def after_change(bot: Any, info: GameInfo) -> None:
+async def after_change(bot: IsleBot, info: GameInfo) -> None:
     """Show the new seat list; start by itself once every seat is taken (a rematch: once
     everyone invited has joined)."""
     await notify.refresh_lobby(bot, info)
     if info.status == "lobby" and (info.is_full or social.everyone_invited_joined(info)):
-        outcome = await bot.host.start(info.id, None)
+        outcome = await bot.services.host.start(info.id, None)
         await started(bot, outcome)
 
 
-async def started(bot: Any, outcome: Any) -> None:
+async def started(bot: IsleBot, outcome: MoveOutcome) -> None:
     await notify.refresh_lobby(bot, outcome.game)
     await notify.publish(bot, outcome, headline=T("The game begins!"))
 
 
-async def join(interaction: discord.Interaction, game_id: int) -> GameInfo:
-    info = await interaction.client.host.join(game_id, player_of(interaction))  # type: ignore[attr-defined]
+async def join(interaction: discord.Interaction[IsleBot], game_id: int) -> GameInfo:
+    info = await interaction.client.services.host.join(game_id, player_of(interaction))
     await after_change(interaction.client, info)
     return info
 
 
-async def leave(interaction: discord.Interaction, game_id: int) -> GameInfo:
+async def leave(interaction: discord.Interaction[IsleBot], game_id: int) -> GameInfo:
     """Leave the lobby; leaving a running game hands the seat to an AI."""
-    bot: Any = interaction.client
-    before = await bot.host.get(game_id)
+    bot = interaction.client
+    host = bot.services.host
+    before = await host.get(game_id)
     if before.status == "active":
         seat = before.seat_of(interaction.user.id)
-        outcome = await bot.host.replace_with_ai(game_id, interaction.user.id, reason="left")
+        outcome = await host.replace_with_ai(game_id, interaction.user.id, reason="left")
         name = present.safe_name(seat.name if seat else interaction.user.display_name)
         await notify.publish(bot, outcome, headline=T("{name} left the game; an AI plays their seat now.",
                                                        name=name))
         return outcome.game
-    info = await bot.host.leave(game_id, interaction.user.id)
+    info = await host.leave(game_id, interaction.user.id)
     await notify.refresh_lobby(bot, info)
     return info
 
 
-async def add_ai(interaction: discord.Interaction, game_id: int, level: str | None = None) -> GameInfo:
+async def add_ai(interaction: discord.Interaction[IsleBot], game_id: int, level: str | None = None) -> GameInfo:
     with speaking(languages.public(interaction.client, interaction.guild_id)):  # a name everyone in the thread reads
-        info = await interaction.client.host.add_ai(game_id, interaction.user.id, level)  # type: ignore[attr-defined]
+        info = await interaction.client.services.host.add_ai(game_id, interaction.user.id, level)
     await after_change(interaction.client, info)
     return info
 
 
-async def start(interaction: discord.Interaction, game_id: int) -> None:
-    bot: Any = interaction.client
-    outcome = await bot.host.start(game_id, interaction.user.id, is_admin(interaction))
+async def start(interaction: discord.Interaction[IsleBot], game_id: int) -> None:
+    bot = interaction.client
+    outcome = await bot.services.host.start(game_id, interaction.user.id, is_admin(interaction))
     await started(bot, outcome)
 
 
-async def on_button(interaction: discord.Interaction, game_id: int, action: str) -> None:
+async def on_button(interaction: discord.Interaction[IsleBot], game_id: int, action: str) -> None:
     await interaction.response.defer()
     if action == "join":
         await join(interaction, game_id)

@@ -100,8 +100,13 @@ async def refresh_message(bot: IsleBot, campaign_id: int) -> None:
 async def _open_thread(bot: IsleBot, info: CampaignInfo, episode: int) -> int | None:
     if info.channel_id is None:
         return None
-    name = present.clip(_("{c} · episode {k}", c=campaign_name(info), k=episode), 100)
-    return await open_thread(bot, info.channel_id, name, f"campaign {info.id}")
+    what = f"campaign {info.id}"
+    try:
+        return await open_thread(bot, info.guild_id, info.channel_id,
+                                 lambda: _("{c} · episode {k}", c=campaign_name(info), k=episode), what)
+    except discord.HTTPException as exc:  # the episode goes on in the channel
+        log.info("no thread for %s: %s", what, exc)
+        return None
 
 
 async def start_next(interaction: discord.Interaction[IsleBot], campaign_id: int) -> str:

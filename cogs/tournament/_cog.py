@@ -99,8 +99,13 @@ class Tournaments(commands.Cog):
         channel = self._channel(info)
         if channel is None:
             return None
-        name = present.clip(_("{name} · R{r} T{n}", name=info.name, r=t.round, n=t.table_no), 100)
-        return await open_thread(self.bot, channel.id, name, f"tournament {info.id} table {t.table_no}")
+        what = f"tournament {info.id} table {t.table_no}"
+        try:
+            return await open_thread(self.bot, info.guild_id, channel.id,
+                                     lambda: _("{name} · R{r} T{n}", name=info.name, r=t.round, n=t.table_no), what)
+        except discord.HTTPException as exc:  # the round goes on: this table is played in the channel
+            log.info("no thread for %s: %s", what, exc)
+            return None
 
     async def _round_started(self, notice: Notice) -> None:
         info, host = notice.tournament, self.bot.services.host
