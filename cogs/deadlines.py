@@ -10,8 +10,8 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
-from cogs import notify, presence
-from cogs.members import is_member, seat_left
+from cogs import notify, presence, turn_posts
+from cogs.notify import is_member, seat_left
 from cogs.shards import owns_guild
 from cogs.vacation import vacation_day_spent
 
@@ -48,7 +48,7 @@ class Deadlines:
             except Exception:  # noqa: BLE001 - one bad timer must not stop the others
                 log.exception("timer %s failed", timer)
         try:
-            await notify.archive_finished_threads(self.bot)
+            await turn_posts.archive_finished_threads(self.bot)
         except Exception:  # noqa: BLE001 - archiving is housekeeping; the next tick tries again
             log.exception("archiving finished threads failed")
         try:

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs import catalog, clicks, history, lobby, notify, panels, present
+from cogs import catalog, clicks, history, lobby, notify, panels, posts, present
 from cogs.errors import check_permissions
 from cogs.kit import host_of, is_admin, my_games, resolve
 from cogs.scoping import scope_of
@@ -151,8 +151,8 @@ async def abandon(interaction: discord.Interaction[IsleBot], game: int | None = 
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, game)
     info = await host_of(interaction).abandon(info.id, interaction.user.id, is_admin(interaction))
-    await notify.refresh_lobby(interaction.client, info)
-    await notify.post(interaction.client, info, content=_("{who} abandoned {game}.", who=interaction.user.mention,
+    await posts.refresh_lobby(interaction.client, info)
+    await posts.post(interaction.client, info, content=_("{who} abandoned {game}.", who=interaction.user.mention,
                                                          game=present.game_name(info)))
     await interaction.followup.send(_("{game} was abandoned.", game=present.game_name(info)), ephemeral=True)
 
@@ -190,7 +190,7 @@ async def settings(interaction: discord.Interaction[IsleBot], game: int | None =
         info = await resolve(interaction, game)
         if changes:
             info = await host.update_settings(info.id, interaction.user.id, is_admin(interaction), **changes)
-            await notify.refresh_lobby(interaction.client, info)
+            await posts.refresh_lobby(interaction.client, info)
             said.append(present.settings_text(info))
         if away is not None:
             outcome = await host.set_away(info.id, interaction.user.id, away)

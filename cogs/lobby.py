@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs import catalog, languages, notify, present
+from cogs import catalog, languages, notify, posts, present
 from cogs.components import lobby_view
 from cogs.errors import AdapterError, check_permissions
 from cogs.kit import is_admin, open_thread, player_of
@@ -87,7 +87,7 @@ async def _place_lobby(interaction: discord.Interaction[IsleBot], info: GameInfo
             raise AdapterError(_("I can't create a thread here, and {game} is still open in this channel. Finish it "
                                  "first, or use another channel.", game=present.game_name(existing)))
     with speaking(languages.public(bot, info.guild_id)):
-        lobby = await notify.post(bot, info, embed=present.lobby_embed(info), view=lobby_view(info.id, True))
+        lobby = await posts.post(bot, info, embed=present.lobby_embed(info), view=lobby_view(info.id, True))
     if lobby is None:
         raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
     await host.set_message(info.id, "lobby", lobby.id, lobby.channel.id)
@@ -113,14 +113,14 @@ async def game_thread(bot: IsleBot, info: GameInfo) -> int | None:
 async def after_change(bot: IsleBot, info: GameInfo) -> None:
     """Show the new seat list; start by itself once every seat is taken (a rematch: once
     everyone invited has joined)."""
-    await notify.refresh_lobby(bot, info)
+    await posts.refresh_lobby(bot, info)
     if info.status == "lobby" and (info.is_full or social.everyone_invited_joined(info)):
         outcome = await bot.services.host.start(info.id, None)
         await started(bot, outcome)
 
 
 async def started(bot: IsleBot, outcome: MoveOutcome) -> None:
-    await notify.refresh_lobby(bot, outcome.game)
+    await posts.refresh_lobby(bot, outcome.game)
     await notify.publish(bot, outcome, headline=T("The game begins!"))
 
 
@@ -143,7 +143,7 @@ async def leave(interaction: discord.Interaction[IsleBot], game_id: int) -> Game
                                                        name=name))
         return outcome.game
     info = await host.leave(game_id, interaction.user.id)
-    await notify.refresh_lobby(bot, info)
+    await posts.refresh_lobby(bot, info)
     return info
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from cogs import notify, present
+from cogs import notify, posts, present, turn_posts
 from cogs.components import choices_view, confirm_view, with_undo
 from cogs.errors import AdapterError
 from host import Choice, GameInfo, GameMovedOn, NotAllowed, NotYourTurn
@@ -63,8 +63,8 @@ async def show_panel(interaction: discord.Interaction, game_id: int, *, note: st
                              status=present.status_word(info.status)))
     view: discord.ui.View | None = None
     lines = [note] if note else []
-    if info.id in notify.blocked_threads(interaction.client):
-        lines.append(notify.blocked_notice(info))
+    if info.id in posts.blocked_threads(interaction.client):
+        lines.append(posts.blocked_notice(info))
     if info.paused:
         title = _("your board")
         lines.append(_("{game} is paused: I was removed from its server. It goes on if I am added back.",
@@ -185,5 +185,5 @@ async def on_undo(interaction: discord.Interaction, game_id: int, version: int) 
     async def update_panel() -> None:
         await show_panel(interaction, game_id, edit=edit, note=_("Your move was taken back."), info=outcome.game)
 
-    await notify.taken_back(interaction.client, outcome, user_id)
+    await turn_posts.taken_back(interaction.client, outcome, user_id)
     await notify.publish(interaction.client, outcome, actor_id=user_id, panel=update_panel)

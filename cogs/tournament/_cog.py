@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs import notify, present
+from cogs import notify, posts, present
 from cogs.kit import open_thread
 from cogs.shards import owns_guild
 from cogs.tournament._embeds import COLOUR, standings_message, table_line, tournament_name
@@ -164,7 +164,7 @@ class Tournaments(commands.Cog):
             others = ", ".join(n for p, n in zip(t.players, t.names, strict=True) if p != user_id)
             lines = [_("Round {r}, table {n} of {t}: you play {title} against {others}.", r=t.round, n=t.table_no,
                        t=info.name, title=info.title, others=others)]
-            await notify.send_dm(self.bot, game, user_id, _("your next tournament game"), lines)
+            await posts.send_dm(self.bot, game, user_id, _("your next tournament game"), lines)
 
     async def _finished(self, notice: Notice) -> None:
         info = notice.tournament
