@@ -208,7 +208,7 @@ async def _open_thread(bot: IsleBot, info: GameInfo) -> int | None:
     """A new thread in the old game's channel (a text channel the bot knows); None where threads
     are not possible (then the channel itself, if no other game is open there)."""
     channel = bot.get_channel(info.channel_id) if info.channel_id else None
-    thread = await lobby.game_thread(bot, info) if isinstance(channel, discord.TextChannel) else None
+    thread = await lobby.game_thread(bot, info, channel.id) if isinstance(channel, discord.TextChannel) else None
     if thread is not None:
         return thread
     existing = await bot.services.host.game_for_channel(info.channel_id) if info.channel_id else None

@@ -36,7 +36,8 @@ def _can_thread(interaction: discord.Interaction[IsleBot]) -> bool:
 
 async def create(interaction: discord.Interaction[IsleBot], key: str, options_text: str | None,
                  deadline: int | None, clock: str | None = None, ai_level: str | None = None) -> None:
-    if interaction.guild_id is None:
+    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    if guild_id is None or channel_id is None:
         raise AdapterError(_("Games are played in a server channel: run /game new there."))
     check_permissions(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -45,7 +46,7 @@ async def create(interaction: discord.Interaction[IsleBot], key: str, options_te
         raise AdapterError(_("There is no game called {key}.", key=present.clip(key, 40)))
     threads = _can_thread(interaction)
     if not threads:
-        existing = await host.game_for_channel(interaction.channel_id)
+        existing = await host.game_for_channel(channel_id)
         if existing is not None and existing.status in ("lobby", "active"):
             raise AdapterError(_("I may not create threads here, so this channel holds one game at a time, and "
                                  "{game} is still open. Finish it first, or allow me Create Public Threads.",
@@ -56,9 +57,9 @@ async def create(interaction: discord.Interaction[IsleBot], key: str, options_te
     if ai_level is not None:
         settings["ai_level"] = ai_level
     info = await host.create_game(key, catalog.parse_options(options_text), player_of(interaction),
-                                  interaction.guild_id, interaction.channel_id, settings=settings)
+                                  guild_id, channel_id, settings=settings)
     try:
-        thread = await _place_lobby(interaction, info, threads)
+        thread = await _place_lobby(interaction, info, channel_id if threads else None)
     except BaseException:
         await host.abandon(info.id, None)  # no lobby without its message: nothing is left behind
         raise
@@ -73,16 +74,18 @@ async def create(interaction: discord.Interaction[IsleBot], key: str, options_te
                                              url=present.jump_url(info)), ephemeral=True)
 
 
-async def _place_lobby(interaction: discord.Interaction[IsleBot], info: GameInfo, threads: bool) -> int | None:
-    """Open the game's thread (or fall back to the channel) and post its lobby there; the thread's id."""
+async def _place_lobby(interaction: discord.Interaction[IsleBot], info: GameInfo,
+                       thread_in: int | None) -> int | None:
+    """Open the game's thread in ``thread_in`` (None: threads are not possible here) or fall back
+    to the channel, and post its lobby there; the thread's id."""
     bot = interaction.client
     host = bot.services.host
-    thread = await game_thread(bot, info) if threads else None
+    thread = await game_thread(bot, info, thread_in) if thread_in is not None else None
     if thread is not None:
         await host.set_thread(info.id, thread)
         info = await host.get(info.id)
-    elif threads:  # the thread was refused after all: the channel holds one game at a time
-        existing = next((g for g in await host.open_games_in_channel(info.channel_id) if g.id != info.id), None)
+    elif thread_in is not None:  # the thread was refused after all: the channel holds one game at a time
+        existing = next((g for g in await host.open_games_in_channel(thread_in) if g.id != info.id), None)
         if existing is not None:
             raise AdapterError(_("I can't create a thread here, and {game} is still open in this channel. Finish it "
                                  "first, or use another channel.", game=present.game_name(existing)))
@@ -102,12 +105,10 @@ async def _announce(interaction: discord.Interaction[IsleBot], content: str) -> 
         log.info("could not announce game in %s: %s", interaction.channel_id, exc)
 
 
-async def game_thread(bot: IsleBot, info: GameInfo) -> int | None:
-    """The game's own thread in its channel (see :func:`cogs.kit.open_thread`), named after the
+async def game_thread(bot: IsleBot, info: GameInfo, channel_id: int) -> int | None:
+    """The game's own thread in ``channel_id`` (see :func:`cogs.kit.open_thread`), named after the
     game; None where threads are not possible, and then the game is played in the channel."""
-    if info.channel_id is None:
-        return None
-    return await open_thread(bot, info.guild_id, info.channel_id, lambda: present.game_name(info), f"game {info.id}")
+    return await open_thread(bot, info.guild_id, channel_id, lambda: present.game_name(info), f"game {info.id}")
 
 
 async def after_change(bot: IsleBot, info: GameInfo) -> None:
