@@ -36,7 +36,7 @@ CHOICES_KEPT = 256
 async def choices_at(interaction: discord.Interaction[IsleBot], info: GameInfo) -> list[Choice]:
     """The player's choices at this state version (kept briefly: a panel and its click share them)."""
     bot = interaction.client
-    cache: dict[tuple[int, int, int], list[Choice]] = bot.__dict__.setdefault("choices_cache", {})
+    cache = bot.choices_cache
     key = (info.id, info.version, interaction.user.id)
     found = cache.get(key)
     if found is None:

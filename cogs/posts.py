@@ -60,7 +60,7 @@ async def post(bot: IsleBot, info: GameInfo, **kwargs: Any) -> discord.Message |
 
 def blocked_threads(bot: IsleBot) -> set[int]:
     """Games whose thread refused the bot's last post (a permission taken away mid-game)."""
-    return bot.__dict__.setdefault("blocked_threads", set())
+    return bot.blocked_threads
 
 
 async def _thread_blocked(bot: IsleBot, info: GameInfo) -> None:

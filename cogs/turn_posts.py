@@ -41,7 +41,7 @@ class TurnPost:
 
 
 def turn_posts(bot: IsleBot) -> dict[int, TurnPost]:
-    return bot.__dict__.setdefault("turn_posts", {})
+    return bot.turn_posts
 
 
 async def publish_in_thread(bot: IsleBot, outcome: MoveOutcome, headline: str | None,
