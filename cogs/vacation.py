@@ -17,13 +17,13 @@ from discord.app_commands import locale_str
 from cogs import languages, posts, present
 from host.i18n import _, ngettext, speaking
 from host.models import TimerOutcome
-from host.turn_clock import Vacation, hours_text
+from host.turn_clock import TurnClocks, Vacation, hours_text
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
 
 
-def clocks_of(interaction: discord.Interaction[IsleBot]) -> Any:
+def clocks_of(interaction: discord.Interaction[IsleBot]) -> TurnClocks:
     return interaction.client.services.host.clocks
 
 
