@@ -17,7 +17,7 @@ from host.i18n import _, speaking
 if TYPE_CHECKING:
     from cogs.app import IsleBot
 
-log = logging.getLogger("cogs.notify")
+log = logging.getLogger("cogs.dms")
 
 
 async def dm_players(bot: IsleBot, outcome: MoveOutcome, actor_id: int | None = None) -> None:

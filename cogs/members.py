@@ -1,5 +1,6 @@
 """Things that vanish: a deleted thread or channel abandons its games; a departed member's seat
-goes to an AI, with a notice in the game's thread."""
+goes to an AI, with a notice in the game's thread (``cogs.notify.seat_left``, which the move
+pipeline also calls when the turn comes to a player who left)."""
 
 from __future__ import annotations
 

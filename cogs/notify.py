@@ -70,6 +70,7 @@ async def departed_to_act(bot: IsleBot, outcome: MoveOutcome) -> bool:
 
 
 async def seat_left(bot: IsleBot, info: GameInfo, user_id: int) -> None:
+    """A player left the server: out of the lobby, or an AI takes their seat (told in the thread)."""
     seat = info.seat_of(user_id)
     if seat is None or info.status not in ("lobby", "active"):
         return
@@ -81,7 +82,7 @@ async def seat_left(bot: IsleBot, info: GameInfo, user_id: int) -> None:
     if info.guild_id is not None:  # out of the server's tournaments at once
         await bot.services.tournaments.member_left(info.guild_id, user_id)
     await publish(bot, outcome, headline=T("{name} left the server; an AI plays their seat in {game} now.",
-                                                   name=present.safe_name(seat.name), game=present.game_name(info)))
+                                            name=present.safe_name(seat.name), game=present.game_name(info)))
 
 
 async def is_member(bot: IsleBot, guild_id: int, user_id: int) -> bool:

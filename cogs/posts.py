@@ -20,7 +20,7 @@ from host.i18n import _, speaking
 if TYPE_CHECKING:
     from cogs.app import IsleBot
 
-log = logging.getLogger("cogs.notify")
+log = logging.getLogger("cogs.posts")
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 

@@ -28,7 +28,7 @@ from host.i18n import _, speaking, tr
 if TYPE_CHECKING:
     from cogs.app import IsleBot
 
-log = logging.getLogger("cogs.notify")
+log = logging.getLogger("cogs.turn_posts")
 
 
 @dataclass
