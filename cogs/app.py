@@ -25,6 +25,8 @@ from cogs import errors, limits, present
 from cogs.components import ALL_ITEMS
 from cogs.deadlines import Deadlines
 from cogs.translator import CatalogTranslator
+from cogs.turn_posts import TurnPost
+from host import Choice
 from host.campaign.service import CampaignService
 from host.service import Host
 from host.services import Services, open_services, services_for
@@ -70,6 +72,10 @@ class IsleBot(commands.Bot):
         if services is not None:
             self.services = services
         self.deadlines = Deadlines(self, settings.timer_poll_seconds)
+        # what the bot remembers between clicks (not stored: a restart reads it back or starts afresh)
+        self.turn_posts: dict[int, TurnPost] = {}  # each game's current turn post (cogs.turn_posts)
+        self.blocked_threads: set[int] = set()  # games whose thread refused the last post (cogs.posts)
+        self.choices_cache: dict[tuple[int, int, int], list[Choice]] = {}  # (game, version, user) (cogs.panels)
         errors.install(self.tree)
         limits.install()  # every message sent or edited is clipped to Discord's limits
 

@@ -2,22 +2,27 @@
 
 They are ``DynamicItem``s registered at start-up, so a click on a message posted before a
 restart still reaches the right handler; the version lets a handler notice an out-of-date
-panel and show the current one instead of acting.
+panel and show the current one instead of acting. A click is handled by what
+``cogs.clicks`` holds (connected by the ``/game`` feature), so this module imports no handler.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import ui
 
+from cogs.clicks import handlers
 from cogs.errors import guarded
 from cogs.history_items import HISTORY_ITEMS, FollowButton
 from cogs.scoping import game_in_scope
 from host import Choice
 from host.i18n import _
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
 PAGE = 25  # options per select menu (Discord's limit)
 MAX_BUTTONS = 5  # a short list of choices is one row of buttons
@@ -35,15 +40,13 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=r"isle:lobby:(?P<action>jo
         self.action, self.game_id = action, game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> LobbyButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> LobbyButton:
         return cls(match["action"], int(match["game"]))
 
     @guarded
     @game_in_scope
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs import lobby
-
-        await lobby.on_button(interaction, self.game_id, self.action)
+    async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
+        await handlers().lobby(interaction, self.game_id, self.action)
 
 
 class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"isle:turn:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
@@ -53,15 +56,13 @@ class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"isle:turn:(?P<game>[0
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> TakeTurnButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> TakeTurnButton:
         return cls(int(match["game"]), int(match["version"]))
 
     @guarded
     @game_in_scope
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs import panels
-
-        await panels.take_turn(interaction, self.game_id)
+    async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
+        await handlers().take_turn(interaction, self.game_id)
 
 
 class ChoiceButton(ui.DynamicItem[ui.Button],
@@ -76,15 +77,13 @@ class ChoiceButton(ui.DynamicItem[ui.Button],
         self.game_id, self.version, self.index, self.confirmed = game_id, version, index, confirmed
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> ChoiceButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> ChoiceButton:
         return cls(int(match["game"]), int(match["version"]), int(match["index"]), confirmed=bool(match["ok"]))
 
     @guarded
     @game_in_scope
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs import panels
-
-        await panels.on_choice(interaction, self.game_id, self.version, self.index, self.confirmed)
+    async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
+        await handlers().choice(interaction, self.game_id, self.version, self.index, self.confirmed)
 
 
 class ChoiceSelect(ui.DynamicItem[ui.Select], template=r"isle:pick:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
@@ -98,16 +97,14 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=r"isle:pick:(?P<game>[0-9
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> ChoiceSelect:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> ChoiceSelect:
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     @guarded
     @game_in_scope
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs import panels
-
+    async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
         values = self.item.values
-        await panels.on_choice(interaction, self.game_id, self.version, int(values[0]), False)
+        await handlers().choice(interaction, self.game_id, self.version, int(values[0]), False)
 
 
 class PageButton(ui.DynamicItem[ui.Button], template=r"isle:page:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
@@ -119,15 +116,13 @@ class PageButton(ui.DynamicItem[ui.Button], template=r"isle:page:(?P<game>[0-9]+
         self.game_id, self.version, self.page = game_id, version, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> PageButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> PageButton:
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     @guarded
     @game_in_scope
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs import panels
-
-        await panels.on_page(interaction, self.game_id, self.version, self.page)
+    async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
+        await handlers().page(interaction, self.game_id, self.version, self.page)
 
 
 class UndoButton(ui.DynamicItem[ui.Button], template=r"isle:undo:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
@@ -140,15 +135,13 @@ class UndoButton(ui.DynamicItem[ui.Button], template=r"isle:undo:(?P<game>[0-9]+
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: Any, match: re.Match) -> UndoButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> UndoButton:
         return cls(int(match["game"]), int(match["version"]))
 
     @guarded
     @game_in_scope
-    async def callback(self, interaction: discord.Interaction) -> None:
-        from cogs import panels
-
-        await panels.on_undo(interaction, self.game_id, self.version)
+    async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
+        await handlers().undo(interaction, self.game_id, self.version)
 
 
 ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, *HISTORY_ITEMS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs import languages, notify
+from cogs import languages, posts
 from host import GameDamage
 from host.i18n import speaking
 from host.views import damage_text
@@ -19,6 +19,6 @@ async def setup(bot: IsleBot) -> None:
         info = damage.game
         with speaking(languages.public(bot, info.guild_id)):
             text = ("⚠️ " if not damage.repaired else "") + damage_text(info.id, damage.what, damage.repaired)
-            await notify.post(bot, info, content=text)
+            await posts.post(bot, info, content=text)
 
     bot.services.host.on_game_damaged(tell_thread)

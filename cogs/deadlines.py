@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cogs import notify, presence
-from cogs.members import is_member, seat_left
+from cogs import notify, presence, turn_posts
+from cogs.notify import is_member, seat_left
 from cogs.shards import owns_guild
 from cogs.vacation import vacation_day_spent
+from host import Timer
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
@@ -48,7 +49,7 @@ class Deadlines:
             except Exception:  # noqa: BLE001 - one bad timer must not stop the others
                 log.exception("timer %s failed", timer)
         try:
-            await notify.archive_finished_threads(self.bot)
+            await turn_posts.archive_finished_threads(self.bot)
         except Exception:  # noqa: BLE001 - archiving is housekeeping; the next tick tries again
             log.exception("archiving finished threads failed")
         try:
@@ -57,14 +58,14 @@ class Deadlines:
             log.exception("housekeeping failed")
         return fired
 
-    async def _ours(self, timer: Any) -> bool:
+    async def _ours(self, timer: Timer) -> bool:
         """Sharded: only the process running the game's server posts its reminders and expiries
         (it has the server's channels); the claim in the host makes each fire exactly once."""
         if not getattr(self.bot.settings, "shard_count", None):
             return True
         return owns_guild(self.bot.settings, (await self.bot.services.host.get(timer.game_id)).guild_id)
 
-    async def _replace_departed(self, timer: Any) -> None:
+    async def _replace_departed(self, timer: Timer) -> None:
         """A player who left the server cannot move: an AI takes the seat (with a notice).
 
         Without the privileged members intent the bot hears of departures only by asking.

@@ -12,9 +12,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs import catalog, history, lobby, notify, panels, present
+from cogs import catalog, clicks, history, lobby, notify, panels, posts, present
 from cogs.errors import check_permissions
-from cogs.kit import host_of, my_games, resolve
+from cogs.kit import host_of, is_admin, my_games, resolve
 from cogs.scoping import scope_of
 from host.clocks import CLOCK_LABELS
 from host.deadlines import DEADLINE_CHOICES
@@ -150,9 +150,9 @@ async def list_(interaction: discord.Interaction[IsleBot]) -> None:
 async def abandon(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, game)
-    info = await host_of(interaction).abandon(info.id, interaction.user.id, lobby.is_admin(interaction))
-    await notify.refresh_lobby(interaction.client, info)
-    await notify.post(interaction.client, info, content=_("{who} abandoned {game}.", who=interaction.user.mention,
+    info = await host_of(interaction).abandon(info.id, interaction.user.id, is_admin(interaction))
+    await posts.refresh_lobby(interaction.client, info)
+    await posts.post(interaction.client, info, content=_("{who} abandoned {game}.", who=interaction.user.mention,
                                                          game=present.game_name(info)))
     await interaction.followup.send(_("{game} was abandoned.", game=present.game_name(info)), ephemeral=True)
 
@@ -189,8 +189,8 @@ async def settings(interaction: discord.Interaction[IsleBot], game: int | None =
     if changes or away is not None or not said:
         info = await resolve(interaction, game)
         if changes:
-            info = await host.update_settings(info.id, interaction.user.id, lobby.is_admin(interaction), **changes)
-            await notify.refresh_lobby(interaction.client, info)
+            info = await host.update_settings(info.id, interaction.user.id, is_admin(interaction), **changes)
+            await posts.refresh_lobby(interaction.client, info)
             said.append(present.settings_text(info))
         if away is not None:
             outcome = await host.set_away(info.id, interaction.user.id, away)
@@ -205,4 +205,7 @@ async def settings(interaction: discord.Interaction[IsleBot], game: int | None =
 
 
 async def setup(bot: IsleBot) -> None:
+    clicks.connect(clicks.Clicks(lobby=lobby.on_button, take_turn=panels.take_turn, choice=panels.on_choice,
+                                 page=panels.on_page, undo=panels.on_undo, log_page=history.on_log_page,
+                                 follow=history.on_follow, rematch=history.on_rematch))
     bot.tree.add_command(build_group())

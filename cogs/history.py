@@ -15,12 +15,12 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs import languages, lobby, notify, present
+from cogs import languages, lobby, posts, present
 from cogs.components import lobby_view
 from cogs.errors import AdapterError, check_permissions
 from cogs.history_items import LAST, LogPageButton
-from cogs.kit import host_of, my_games, resolve
-from host import GameInfo, HostError, MoveOutcome, social
+from cogs.kit import host_of, my_games, player_of, resolve
+from host import GameInfo, HostError, social
 from host import history as story
 from host.i18n import _, speaking
 
@@ -151,18 +151,6 @@ async def replay(interaction: discord.Interaction[IsleBot], game: int | None = N
                                     file=discord.File(io.BytesIO(data), filename=name))
 
 
-async def post_replay(bot: IsleBot, info: GameInfo) -> None:
-    """The animated replay in the game's thread, after its score sheet."""
-    try:
-        name, data = await story.animation(bot.services.host, info.id)
-    except (HostError, ValueError) as exc:
-        log.info("no replay for game %s: %s", info.id, exc)
-        return
-    with speaking(languages.public(bot, info.guild_id)):
-        await notify.post(bot, info, content=_("The whole game, one frame per turn:"),
-                          file=discord.File(io.BytesIO(data), filename=name))
-
-
 # -- following ----------------------------------------------------------------------------------
 async def on_follow(interaction: discord.Interaction[IsleBot], game_id: int) -> None:
     await interaction.response.defer(ephemeral=True)
@@ -185,85 +173,42 @@ async def unfollow(interaction: discord.Interaction[IsleBot], game: int | None =
     await interaction.followup.send(text, ephemeral=True)
 
 
-async def dm_followers(bot: Any, outcome: MoveOutcome, headline: str | None = None,
-                       lines: list[str] | None = None, boards: dict[str, bytes] | None = None) -> None:
-    """A DM to each follower (not seated in the game) with what everyone saw: the public
-    lines and the public board, never a player's private news. Like the thread, once per
-    turn: ``lines`` are those shown with the thread's new board (a multi-step turn's lines
-    together), ``boards`` the public boards already rendered, by language."""
-    info = outcome.game
-    if not notify.posts_board(outcome, headline):
-        return
-    lines = outcome.lines if lines is None else lines
-    if not (lines or outcome.finished or headline):
-        return
-    seated = {s.user_id for s in info.seats if s.user_id is not None}
-    boards = dict(boards or {})
-    for user_id in await social.followers(bot.host, info.id):
-        if user_id in seated:
-            continue
-        language = languages.reader(bot, user_id, info.guild_id)
-        with speaking(language):
-            if language not in boards:
-                try:
-                    boards[language] = await bot.host.public_png(info.id)
-                except HostError:
-                    boards[language] = None
-            if outcome.finished or info.status == "finished":
-                embed = present.score_embed(info, await bot.host.score_sheet(info.id))
-            else:
-                embed = present.turn_embed(info, lines, headline)
-            if boards[language] is None:
-                embed.set_image(url=None)
-            kwargs: dict[str, Any] = {"content": _("Back to the game: {url}", url=present.jump_url(info)),
-                                      "embed": embed}
-            if boards[language] is not None:
-                kwargs["file"] = present.board_file(boards[language])
-            try:
-                dm = await bot.create_dm(discord.Object(id=user_id))
-                await dm.send(**kwargs)
-            except discord.Forbidden:  # DMs closed: stop trying on every move
-                log.info("follower %s of game %s has DMs closed; unfollowed", user_id, info.id)
-                await social.unfollow(bot.host, info.id, user_id)
-            except discord.HTTPException as exc:
-                log.info("could not DM follower %s of game %s: %s", user_id, info.id, exc)
-
-
 # -- rematch ------------------------------------------------------------------------------------
-async def on_rematch(interaction: discord.Interaction, game_id: int) -> None:
+async def on_rematch(interaction: discord.Interaction[IsleBot], game_id: int) -> None:
     await interaction.response.defer(ephemeral=True)
-    bot: Any = interaction.client
+    bot = interaction.client
+    host = bot.services.host
     old = await resolve(interaction, game_id)
     with speaking(languages.public(bot, old.guild_id)):  # its AI seats are named for the thread's readers
-        info, created = await social.rematch(bot.host, old.id, lobby.player_of(interaction))
+        info, created = await social.rematch(host, old.id, player_of(interaction))
     if not created:
         await interaction.followup.send(_("The rematch is already open: {url}", url=present.jump_url(info)),
                                         ephemeral=True)
         return
     thread = await _open_thread(bot, info)
     if thread is not None:
-        await bot.host.set_thread(info.id, thread.id)
-        info = await bot.host.get(info.id)
+        await host.set_thread(info.id, thread)
+        info = await host.get(info.id)
     people = " ".join(f"<@{u}>" for u in social.invited(info))
     with speaking(languages.public(bot, info.guild_id)):
         content = _("Rematch of {old}: {people}, press Join to play again; it starts when you have all joined.",
                     old=present.game_name(old), people=people or "—")
-        message = await notify.post(bot, info, content=content, embed=present.lobby_embed(info),
+        message = await posts.post(bot, info, content=content, embed=present.lobby_embed(info),
                                     view=lobby_view(info.id, True))
     if message is None:
-        await bot.host.abandon(info.id, None)
+        await host.abandon(info.id, None)
         raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
-    await bot.host.set_message(info.id, "lobby", message.id, message.channel.id)
+    await host.set_message(info.id, "lobby", message.id, message.channel.id)
     await lobby.after_change(bot, info)
     await interaction.followup.send(_("{game} is ready: {url}", game=present.game_name(info),
                                       url=present.jump_url(info)), ephemeral=True)
 
 
-async def _open_thread(bot: IsleBot, info: GameInfo) -> discord.Thread | None:
-    """A new thread in the old game's channel; None where threads are not possible (then the
-    channel itself, if no other game is open there)."""
+async def _open_thread(bot: IsleBot, info: GameInfo) -> int | None:
+    """A new thread in the old game's channel (a text channel the bot knows); None where threads
+    are not possible (then the channel itself, if no other game is open there)."""
     channel = bot.get_channel(info.channel_id) if info.channel_id else None
-    thread = await lobby.open_thread(bot, channel, info)
+    thread = await lobby.game_thread(bot, info, channel.id) if isinstance(channel, discord.TextChannel) else None
     if thread is not None:
         return thread
     existing = await bot.services.host.game_for_channel(info.channel_id) if info.channel_id else None

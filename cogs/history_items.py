@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
+from cogs.clicks import handlers
 from cogs.errors import guarded
 from cogs.scoping import game_in_scope
 from host.i18n import _
@@ -37,9 +38,7 @@ class LogPageButton(ui.DynamicItem[ui.Button],
     @guarded
     @game_in_scope
     async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
-        from cogs import history
-
-        await history.on_log_page(interaction, self.game_id, self.page, self.seat)
+        await handlers().log_page(interaction, self.game_id, self.page, self.seat)
 
 
 class FollowButton(ui.DynamicItem[ui.Button], template=r"isle:follow:(?P<game>[0-9]+)"):
@@ -55,9 +54,7 @@ class FollowButton(ui.DynamicItem[ui.Button], template=r"isle:follow:(?P<game>[0
     @guarded
     @game_in_scope
     async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
-        from cogs import history
-
-        await history.on_follow(interaction, self.game_id)
+        await handlers().follow(interaction, self.game_id)
 
 
 class RematchButton(ui.DynamicItem[ui.Button], template=r"isle:rematch:(?P<game>[0-9]+)"):
@@ -73,9 +70,7 @@ class RematchButton(ui.DynamicItem[ui.Button], template=r"isle:rematch:(?P<game>
     @guarded
     @game_in_scope
     async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
-        from cogs import history
-
-        await history.on_rematch(interaction, self.game_id)
+        await handlers().rematch(interaction, self.game_id)
 
 
 HISTORY_ITEMS = (LogPageButton, FollowButton, RematchButton)

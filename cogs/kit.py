@@ -1,26 +1,23 @@
 """Small things the feature cogs share: who is asking, whether they may organise, the users a
-text names, which game a command means, and a thread opened for a tournament table or a
-campaign episode.
-
-(``cogs.lobby`` still has its own ``player_of``/``is_admin`` and its channel-object thread
-opener for games; they behave the same and can move here once that file is free to change.)
+text names, which game a command means, and the one thread opener (a game, a rematch, a tournament
+table, a campaign episode).
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final
 
 import discord
 from discord import app_commands
 
-from cogs import present
+from cogs import languages, present
 from cogs.errors import AdapterError
 from cogs.scoping import scope_of
 from host import GameInfo, Host, PlayerRef
-from host.i18n import _
+from host.i18n import _, speaking
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
@@ -84,14 +81,22 @@ async def my_games(interaction: discord.Interaction[IsleBot], current: str) -> l
     return out[:25]
 
 
-async def open_thread(bot: IsleBot, channel_id: int, name: str, what: str) -> int | None:
-    """A public thread (without a starter message) in ``channel_id``; None where Discord refuses
-    (the caller then plays on in the channel). ``what`` names the thread's purpose in the log."""
+async def open_thread(bot: IsleBot, guild_id: int | None, channel_id: int, title: Callable[[], str],
+                      what: str) -> int | None:
+    """A public thread (without a starter message) in ``channel_id`` for a game, a rematch, a
+    tournament table or a campaign episode. Everyone reads it, so ``title()`` is worded in the
+    server's language. None where threads are not possible there (a 403, or a 400 such as 50024:
+    a channel type without threads); the caller then plays on in the channel. Any other
+    failure is raised. ``what`` names the thread's purpose in the log."""
+    with speaking(languages.public(bot, guild_id)):
+        name = present.clip(title(), 100)
     try:
         data = await bot.http.start_thread_without_message(channel_id, name=name,
                                                            auto_archive_duration=ARCHIVE_AFTER_MINUTES,
                                                            type=discord.ChannelType.public_thread.value)
-        return int(data["id"])
     except discord.HTTPException as exc:
-        log.info("no thread for %s: %s", what, exc)
+        if not isinstance(exc, discord.Forbidden) and exc.status != 400:
+            raise
+        log.info("no thread for %s in %s: %s", what, channel_id, exc)
         return None
+    return int(data["id"])

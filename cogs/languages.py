@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from host.i18n import current_locale, has_catalog
+from host.languages import Languages
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
@@ -30,7 +31,8 @@ def code_of(locale: Any) -> str:
     return str(value or "en").split("-")[0]
 
 
-def _languages(bot: IsleBot) -> Any:
+def _languages(bot: IsleBot) -> Languages | None:
+    """None before the services are open (an error told at start-up)."""
     return getattr(getattr(bot, "host", None), "languages", None)
 
 
@@ -46,7 +48,7 @@ def for_interaction(interaction: discord.Interaction[IsleBot]) -> None:
     task.add_done_callback(_writes.discard)
 
 
-async def _remember(languages: Any, user_id: int, code: str) -> None:
+async def _remember(languages: Languages, user_id: int, code: str) -> None:
     try:
         await languages.seen_reader(user_id, code)
     except Exception:  # noqa: BLE001 - a lost preference only means the next click stores it again

@@ -12,7 +12,7 @@ too long is therefore shortened, never refused (a refused reply leaves the user 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
@@ -54,8 +54,8 @@ def _text_size(e: dict) -> int:
             + len((e.get("footer") or {}).get("text") or "") + len((e.get("author") or {}).get("name") or ""))
 
 
-def _fit_embed_dict(e: dict) -> dict:
-    e = dict(e)
+def _fit_embed_dict(embed: Mapping[str, Any]) -> dict[str, Any]:
+    e = dict(embed)
     if e.get("title"):
         e["title"] = clip(e["title"], EMBED_TITLE)
     if e.get("description"):
@@ -144,7 +144,7 @@ def _fitting(original: Callable[..., Any]) -> Callable[..., Any]:
         args, kwargs = fit_arguments(args, kwargs)
         return original(*args, **kwargs)
 
-    build.isle_limits = True  # type: ignore[attr-defined]
+    build.__dict__["isle_limits"] = True  # marks it wrapped (install is idempotent)
     return build
 
 

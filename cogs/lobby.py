@@ -9,49 +9,44 @@ when the last seat is taken.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs import catalog, languages, notify, present
+from cogs import catalog, languages, notify, posts, present
 from cogs.components import lobby_view
 from cogs.errors import AdapterError, check_permissions
-from host import GameInfo, PlayerRef, social
+from cogs.kit import is_admin, open_thread, player_of
+from host import GameInfo, MoveOutcome, social
 from host.i18n import T, _, speaking
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
 log = logging.getLogger("cogs.lobby")
 
 THREAD_PERMISSIONS = {"create_public_threads": "Create Public Threads"}
 
 
-def player_of(interaction: discord.Interaction) -> PlayerRef:
-    return PlayerRef(interaction.user.id, interaction.user.display_name)
-
-
-def is_admin(interaction: discord.Interaction) -> bool:
-    perms = getattr(interaction, "permissions", None)
-    return bool(perms and (perms.manage_guild or perms.administrator))
-
-
-def _can_thread(interaction: discord.Interaction) -> bool:
+def _can_thread(interaction: discord.Interaction[IsleBot]) -> bool:
     perms = interaction.app_permissions
     return isinstance(interaction.channel, discord.TextChannel) and perms.create_public_threads \
         and perms.send_messages_in_threads
 
 
-async def create(interaction: discord.Interaction, key: str, options_text: str | None,
+async def create(interaction: discord.Interaction[IsleBot], key: str, options_text: str | None,
                  deadline: int | None, clock: str | None = None, ai_level: str | None = None) -> None:
-    if interaction.guild_id is None:
+    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    if guild_id is None or channel_id is None:
         raise AdapterError(_("Games are played in a server channel: run /game new there."))
     check_permissions(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    bot: Any = interaction.client
-    host = bot.host
+    host = interaction.client.services.host
     if catalog.find(key) is None:
         raise AdapterError(_("There is no game called {key}.", key=present.clip(key, 40)))
     threads = _can_thread(interaction)
     if not threads:
-        existing = await host.game_for_channel(interaction.channel_id)
+        existing = await host.game_for_channel(channel_id)
         if existing is not None and existing.status in ("lobby", "active"):
             raise AdapterError(_("I may not create threads here, so this channel holds one game at a time, and "
                                  "{game} is still open. Finish it first, or allow me Create Public Threads.",
@@ -62,9 +57,9 @@ async def create(interaction: discord.Interaction, key: str, options_text: str |
     if ai_level is not None:
         settings["ai_level"] = ai_level
     info = await host.create_game(key, catalog.parse_options(options_text), player_of(interaction),
-                                  interaction.guild_id, interaction.channel_id, settings=settings)
+                                  guild_id, channel_id, settings=settings)
     try:
-        thread = await _place_lobby(interaction, info, threads)
+        thread = await _place_lobby(interaction, info, channel_id if threads else None)
     except BaseException:
         await host.abandon(info.id, None)  # no lobby without its message: nothing is left behind
         raise
@@ -74,33 +69,35 @@ async def create(interaction: discord.Interaction, key: str, options_text: str |
         with speaking(languages.public(interaction.client, info.guild_id)):  # a post everyone reads
             await _announce(interaction, content=_("{who} opened {game}: join in <#{thread}>.",
                                                    who=interaction.user.mention, game=present.game_name(info),
-                                                   thread=thread.id))
+                                                   thread=thread))
     await interaction.followup.send(note + _("{game} is ready: {url}", game=present.game_name(info),
                                              url=present.jump_url(info)), ephemeral=True)
 
 
-async def _place_lobby(interaction: discord.Interaction, info: GameInfo, threads: bool) -> discord.Thread | None:
-    """Open the game's thread (or fall back to the channel) and post its lobby there."""
-    bot: Any = interaction.client
-    host = bot.host
-    thread = await open_thread(bot, interaction.channel, info) if threads else None
+async def _place_lobby(interaction: discord.Interaction[IsleBot], info: GameInfo,
+                       thread_in: int | None) -> int | None:
+    """Open the game's thread in ``thread_in`` (None: threads are not possible here) or fall back
+    to the channel, and post its lobby there; the thread's id."""
+    bot = interaction.client
+    host = bot.services.host
+    thread = await game_thread(bot, info, thread_in) if thread_in is not None else None
     if thread is not None:
-        await host.set_thread(info.id, thread.id)
+        await host.set_thread(info.id, thread)
         info = await host.get(info.id)
-    elif threads:  # the thread was refused after all: the channel holds one game at a time
-        existing = next((g for g in await host.open_games_in_channel(interaction.channel_id) if g.id != info.id), None)
+    elif thread_in is not None:  # the thread was refused after all: the channel holds one game at a time
+        existing = next((g for g in await host.open_games_in_channel(thread_in) if g.id != info.id), None)
         if existing is not None:
             raise AdapterError(_("I can't create a thread here, and {game} is still open in this channel. Finish it "
                                  "first, or use another channel.", game=present.game_name(existing)))
     with speaking(languages.public(bot, info.guild_id)):
-        lobby = await notify.post(bot, info, embed=present.lobby_embed(info), view=lobby_view(info.id, True))
+        lobby = await posts.post(bot, info, embed=present.lobby_embed(info), view=lobby_view(info.id, True))
     if lobby is None:
         raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
     await host.set_message(info.id, "lobby", lobby.id, lobby.channel.id)
     return thread
 
 
-async def _announce(interaction: discord.Interaction, content: str) -> None:
+async def _announce(interaction: discord.Interaction[IsleBot], content: str) -> None:
     """A one-line pointer in the parent channel, so the new thread is easy to find."""
     try:
         await interaction.channel.send(content, allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
@@ -108,74 +105,63 @@ async def _announce(interaction: discord.Interaction, content: str) -> None:
         log.info("could not announce game in %s: %s", interaction.channel_id, exc)
 
 
-async def open_thread(bot: Any, channel: Any, info: GameInfo) -> discord.Thread | None:
-    """The game's own thread in ``channel``, named in the server's language (everyone reads it);
-    None where threads are not possible: a 403, or a 400 such as 50024 (a channel type without
-    threads), and then the game is played in the channel itself."""
-    if not isinstance(channel, discord.TextChannel):
-        return None
-    with speaking(languages.public(bot, info.guild_id)):
-        name = present.clip(present.game_name(info), 100)
-    try:
-        return await channel.create_thread(name=name, type=discord.ChannelType.public_thread,
-                                           auto_archive_duration=10080)
-    except discord.HTTPException as exc:
-        if not isinstance(exc, discord.Forbidden) and exc.status != 400:
-            raise
-        log.info("no thread in %s: %s", channel.id, exc)
-        return None
+async def game_thread(bot: IsleBot, info: GameInfo, channel_id: int) -> int | None:
+    """The game's own thread in ``channel_id`` (see :func:`cogs.kit.open_thread`), named after the
+    game; None where threads are not possible, and then the game is played in the channel."""
+    return await open_thread(bot, info.guild_id, channel_id, lambda: present.game_name(info), f"game {info.id}")
 
 
-async def after_change(bot: Any, info: GameInfo) -> None:
+async def after_change(bot: IsleBot, info: GameInfo) -> None:
     """Show the new seat list; start by itself once every seat is taken (a rematch: once
     everyone invited has joined)."""
-    await notify.refresh_lobby(bot, info)
+    await posts.refresh_lobby(bot, info)
     if info.status == "lobby" and (info.is_full or social.everyone_invited_joined(info)):
-        outcome = await bot.host.start(info.id, None)
+        outcome = await bot.services.host.start(info.id, None)
         await started(bot, outcome)
 
 
-async def started(bot: Any, outcome: Any) -> None:
-    await notify.refresh_lobby(bot, outcome.game)
+async def started(bot: IsleBot, outcome: MoveOutcome) -> None:
+    await posts.refresh_lobby(bot, outcome.game)
     await notify.publish(bot, outcome, headline=T("The game begins!"))
 
 
-async def join(interaction: discord.Interaction, game_id: int) -> GameInfo:
-    info = await interaction.client.host.join(game_id, player_of(interaction))  # type: ignore[attr-defined]
+async def join(interaction: discord.Interaction[IsleBot], game_id: int) -> GameInfo:
+    info = await interaction.client.services.host.join(game_id, player_of(interaction))
     await after_change(interaction.client, info)
     return info
 
 
-async def leave(interaction: discord.Interaction, game_id: int) -> GameInfo:
+async def leave(interaction: discord.Interaction[IsleBot], game_id: int) -> GameInfo:
     """Leave the lobby; leaving a running game hands the seat to an AI."""
-    bot: Any = interaction.client
-    before = await bot.host.get(game_id)
+    bot = interaction.client
+    host = bot.services.host
+    before = await host.get(game_id)
     if before.status == "active":
         seat = before.seat_of(interaction.user.id)
-        outcome = await bot.host.replace_with_ai(game_id, interaction.user.id, reason="left")
+        outcome = await host.replace_with_ai(game_id, interaction.user.id, reason="left")
         name = present.safe_name(seat.name if seat else interaction.user.display_name)
         await notify.publish(bot, outcome, headline=T("{name} left the game; an AI plays their seat now.",
                                                        name=name))
         return outcome.game
-    info = await bot.host.leave(game_id, interaction.user.id)
-    await notify.refresh_lobby(bot, info)
+    info = await host.leave(game_id, interaction.user.id)
+    await posts.refresh_lobby(bot, info)
     return info
 
 
-async def add_ai(interaction: discord.Interaction, game_id: int, level: str | None = None) -> GameInfo:
+async def add_ai(interaction: discord.Interaction[IsleBot], game_id: int, level: str | None = None) -> GameInfo:
     with speaking(languages.public(interaction.client, interaction.guild_id)):  # a name everyone in the thread reads
-        info = await interaction.client.host.add_ai(game_id, interaction.user.id, level)  # type: ignore[attr-defined]
+        info = await interaction.client.services.host.add_ai(game_id, interaction.user.id, level)
     await after_change(interaction.client, info)
     return info
 
 
-async def start(interaction: discord.Interaction, game_id: int) -> None:
-    bot: Any = interaction.client
-    outcome = await bot.host.start(game_id, interaction.user.id, is_admin(interaction))
+async def start(interaction: discord.Interaction[IsleBot], game_id: int) -> None:
+    bot = interaction.client
+    outcome = await bot.services.host.start(game_id, interaction.user.id, is_admin(interaction))
     await started(bot, outcome)
 
 
-async def on_button(interaction: discord.Interaction, game_id: int, action: str) -> None:
+async def on_button(interaction: discord.Interaction[IsleBot], game_id: int, action: str) -> None:
     await interaction.response.defer()
     if action == "join":
         await join(interaction, game_id)

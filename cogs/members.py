@@ -1,62 +1,22 @@
 """Things that vanish: a deleted thread or channel abandons its games; a departed member's seat
-goes to an AI, with a notice in the game's thread."""
+goes to an AI, with a notice in the game's thread (``cogs.notify.seat_left``, which the move
+pipeline also calls when the turn comes to a player who left)."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
 
-from cogs import notify, present
-from host import GameInfo, HostError
-from host.i18n import T
+from cogs.notify import is_member, seat_left
+from host import HostError
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
 
 log = logging.getLogger("cogs.members")
-
-
-async def seat_left(bot: IsleBot, info: GameInfo, user_id: int) -> None:
-    seat = info.seat_of(user_id)
-    if seat is None or info.status not in ("lobby", "active"):
-        return
-    if info.status == "lobby":
-        info = await bot.services.host.leave(info.id, user_id)
-        await notify.refresh_lobby(bot, info)
-        return
-    outcome = await bot.services.host.replace_with_ai(info.id, user_id, reason="left the server")
-    if info.guild_id is not None:  # out of the server's tournaments at once
-        await bot.services.tournaments.member_left(info.guild_id, user_id)
-    await notify.publish(bot, outcome, headline=T("{name} left the server; an AI plays their seat in {game} now.",
-                                                   name=present.safe_name(seat.name), game=present.game_name(info)))
-
-
-async def is_member(bot: IsleBot, guild_id: int, user_id: int) -> bool:
-    """Asked of Discord (no privileged members intent needed); an unclear answer counts as yes."""
-    try:
-        await bot.http.get_member(guild_id, user_id)
-    except discord.NotFound:
-        return False
-    except discord.HTTPException as exc:
-        log.info("could not check member %s of %s: %s", user_id, guild_id, exc)
-    return True
-
-
-async def departed_to_act(bot: IsleBot, outcome: Any) -> bool:
-    """In a game without a deadline nobody else notices a departed player: check the players
-    whose turn has just come; an AI takes the seat of one who left (True if any did)."""
-    info = outcome.game
-    if info.status != "active" or info.guild_id is None or info.settings.get("deadline_seconds"):
-        return False
-    fresh = notify.fresh_to_act(outcome)
-    gone = [s for s in info.seats if s.seat in fresh and s.user_id is not None and not s.automatic
-            and not await is_member(bot, info.guild_id, s.user_id)]
-    for seat in gone:
-        await seat_left(bot, await bot.services.host.get(info.id), seat.user_id)
-    return bool(gone)
 
 
 async def sweep(bot: IsleBot) -> int:

@@ -7,15 +7,18 @@ for: an out-of-date click shows the current panel instead of acting.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs import notify, present
+from cogs import notify, posts, present, turn_posts
 from cogs.components import choices_view, confirm_view, with_undo
 from cogs.errors import AdapterError
 from host import Choice, GameInfo, GameMovedOn, NotAllowed, NotYourTurn
 from host.i18n import _
+
+if TYPE_CHECKING:
+    from cogs.app import IsleBot
 
 
 def needs_confirmation(info: GameInfo, choice: Choice) -> bool:
@@ -30,29 +33,29 @@ def needs_confirmation(info: GameInfo, choice: Choice) -> bool:
 CHOICES_KEPT = 256
 
 
-async def choices_at(interaction: discord.Interaction, info: GameInfo) -> list[Choice]:
+async def choices_at(interaction: discord.Interaction[IsleBot], info: GameInfo) -> list[Choice]:
     """The player's choices at this state version (kept briefly: a panel and its click share them)."""
-    bot: Any = interaction.client
-    cache: dict[tuple[int, int, int], list[Choice]] = bot.__dict__.setdefault("choices_cache", {})
+    bot = interaction.client
+    cache = bot.choices_cache
     key = (info.id, info.version, interaction.user.id)
     found = cache.get(key)
     if found is None:
-        found = await bot.host.choices(info.id, interaction.user.id)
+        found = await bot.services.host.choices(info.id, interaction.user.id)
         if len(cache) >= CHOICES_KEPT:
             cache.pop(next(iter(cache)))
         cache[key] = found
     return found
 
 
-async def take_turn(interaction: discord.Interaction, game_id: int) -> None:
+async def take_turn(interaction: discord.Interaction[IsleBot], game_id: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     await show_panel(interaction, game_id)
 
 
-async def show_panel(interaction: discord.Interaction, game_id: int, *, note: str | None = None,
+async def show_panel(interaction: discord.Interaction[IsleBot], game_id: int, *, note: str | None = None,
                      edit: bool = False, page: int = 0, info: GameInfo | None = None) -> None:
     """Send (or, on a panel click, replace) this player's private panel."""
-    host = interaction.client.host  # type: ignore[attr-defined]
+    host = interaction.client.services.host
     user_id = interaction.user.id
     info = info or await host.get(game_id)
     seat = info.seat_of(user_id)
@@ -63,8 +66,8 @@ async def show_panel(interaction: discord.Interaction, game_id: int, *, note: st
                              status=present.status_word(info.status)))
     view: discord.ui.View | None = None
     lines = [note] if note else []
-    if info.id in notify.blocked_threads(interaction.client):
-        lines.append(notify.blocked_notice(info))
+    if info.id in posts.blocked_threads(interaction.client):
+        lines.append(posts.blocked_notice(info))
     if info.paused:
         title = _("your board")
         lines.append(_("{game} is paused: I was removed from its server. It goes on if I am added back.",
@@ -88,7 +91,7 @@ async def show_panel(interaction: discord.Interaction, game_id: int, *, note: st
     await _answer(interaction, edit, embed=embed, file=file, view=view)
 
 
-async def _answer(interaction: discord.Interaction, edit: bool, *, embed: discord.Embed,
+async def _answer(interaction: discord.Interaction[IsleBot], edit: bool, *, embed: discord.Embed,
                   file: discord.File | None = None, view: discord.ui.View | None = None,
                   content: str | None = None) -> None:
     if edit:
@@ -107,17 +110,17 @@ async def _answer(interaction: discord.Interaction, edit: bool, *, embed: discor
         await interaction.followup.send(**kwargs)
 
 
-async def on_page(interaction: discord.Interaction, game_id: int, version: int, page: int) -> None:
+async def on_page(interaction: discord.Interaction[IsleBot], game_id: int, version: int, page: int) -> None:
     await interaction.response.defer()
-    info = await interaction.client.host.get(game_id)  # type: ignore[attr-defined]
+    info = await interaction.client.services.host.get(game_id)
     note = None if info.version == version else _("The game moved on; here is your current panel.")
     await show_panel(interaction, game_id, note=note, edit=True, page=page if note is None else 0)
 
 
-async def on_choice(interaction: discord.Interaction, game_id: int, version: int, index: int,
+async def on_choice(interaction: discord.Interaction[IsleBot], game_id: int, version: int, index: int,
                     confirmed: bool) -> None:
     await interaction.response.defer()
-    host = interaction.client.host  # type: ignore[attr-defined]
+    host = interaction.client.services.host
     user_id = interaction.user.id
     info = await host.get(game_id)
     if info.version != version:
@@ -153,9 +156,10 @@ async def on_choice(interaction: discord.Interaction, game_id: int, version: int
         if after.status == "active" and seat is not None and seat.seat in after.to_act:
             await show_panel(interaction, game_id, edit=True, note=done, info=after)
         else:
-            embed = discord.Embed(title=present.game_name(after), colour=present.COLOUR, description=done)
+            text = done
             if after.status == "active" and after.acted and after.waiting:
-                embed.description += "\n" + present.progress_text(after)
+                text += "\n" + present.progress_text(after)
+            embed = discord.Embed(title=present.game_name(after), colour=present.COLOUR, description=text)
             undo = await host.undo_version(game_id, user_id) if after.status == "active" else None
             await interaction.edit_original_response(embed=embed, attachments=[], view=with_undo(None, game_id, undo))
 
@@ -163,7 +167,7 @@ async def on_choice(interaction: discord.Interaction, game_id: int, version: int
     await notify.publish(interaction.client, outcome, actor_id=user_id, panel=update_panel)
 
 
-async def on_undo(interaction: discord.Interaction, game_id: int, version: int) -> None:
+async def on_undo(interaction: discord.Interaction[IsleBot], game_id: int, version: int) -> None:
     """The Undo button: take back the player's newest move, then show the panel again. An old
     button, a racing click or a move that can no longer be taken back changes nothing and
     says why in the panel."""
@@ -174,7 +178,7 @@ async def on_undo(interaction: discord.Interaction, game_id: int, version: int) 
         await interaction.response.defer()
     else:
         await interaction.response.defer(ephemeral=True, thinking=True)
-    host = interaction.client.host  # type: ignore[attr-defined]
+    host = interaction.client.services.host
     user_id = interaction.user.id
     try:
         outcome = await host.undo(game_id, user_id, expected_version=version)
@@ -185,5 +189,5 @@ async def on_undo(interaction: discord.Interaction, game_id: int, version: int) 
     async def update_panel() -> None:
         await show_panel(interaction, game_id, edit=edit, note=_("Your move was taken back."), info=outcome.game)
 
-    await notify.taken_back(interaction.client, outcome, user_id)
+    await turn_posts.taken_back(interaction.client, outcome, user_id)
     await notify.publish(interaction.client, outcome, actor_id=user_id, panel=update_panel)

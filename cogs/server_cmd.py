@@ -28,7 +28,8 @@ AUTO = "auto"
 async def language(interaction: discord.Interaction[IsleBot], language: str) -> None:
     await interaction.response.defer(ephemeral=True)
     languages = interaction.client.services.host.languages
-    await languages.set_server(interaction.guild_id, None if language == AUTO else language)
+    if interaction.guild_id is not None:  # the group is guild_only: Discord sends it from no DM
+        await languages.set_server(interaction.guild_id, None if language == AUTO else language)
     if language == AUTO:
         text = _("Game threads here now follow the server's Discord language setting.")
     else:

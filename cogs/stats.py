@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -12,6 +12,7 @@ from cogs.present import COLOUR, clip
 from host import stats
 from host.i18n import _, ngettext, tr_data
 from host.tournament import ratings
+from host.tournament.models import Profile, RatingInfo
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
@@ -33,7 +34,7 @@ def duration(seconds: float | None) -> str:
     return ngettext("{n} day", "{n} days", round(s / 86400))
 
 
-def rating_text(rating: Any | None) -> str | None:
+def rating_text(rating: RatingInfo | None) -> str | None:
     if rating is None:
         return None
     value = ratings.shown(rating.rating)
@@ -43,7 +44,7 @@ def rating_text(rating: Any | None) -> str | None:
     return _("rating {rating}", rating=value)
 
 
-def game_fields(embed: discord.Embed, prof: Any, times: dict[str, stats.MoveTimes]) -> None:
+def game_fields(embed: discord.Embed, prof: Profile, times: dict[str, stats.MoveTimes]) -> None:
     """One field per game: games, wins, win rate, time to move, rating."""
     rated = {r.game_key: r for r in prof.ratings}
     keys = sorted(set(prof.per_game) | set(times) | set(rated),

@@ -14,16 +14,16 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs import languages, notify, present
+from cogs import languages, posts, present
 from host.i18n import _, ngettext, speaking
 from host.models import TimerOutcome
-from host.turn_clock import Vacation, hours_text
+from host.turn_clock import TurnClocks, Vacation, hours_text
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
 
 
-def clocks_of(interaction: discord.Interaction[IsleBot]) -> Any:
+def clocks_of(interaction: discord.Interaction[IsleBot]) -> TurnClocks:
     return interaction.client.services.host.clocks
 
 
@@ -102,7 +102,7 @@ async def vacation_day_spent(bot: IsleBot, fired: TimerOutcome) -> None:
         return
     until = int(fired.vacation_until or 0)
     with speaking(languages.public(bot, info.guild_id)):
-        await notify.post(bot, info, content=_("⏰ {name} missed the deadline: a vacation day is spent, and "
+        await posts.post(bot, info, content=_("⏰ {name} missed the deadline: a vacation day is spent, and "
                                                "{name}'s clocks stand still until <t:{at}:f>.", name=seat.name, at=until),
                           allowed_mentions=discord.AllowedMentions.none())
     with speaking(languages.reader(bot, seat.user_id, info.guild_id)):
@@ -111,7 +111,7 @@ async def vacation_day_spent(bot: IsleBot, fired: TimerOutcome) -> None:
         line = _("Your move in {game} was due, so one of your vacation days was spent: your clocks in all your games "
                  "stand still until <t:{at}:f>. If the deadline passes again with no days left, the AI moves for you.",
                  game=present.game_name(info), at=until)
-        await notify.send_dm(bot, info, seat.user_id, _("a vacation day was spent"), [line, left])
+        await posts.send_dm(bot, info, seat.user_id, _("a vacation day was spent"), [line, left])
 
 
 def vacation_group() -> app_commands.Group:

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs import languages, notify, present
+from cogs import languages, posts, present
 from cogs.campaign._embeds import STATUS, campaign_embed, campaign_name
 from cogs.campaign._views import campaign_view, refresh_message, service_of, start_next
 from cogs.errors import AdapterError, check_permissions
@@ -158,7 +158,7 @@ async def abandon(interaction: discord.Interaction[IsleBot], campaign: int | Non
     await refresh_message(bot, info.id)
     if running is not None:  # the episode's thread learns it too, as with /game abandon
         game = await bot.services.host.get(running.game_id)
-        await notify.refresh_lobby(bot, game)
-        await notify.post(bot, game, content=_("{who} abandoned {c}; this episode ends here.",
+        await posts.refresh_lobby(bot, game)
+        await posts.post(bot, game, content=_("{who} abandoned {c}; this episode ends here.",
                                                 who=interaction.user.mention, c=campaign_name(info)))
     await interaction.followup.send(_("{c} was abandoned.", c=campaign_name(info)), ephemeral=True)

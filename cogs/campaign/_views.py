@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
-from cogs import languages, notify, present
+from cogs import languages, notify, posts, present
 from cogs.campaign._embeds import campaign_embed, campaign_name
 from cogs.components import lobby_view
 from cogs.errors import guarded
@@ -100,8 +100,13 @@ async def refresh_message(bot: IsleBot, campaign_id: int) -> None:
 async def _open_thread(bot: IsleBot, info: CampaignInfo, episode: int) -> int | None:
     if info.channel_id is None:
         return None
-    name = present.clip(_("{c} · episode {k}", c=campaign_name(info), k=episode), 100)
-    return await open_thread(bot, info.channel_id, name, f"campaign {info.id}")
+    what = f"campaign {info.id}"
+    try:
+        return await open_thread(bot, info.guild_id, info.channel_id,
+                                 lambda: _("{c} · episode {k}", c=campaign_name(info), k=episode), what)
+    except discord.HTTPException as exc:  # the episode goes on in the channel
+        log.info("no thread for %s: %s", what, exc)
+        return None
 
 
 async def start_next(interaction: discord.Interaction[IsleBot], campaign_id: int) -> str:
@@ -117,14 +122,14 @@ async def start_next(interaction: discord.Interaction[IsleBot], campaign_id: int
             if thread_id is not None:
                 await bot.services.host.set_thread(game.id, thread_id)
             game = await bot.services.host.get(game.id)
-        lobby = await notify.post(bot, game, embed=present.lobby_embed(game), view=lobby_view(game.id, False))
+        lobby = await posts.post(bot, game, embed=present.lobby_embed(game), view=lobby_view(game.id, False))
         if lobby is not None:
             await bot.services.host.set_message(game.id, "lobby", lobby.id, lobby.channel.id)
 
     start = await service.next_episode(campaign_id, interaction.user.id, is_admin(interaction), on_created=created)
     game = start.outcome.game
     headline = T("{c}: episode {k} begins!", c=campaign_name(start.campaign), k=start.episode)
-    await notify.refresh_lobby(bot, game)
+    await posts.refresh_lobby(bot, game)
     await notify.publish(bot, start.outcome, headline=headline)
     if game.thread_id and game.channel_id:
         channel = bot.get_partial_messageable(game.channel_id, guild_id=game.guild_id)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from cogs import notify, present
+from cogs import notify, posts, present
 from cogs.kit import open_thread
 from cogs.shards import owns_guild
 from cogs.tournament._embeds import COLOUR, standings_message, table_line, tournament_name
@@ -99,8 +99,13 @@ class Tournaments(commands.Cog):
         channel = self._channel(info)
         if channel is None:
             return None
-        name = present.clip(_("{name} · R{r} T{n}", name=info.name, r=t.round, n=t.table_no), 100)
-        return await open_thread(self.bot, channel.id, name, f"tournament {info.id} table {t.table_no}")
+        what = f"tournament {info.id} table {t.table_no}"
+        try:
+            return await open_thread(self.bot, info.guild_id, channel.id,
+                                     lambda: _("{name} · R{r} T{n}", name=info.name, r=t.round, n=t.table_no), what)
+        except discord.HTTPException as exc:  # the round goes on: this table is played in the channel
+            log.info("no thread for %s: %s", what, exc)
+            return None
 
     async def _round_started(self, notice: Notice) -> None:
         info, host = notice.tournament, self.bot.services.host
@@ -159,7 +164,7 @@ class Tournaments(commands.Cog):
             others = ", ".join(n for p, n in zip(t.players, t.names, strict=True) if p != user_id)
             lines = [_("Round {r}, table {n} of {t}: you play {title} against {others}.", r=t.round, n=t.table_no,
                        t=info.name, title=info.title, others=others)]
-            await notify.send_dm(self.bot, game, user_id, _("your next tournament game"), lines)
+            await posts.send_dm(self.bot, game, user_id, _("your next tournament game"), lines)
 
     async def _finished(self, notice: Notice) -> None:
         info = notice.tournament

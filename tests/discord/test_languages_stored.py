@@ -119,3 +119,18 @@ async def test_a_campaigns_ai_seats_are_named_in_the_servers_language(harness, d
     await h.click(bo, campaign_message(h).id, "Join")
     info = await bot.campaigns.get(1)
     assert [p.name for p in info.players if p.is_ai] == ["AI 1"]
+
+
+async def test_a_campaign_episodes_thread_is_named_in_the_servers_language(harness, db_path, clock,
+                                                                         pseudo_russian):  # noqa: F811
+    """Olya reads Russian, the server is English: the episode's thread, read by everyone, is named
+    in English (one thread opener, cogs.kit.open_thread, for games, rematches, tables and episodes)."""
+    h = harness
+    await start_bot(h, db_path, clock)
+    olya = h.user(12, "Оля")
+    h.fake.user_locales[olya] = "ru"
+    await h.slash(olya, "campaign new", ai_seats=1)
+    r = await h.slash(olya, "campaign next")
+    assert FULLWIDTH.search(h.reply_text(r)), "her own reply is in her language"
+    name = newest_thread(h).name
+    assert "episode 1" in name and not FULLWIDTH.search(name), name
