@@ -3,9 +3,15 @@
 Readers never share a transaction with the writer. Every write runs on the writer
 connection inside ``transaction()`` (``BEGIN IMMEDIATE`` under the write lock, committed or
 rolled back as a whole) or ``guarded_write()`` (the same, as one call on the writer's thread,
-with writes that arrive together committed together, each in its own savepoint); every ``fetch_one``/``fetch_all`` runs as one statement on the
-reader connection, so in WAL mode it sees exactly the last committed state, never a
-transaction in progress. A PostgreSQL store offers the same four calls (``fetch_one``,
+with writes that arrive together committed together, each in its own savepoint); every ``fetch_one``/``fetch_all`` runs as one statement on a
+read-only connection in autocommit mode (its own read transaction), so in WAL mode it sees
+exactly the last committed state, never a transaction in progress.
+
+A read whose query plan only searches indexes (a game by id, its seats, its snapshot: every
+read of a move) runs at once on a plain ``sqlite3`` connection in the event loop's thread: a
+few microseconds, instead of a round trip to the reader's thread that costs more than the
+query. A read that scans a table, or finds the file busy (``busy_timeout`` 0 there, so it
+never waits), goes to the reader's thread as before. A PostgreSQL store offers the same four calls (``fetch_one``,
 ``fetch_all``, ``transaction``, ``write``) over a pool: a read is one statement outside any
 transaction, a write one transaction.
 
@@ -20,7 +26,7 @@ import asyncio
 import functools
 import sqlite3
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -30,6 +36,8 @@ from db.errors import StoreError
 from db.migrations import apply_migrations
 
 BUSY_TIMEOUT_MS = 30_000
+QUICK_PLANS_KEPT = 1024
+"""Statements whose query plan was classified (quick: index searches only), per open file."""
 _MAGIC = b"SQLite format 3\x00"
 
 
@@ -97,12 +105,41 @@ async def _connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
     return conn
 
 
+def _quick_connect(path: Path) -> sqlite3.Connection | None:
+    """The read-only connection for quick reads in the event loop's thread; None if it cannot
+    be opened (every read then goes to the reader's thread)."""
+    try:
+        conn = sqlite3.connect(str(path), timeout=0, isolation_level=None, check_same_thread=False,
+                               cached_statements=256)
+    except sqlite3.Error:
+        return None
+    try:
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA busy_timeout=0")  # never wait in the event loop: the reader's thread waits
+        conn.execute("PRAGMA query_only=ON")
+        conn.execute("PRAGMA foreign_keys=ON")
+    except sqlite3.Error:
+        conn.close()
+        return None
+    return conn
+
+
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    """The file was locked for a moment (a checkpoint, a recovery): retry on the reader's thread."""
+    return getattr(exc, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) \
+        or "locked" in str(exc) or "busy" in str(exc)
+
+
 class Database:
     """A database file opened for the store: ``writer`` (``conn``), ``reader``, ``write_lock``."""
 
-    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection, path: Path,
+                 quick: sqlite3.Connection | None = None) -> None:
         self.conn = writer
         self.reader = reader
+        self.quick = quick
+        """A read-only connection used in the event loop's thread for index-only reads (see above)."""
+        self._quick_plans: dict[str, bool] = {}
         self.path = path
         self.write_lock = asyncio.Lock()
         self.commits = 0
@@ -125,21 +162,64 @@ class Database:
             if isinstance(exc, sqlite3.Error):
                 raise StoreError(f"cannot use the database {path}: {exc}") from None
             raise
-        return cls(writer, reader, path)
+        return cls(writer, reader, path, _quick_connect(path))
 
     async def close(self) -> None:
         try:
+            if self.quick is not None:
+                self.quick.close()
+                self.quick = None
             await self.reader.close()
         finally:
             await self.conn.close()
 
     # -- reading: one statement on the reader, the last committed state ----------------------
     async def fetch_one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
+        if self._is_quick(sql, params):
+            try:
+                cursor = self.quick.execute(sql, params)  # type: ignore[union-attr]
+                try:
+                    return cursor.fetchone()
+                finally:
+                    cursor.close()  # ends the statement (and its read transaction) now
+            except sqlite3.OperationalError as exc:
+                if not _busy(exc):
+                    raise
         rows = await self.reader.execute_fetchall(sql, params)
         return next(iter(rows), None)
 
     async def fetch_all(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+        if self._is_quick(sql, params):
+            try:
+                return self.quick.execute(sql, params).fetchall()  # type: ignore[union-attr]
+            except sqlite3.OperationalError as exc:
+                if not _busy(exc):
+                    raise
         return list(await self.reader.execute_fetchall(sql, params))
+
+    def _is_quick(self, sql: str, params: tuple) -> bool:
+        """True for a SELECT whose plan searches indexes only (no SCAN): run it in this thread.
+        Worked out once per statement text; any doubt (an error, a busy file) says no."""
+        known = self._quick_plans.get(sql)
+        if known is not None:
+            return known
+        quick = False
+        if self.quick is not None and sql.lstrip()[:6].upper() == "SELECT":
+            try:
+                plan = [str(r[3]) for r in self.quick.execute("EXPLAIN QUERY PLAN " + sql, params).fetchall()]
+            except sqlite3.Error:
+                plan = []
+            quick = bool(plan) and not any(line.startswith("SCAN") for line in plan)
+        if len(self._quick_plans) >= QUICK_PLANS_KEPT:
+            self._quick_plans.clear()
+        self._quick_plans[sql] = quick
+        return quick
+
+    async def trace(self, callback: Callable[[str], object] | None) -> None:
+        """Call ``callback(sql)`` for every statement read from now on (None: stop)."""
+        await self.reader.set_trace_callback(callback)  # type: ignore[arg-type]  # None stops it
+        if self.quick is not None:
+            self.quick.set_trace_callback(callback)
 
     # -- writing: one transaction on the writer, under the write lock ------------------------
     @asynccontextmanager

@@ -127,12 +127,12 @@ async def test_thread_lookups_and_the_archive_sweep_use_indexes_not_scans(store)
         await store.update_game(gid, float(i), thread_id=1000 + i if i % 4 != 3 else None,
                                 status=("finished", "abandoned", "active", "lobby")[i % 4])
     executed: list[str] = []
-    await store.reader.set_trace_callback(executed.append)
+    await store.trace(executed.append)
     assert (await store.game_for_channel(1006)).id == 7
     assert (await store.game_for_channel(2)).id == 28  # the newest open game without a thread there
     assert (await store.game_of_thread(1001)).status == "abandoned"
     ended = await store.threads_to_archive(100.0)
-    await store.reader.set_trace_callback(None)
+    await store.trace(None)
     assert [g.id for g in ended] == [i + 1 for i in range(30) if i % 4 in (0, 1)]
     assert await store.mark_thread_archived(ended[0].id) and not await store.mark_thread_archived(ended[0].id)
     assert ended[0].id not in {g.id for g in await store.threads_to_archive(100.0)}
