@@ -9,6 +9,7 @@ ends when nobody participates any more or the deck is empty (§8).
 from __future__ import annotations
 
 import copy
+import pickle
 
 from rules.base import Engine, IllegalAction, Msg, T, Tn, canonical, rng_for
 from rules.my_island import campaign as camp
@@ -20,6 +21,11 @@ from rules.my_island.modules import CHAPTERS, N_EPISODES, episode_rules, regular
 from rules.my_island.views import describe_action, describe_event, public_view, seat_view
 
 OPTION_KEYS = {"mode", "episode", "carry", "flip"}
+
+
+def _copy(value: dict) -> dict:
+    """A deep copy of a state (a pickle round trip: the same copy as ``copy.deepcopy``, ~8x faster)."""
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
 
 
 class MyIsland(Engine):
@@ -110,12 +116,12 @@ class MyIsland(Engine):
         return state
 
     def dump(self, state: dict) -> dict:
-        return copy.deepcopy(state)
+        return _copy(state)
 
     def load(self, data: dict) -> dict:
         """A copy of a stored state; a malformed one raises ``ValueError`` naming the place (check.py)."""
         check_state(data)
-        return copy.deepcopy(data)
+        return _copy(data)
 
     # -- turns -------------------------------------------------------------------------
     def to_act(self, state: dict) -> set[int]:
