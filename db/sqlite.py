@@ -23,7 +23,6 @@ connection thread is left running after a failed open.
 from __future__ import annotations
 
 import asyncio
-import functools
 import sqlite3
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -268,12 +267,34 @@ class Database:
         async with self.write_lock:
             if not done.done() and self._pending:
                 batch, self._pending = self._pending, []
-                work = asyncio.ensure_future(self.conn._execute(_guarded_batch, self.conn._conn,
-                                                                [request for request, _f in batch]))
-                work.add_done_callback(functools.partial(self._answer, batch))
-                # held until the batch is committed, even if this caller is cancelled meanwhile
-                await asyncio.wait([work])
+                self._send(loop, batch)
+                # The lock is held until this batch is committed: every answer of the batch is
+                # given at once, after its commit (a cancelled caller leaves the lock earlier; the
+                # writer's thread still runs the batches one after another, in order).
+                await done
         return await done
+
+    def _send(self, loop: asyncio.AbstractEventLoop, batch: list) -> None:
+        """Queue ``batch`` on the writer's thread; the thread itself hands the answers back to
+        the loop (``_answer``), so a write costs one wake-up each way, no task in between."""
+        conn = self.conn
+        if not conn._running or conn._connection is None:
+            self._answer(batch, ValueError("Connection closed"))
+            return
+        requests = [request for request, _f in batch]
+
+        def run() -> None:  # on the writer's thread
+            result: list | BaseException
+            try:
+                result = _guarded_batch(conn._conn, requests)
+            except BaseException as exc:  # noqa: BLE001 - handed to the callers
+                result = exc
+            try:
+                loop.call_soon_threadsafe(self._answer, batch, result)
+            except RuntimeError:  # the loop is closed: nobody waits any more
+                pass
+
+        conn._tx.put_nowait((None, run))
 
     @property
     def _pending(self) -> list:
@@ -283,18 +304,16 @@ class Database:
     def _pending(self, value: list) -> None:
         self.__dict__["_pending_writes"] = value
 
-    def _answer(self, batch: list, work: asyncio.Future) -> None:
+    def _answer(self, batch: list, result: list | BaseException) -> None:
         """Give every write of a committed (or failed) batch its answer."""
-        if work.cancelled() or work.exception() is not None:
-            error = work.exception() if not work.cancelled() else asyncio.CancelledError()
+        if isinstance(result, BaseException):
             for _request, done in batch:
                 if not done.done():
-                    done.set_exception(error)
+                    done.set_exception(result)
             return
-        outcomes = work.result()
-        if any(o is None for o in outcomes):
+        if any(o is None for o in result):
             self.commits += 1
-        for (_request, done), outcome in zip(batch, outcomes, strict=True):
+        for (_request, done), outcome in zip(batch, result, strict=True):
             if done.done():
                 continue
             if isinstance(outcome, BaseException):
