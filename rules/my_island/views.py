@@ -8,7 +8,7 @@ sticker) — those appear only in the deciding seat's own view (spec §12, §13)
 
 from __future__ import annotations
 
-from rules.base import Msg, T, Tn, join
+from rules.base import Msg, T, Tn, canonical, join
 from rules.my_island import steps
 from rules.my_island.data import (
     ALL_TILES,
@@ -55,6 +55,22 @@ def _island_public(state: dict, seat: int) -> dict:
     return out
 
 
+_RULE_LINES: dict[str, list[Msg]] = {}
+_RULE_LINES_KEPT = 64
+
+
+def _rule_lines(rules: dict) -> list[Msg]:
+    """``module_lines(rules)``, worked out once per rule set (every view shows them; a game's
+    rules never change): a new list of the same texts each time."""
+    key = canonical(rules)
+    lines = _RULE_LINES.get(key)
+    if lines is None:
+        if len(_RULE_LINES) >= _RULE_LINES_KEPT:
+            _RULE_LINES.clear()
+        lines = _RULE_LINES[key] = module_lines(rules)
+    return list(lines)
+
+
 def _tile_info(tile: str) -> dict:
     t = ALL_TILES[tile]
     return {"tile": tile, "shape": t["shape"], "shape_name": T(SHAPE_NAMES.get(t["shape"], t["shape"])),
@@ -78,7 +94,7 @@ def public_view(state: dict) -> dict:
         "board": {"rows": ROW_MAPS, "totems": [{"id": t["id"], "at": list(t["at"])} for t in TOTEMS]},
         "open_terrain": list(rules["open"]),
         "flip_allowed": state["flip"],
-        "rules": module_lines(rules),
+        "rules": _rule_lines(rules),
         "ruleset": {k: v for k, v in rules.items() if k not in ("modules",)},
         "islands": [_island_public(state, s) for s in range(state["n"])],
         "last_move": state["last"],
