@@ -28,6 +28,16 @@ def _copy(value: dict) -> dict:
     return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
 
 
+def _differs(cand: dict, action: dict) -> bool:
+    """True when ``cand`` certainly has another canonical JSON than ``action``: its type or spot
+    is another string or integer (a quick test before comparing the whole text)."""
+    for k in ("type", "spot"):
+        v, w = action.get(k), cand.get(k)
+        if type(v) in (str, int) and type(w) is type(v) and w != v:
+            return True
+    return False
+
+
 class MyIsland(Engine):
     key = "my_island"
     title = "My Island"
@@ -176,7 +186,7 @@ class MyIsland(Engine):
         legal = steps.place_legal(state, seat) if state["phase"] == "choose" else steps.sticker_legal(state, seat)
         wanted = canonical(action)
         for cand in legal:
-            if canonical(cand) == wanted:
+            if not _differs(cand, action) and canonical(cand) == wanted:
                 return cand
         # a placement of this round's tile in any orientation is accepted (stale spot numbers)
         if state["phase"] == "choose" and action.get("type") == "place" and self._placement_legal(state, seat, action):
