@@ -175,3 +175,24 @@ async def test_writes_arriving_together_share_commits_and_fail_alone(store):
     rows = await store.fetch_all("SELECT job FROM housekeeping")
     assert {r["job"] for r in rows} == {f"job{n}" for n in range(40)}  # 100 and 101 were undone
     assert (await store.game(gid)).version == 0
+
+
+@pytest.mark.sqlite_only
+async def test_quick_reads_see_only_committed_data_and_scans_go_to_the_reader_thread(store):
+    """Index-only reads run in the event loop's thread (no round trip) and, like every read,
+    never see a write transaction in progress; a query that scans goes to the reader's thread."""
+    gid = await store.create_game("toy_race", guild_id=1, channel_id=2, creator_id=1, options={}, settings={},
+                                  seed="1", now=0.0)
+    by_id = "SELECT * FROM games WHERE id = ?"
+    assert store._is_quick(by_id, (gid,))
+    assert not store._is_quick("SELECT * FROM games WHERE json_extract(settings, '$.x') = ?", (1,))
+    assert not store._is_quick("EXPLAIN QUERY PLAN " + by_id, (gid,))
+    async with store.transaction() as conn:
+        await conn.execute("UPDATE games SET version = 5 WHERE id = ?", (gid,))
+        assert (await store.game(gid)).version == 0  # the half-written change is not seen
+    assert (await store.game(gid)).version == 5
+    executed: list[str] = []
+    await store.trace(executed.append)
+    await store.game(gid)
+    await store.trace(None)
+    assert executed == [by_id.replace("?", str(gid))]
