@@ -65,14 +65,14 @@ class Host(Seen, TakeBack, Timers, Servers):
                                    name=clip(str(name), 40)))
             if isinstance(value, str) and len(value) > MAX_OPTION_VALUE:
                 raise BadOptions(_("The value of the option {name} is too long.", name=name))
-        first_error = None
+        first_error: ValueError | None = None
         for n in range(engine.min_players, engine.max_players + 1):
             try:
                 engine.setup(n, dict(options), 0)
                 return
             except ValueError as exc:
                 first_error = first_error or exc
-        raise BadOptions(_("Those options don't work: {why}", why=clip(reason(first_error), 300)))
+        raise BadOptions(_("Those options don't work: {why}", why=clip(reason(first_error) if first_error else "", 300)))
 
     async def create_game(self, key: str, options: dict | None, creator: PlayerRef | None, guild_id: int | None,
                           channel_id: int | None, settings: dict | None = None, seed: int | str | None = None,
