@@ -8,7 +8,7 @@ from db.postgres import PgDatabase, is_postgres_url
 from db.store import Store
 
 
-class PgStore(PgDatabase, Store):
+class PgStore(PgDatabase, Store):  # type: ignore[misc]  # the two bases differ in connection type by design
     """``db.store.Store`` on PostgreSQL: the same methods and SQL, run through ``db.dialect``."""
 
 

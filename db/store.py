@@ -184,7 +184,8 @@ def _json_column(row: sqlite3.Row, name: str, damage: list[str]) -> Any:
         value = json.loads(raw)
     except (TypeError, ValueError):
         value = None
-    ok = isinstance(value, kind) and (name != "step_seats" or all(type(v) is int for v in value))
+    ok = isinstance(value, kind) and (name != "step_seats" or (isinstance(value, list)
+                                                               and all(type(v) is int for v in value)))
     if not ok:
         damage.append(name)
         return json.loads(json.dumps(fallback))
@@ -254,7 +255,7 @@ HOT_LOOKUPS: dict[str, tuple[str, tuple]] = {
                            " ORDER BY updated_at LIMIT ?", (1.0, 50)),
     "due_timers": ("SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id WHERE t.done = 0 AND t.due_at <= ?"
                    " AND g.status = 'active' AND g.broken IS NULL ORDER BY t.due_at LIMIT ?", (1.0, 100)),
-    "load_game": (None, (1,)),  # _LOAD_SQL
+    "load_game": (_LOAD_SQL, (1,)),
     "game": ("SELECT * FROM games WHERE id = ?", (1,)),
     "seats": ("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (1,)),
     "timers": ("SELECT * FROM timers WHERE game_id = ? AND done = 0 ORDER BY due_at", (1,)),
@@ -265,7 +266,7 @@ async def game_lookup_plans(store: Any) -> dict[str, list[str]]:
     """SQLite's query plan (``EXPLAIN QUERY PLAN`` detail lines) of each of ``HOT_LOOKUPS``."""
     plans = {}
     for name, (sql, params) in HOT_LOOKUPS.items():
-        rows = await store.fetch_all("EXPLAIN QUERY PLAN " + (sql or _LOAD_SQL), params)
+        rows = await store.fetch_all("EXPLAIN QUERY PLAN " + sql, params)
         plans[name] = [str(r["detail"]) for r in rows]
     return plans
 
@@ -294,6 +295,8 @@ class Store(Database):
                 (game_key, guild_id, channel_id, creator_id, json.dumps(options), json.dumps(settings),
                  str(seed), now, now),
             )
+            if cur.lastrowid is None:
+                raise StoreError(f"no id for the new {game_key} game")
             return int(cur.lastrowid)
 
     async def game(self, game_id: int) -> GameRow:
@@ -615,9 +618,9 @@ class Store(Database):
                 " AND broken IS NULL", (new_version, now, game_id, expected_version))
             if cur.rowcount != 1:
                 raise VersionConflict(f"game {game_id} moved on")
-            head = (await (await conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?",
-                                              (game_id,))).fetchone())[0]
-            if head != expected_version:
+            found = await (await conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?",
+                                              (game_id,))).fetchone()
+            if found is None or found[0] != expected_version:
                 raise VersionConflict(f"game {game_id} is behind its log")
             await conn.execute(
                 "INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, 0, ?)",

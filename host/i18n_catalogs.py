@@ -88,7 +88,7 @@ def problems(catalog: Catalog, template: Catalog) -> list[str]:
     for m in catalog:
         if not m.id:
             continue
-        strings = [m.string] if isinstance(m.string, str) else list(m.string)
+        strings = [m.string] if isinstance(m.string, str) else list(m.string or ("",))
         if m.fuzzy:
             out.append(f"fuzzy: {_key(m.id)!r}")
         if isinstance(m.id, (list, tuple)) and len(strings) != 3:
@@ -101,11 +101,11 @@ def problems(catalog: Catalog, template: Catalog) -> list[str]:
     return out
 
 
-def _key(msgid: str | tuple) -> str:
+def _key(msgid: str | tuple[str, ...] | list[str]) -> str:
     return msgid if isinstance(msgid, str) else msgid[0]
 
 
-def _placeholders_fit(msgid: str | tuple, text: str) -> bool:
+def _placeholders_fit(msgid: str | tuple[str, ...] | list[str], text: str) -> bool:
     got = set(PLACEHOLDER.findall(text))
     if isinstance(msgid, str):
         return got == set(PLACEHOLDER.findall(msgid))

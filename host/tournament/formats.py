@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -19,7 +19,8 @@ from host.tournament import pairing, standings
 from host.tournament.standings import DEFAULT_TIEBREAKS, Entrant, Row, TableResult
 from render.sheets.standings import fmt_points
 
-Pid = Hashable
+Pid = int
+"""A player's id: a Discord user id (the same in every tournament module)."""
 
 FORMATS = {
     "swiss": N_("Swiss"),

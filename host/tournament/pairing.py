@@ -12,11 +12,12 @@ depth-first search (best first) for large ones.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
-Pid = Hashable
+Pid = int
+"""A player's id: a Discord user id (the same in every tournament module)."""
 
 
 @dataclass
@@ -196,8 +197,11 @@ def _circle(players: list[Pid]) -> list[RoundPlan]:
         plan = RoundPlan()
         for i in range(n // 2):
             a, b = ring[i], ring[n - 1 - i]
-            if a is None or b is None:
-                plan.byes.append(b if a is None else a)
+            if a is None:
+                if b is not None:
+                    plan.byes.append(b)
+            elif b is None:
+                plan.byes.append(a)
             else:
                 # alternate who sits first so nobody always starts
                 plan.tables.append([a, b] if (r + i) % 2 == 0 else [b, a])

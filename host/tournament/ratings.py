@@ -6,13 +6,14 @@ A rating is ``(mu, sigma)``; people see the conservative estimate ``mu - 3 sigma
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from openskill.models import PlackettLuce
 
-Pid = Hashable
+Pid = int
+"""A player's id: a Discord user id (the same in every tournament module)."""
 
 
 @dataclass(frozen=True)

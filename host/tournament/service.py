@@ -20,7 +20,7 @@ import hashlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from db.store import Store
@@ -501,7 +501,8 @@ class TournamentService:
         if game is not None and game.status in ("lobby", "active"):
             return False
         if game is not None and game.status == "finished" and game.result:
-            result = {"ranks": list(game.result["ranks"]), "scores": [float(s) for s in game.result["scores"]]}
+            result: dict[str, Any] = {"ranks": list(game.result["ranks"]),
+                                      "scores": [float(s) for s in game.result["scores"]]}
             if game.result.get("forfeit") is not None:
                 result["forfeit"] = game.result["forfeit"]
             if await self.db.set_table(row.id, t.round, t.table_no, only_if=("playing",), status="finished",
@@ -545,7 +546,7 @@ class TournamentService:
                                   [float(x) for x in game.result["scores"]], bool(game.settings.get("rated")),
                                   tournament_id)
 
-    async def _record(self, game_id: int, guild_id: int | None, game_key: str, players: builtins.list[int | None],
+    async def _record(self, game_id: int, guild_id: int | None, game_key: str, players: Sequence[int | None],
                       names: dict[int, str], ranks: builtins.list[int], scores: builtins.list[float], rated: bool,
                       tournament_id: int | None) -> bool:
         """Only seats of people count (an AI filler seat has no user); ranks are re-read among them."""
@@ -555,7 +556,7 @@ class TournamentService:
         if not seats:
             return False
         guild = _guild(guild_id)
-        users = [players[i] for i in seats]
+        users = [p for p in players if p is not None]  # the players of ``seats``, in order
         seat_ranks = [ranks[i] for i in seats]
         current = await self.db.ratings_of(guild, game_key, users)
         before = {u: ratings.Rating(r.mu, r.sigma) for u, r in current.items()}
@@ -599,7 +600,8 @@ class TournamentService:
         rows = await self.db.results_of_user(guild, user_id, recent)
         last = [RecentResult(r.game_id, r.game_key, ENGINES[r.game_key].title if r.game_key in ENGINES else r.game_key,
                              r.rank, r.n_players, r.score, r.won, r.rated,
-                             (r.rating_after - r.rating_before) if r.rated and r.rating_before is not None else None,
+                             (r.rating_after - r.rating_before)
+                             if r.rated and r.rating_before is not None and r.rating_after is not None else None,
                              r.tournament_id, r.finished_at) for r in rows]
         shown = name or (rows[0].name if rows else (rated[0].name if rated else str(user_id)))
         return Profile(user_id, shown, rated, games, wins, favourite, last, per_game=dict(totals))

@@ -17,13 +17,14 @@ Sign-up order breaks whatever is still tied, so the order is always total.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 from host.i18n import N_
 
-Pid = Hashable
+Pid = int
+"""A player's id: a Discord user id (the same in every tournament module)."""
 
 TIEBREAKS: dict[str, str] = {
     "match_points": N_("match points"),

@@ -1,0 +1,331 @@
+"""Playing moves: a player's choices and submission, automatic seats answering, and what a
+move settles (the step, the end of the game, clocks and timers) committed with it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import hashlib
+import json
+import logging
+from typing import Any
+
+from db.store import (
+    GameRow,
+    SeatRow,
+    Store,
+    TimerRow,
+    VersionConflict,
+    state_text,
+)
+from db.undo import is_undo
+from host.core import HostCore, engine_for
+from host.errors import GameBroken, GameMovedOn, InvalidMove, NotAllowed, NotYourTurn
+from host.i18n import _, reason, tr
+from host.logging_setup import log_event
+from host.models import (
+    Choice,
+    MoveOutcome,
+)
+from host.turn_clock import KnownClocks
+from host.undo import safe_point
+from host.views import broken_text, clip, private_lines_of, public_lines_of, with_names
+from rules.ai import LEVELS, choose_action
+from rules.base import IllegalAction, canonical
+
+log = logging.getLogger("host")
+
+AUTO_MOVES_LIMIT = 10000  # automatic moves after one submission (an all-AI game runs to its end)
+VIEW_DIGESTS_KEPT = 4096
+
+
+def _digest(view: dict) -> bytes:
+    """A short digest of a view's canonical JSON (equal views, equal digests)."""
+    return hashlib.blake2b(canonical(view).encode(), digest_size=16).digest()
+
+
+class Moves(HostCore):
+    """Submitting moves and playing automatic seats (a part of ``host.service.Host``)."""
+
+    # -- playing ---------------------------------------------------------------------------
+    async def _active(self, game_id: int) -> tuple[GameRow, Any, Any, int]:
+        row = await self._row(game_id)
+        if row.status != "active":
+            raise NotAllowed({"lobby": _("Game #{id} has not started yet.", id=game_id),
+                              "finished": _("Game #{id} is over.", id=game_id)}.get(
+                                  row.status, _("Game #{id} was abandoned.", id=game_id)))
+        if row.broken:
+            raise GameBroken(broken_text(game_id, row.broken))
+        engine = engine_for(row.game_key)
+        # asked together (one wait, not two); a paused server's refusal comes first
+        paused, loaded = await asyncio.gather(self._check_not_paused(row), self._load(game_id, engine),
+                                              return_exceptions=True)
+        if isinstance(paused, BaseException):
+            raise paused
+        if isinstance(loaded, BaseException):
+            raise loaded
+        return loaded.row, engine, loaded.state, loaded.version
+
+    async def _seat_for(self, game_id: int, user_id: int) -> SeatRow:
+        for s in await self._seats(game_id):
+            if s.user_id == user_id and not s.is_ai:
+                return s
+        raise NotAllowed(_("You are not playing in game #{id}.", id=game_id))
+
+    async def choices(self, game_id: int, user_id: int) -> list[Choice]:
+        row, engine, state, _version = await self._active(game_id)
+        seat = await self._seat_for(game_id, user_id)
+        if seat.seat not in engine.to_act(state):
+            raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
+        view = with_names(engine.view(state, seat.seat), await self._seats(game_id), seat.seat)
+        simultaneous = len(set(row.step_seats) | set(engine.to_act(state))) > 1
+        snapshot = state_text(engine.dump(state)) if simultaneous else None
+        choices = []
+        for i, action in enumerate(engine.legal_actions(state, seat.seat)):
+            # whether it seals is tried (on a copy of this state) only for the choice a player picks
+            seals = functools.partial(self._seals, engine, snapshot, seat.seat, action) if snapshot is not None else False
+            choices.append(Choice(i, clip(tr(engine.describe_action(action, view)), 100), action, seals))
+        return choices
+
+    @staticmethod
+    def _seals(engine: Any, snapshot: str, seat: int, action: dict) -> bool:
+        """True when ``action`` ends this seat's part of a simultaneous step (irreversible)."""
+        trial = engine.load(json.loads(snapshot))
+        engine.apply(trial, seat, json.loads(json.dumps(action)))
+        return seat not in engine.to_act(trial)
+
+    async def submit(self, game_id: int, user_id: int, action: Any, expected_version: int | None = None) -> MoveOutcome:
+        async with self._lock(game_id):
+            row, engine, state, version = await self._active(game_id)
+            seats, known = await asyncio.gather(self._seats(game_id), self.clocks.known(game_id))
+            seat = next((s for s in seats if s.user_id == user_id and not s.is_ai), None)
+            if seat is None:
+                raise NotAllowed(_("You are not playing in game #{id}.", id=game_id))
+            if expected_version is not None and expected_version != version:
+                raise GameMovedOn(_("The game moved on since that panel was shown; here is the current one."))
+            previous_to_act = set(engine.to_act(state))
+            if seat.seat not in previous_to_act:
+                raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
+            outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
+            before = self._private_views(engine, state, row, version)
+            public_before = canonical(engine.view(state, None))
+            settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before, before,
+                                          paused=False, known=known)  # _active refuses a paused server's game
+            state = await self._append(row, engine, state, version, seat.seat, action, outcome, by_ai=False,
+                                       seats=seats, settle=settle)
+            await self._after_moves(row, engine, state, outcome, previous_to_act, public_before, before,
+                                    settle=settle)
+        return outcome
+
+    def _private_views(self, engine: Any, state: Any, row: GameRow, version: int | None = None) -> list[bytes]:
+        """A digest of every seat's view (``version``: the state's, to reuse those of the move that made it)."""
+        kept = self._view_digests.get(row.id) if version is not None else None
+        if kept is not None and kept[0] == version and len(kept[1]) == (row.n_players or 0):
+            return kept[1]
+        return [_digest(engine.view(state, s)) for s in range(row.n_players or 0)]
+
+    def _mark_private_changes(self, engine: Any, state: Any, before: list[bytes], outcome: MoveOutcome,
+                              game_id: int | None = None, version: int | None = None) -> None:
+        after = [_digest(engine.view(state, s)) for s in range(len(before))]
+        outcome.changed_private.update(s for s, digest in enumerate(before) if after[s] != digest)
+        if game_id is not None and version is not None:  # the next move's "before"
+            self._view_digests[game_id] = (version, after)
+            self._view_digests.move_to_end(game_id)
+            while len(self._view_digests) > VIEW_DIGESTS_KEPT:
+                self._view_digests.popitem(last=False)
+
+    async def _append(self, row: GameRow, engine: Any, state: Any, version: int, seat: int, action: Any,
+                      outcome: MoveOutcome, by_ai: bool, seats: list[SeatRow] | None = None,
+                      settle: _Settling | None = None) -> Any:
+        """Apply and store one move on the state the caller holds at ``version`` (changed in place).
+
+        ``settle``: when no automatic seat answers this move, what it settles (the step, the
+        end of the game, clocks and timers) is committed with it, in the same transaction."""
+        if is_undo(action):  # undo records are written by :meth:`undo` only
+            raise InvalidMove(_("That move is not allowed now."))
+        to_act_before = set(engine.to_act(state))
+        also = settle.statements if settle is not None else None
+        try:
+            state, events, _new = await self.store.append_action(row.id, version, seat, action, engine,
+                                                                 self.clock(), by_ai=by_ai, state=state, also=also)
+        except IllegalAction as exc:
+            raise InvalidMove(reason(exc) or _("That move is not allowed now.")) from None
+        except VersionConflict:
+            raise GameMovedOn(_("Someone else's move came first; here is the current state.")) from None
+        if settle is not None:
+            settle.version = _new
+        self.undo_points.remember(row.id, _new, safe_point(engine, state, seat, events, to_act_before, by_ai))
+        if seats is None:
+            seats = await self._seats(row.id)
+        names = [self.text_name(s.display_name) for s in seats]
+        outcome.events += [e for e in events if "private_to" not in e]
+        outcome.lines += public_lines_of(engine, events, names)
+        for s, lines in private_lines_of(engine, events, names).items():
+            outcome.private.setdefault(s, []).extend(lines)
+        if by_ai:
+            outcome.ai_moves += 1
+        log_event(log, "move", game=row.id, guild=row.guild_id, seat=seat, version=version + 1,
+                  action=str(action.get("type")) if isinstance(action, dict) else "?", ai=by_ai)
+        return state
+
+    async def _settling(self, row: GameRow, seats: list[SeatRow], engine: Any, outcome: MoveOutcome,
+                        previous_to_act: set[int], public_before: str | None,
+                        private_before: list[bytes] | None, paused: bool | None = None,
+                        known: KnownClocks | None = None) -> _Settling:
+        """Everything settling a move needs from the database, read before the move is stored,
+        so the move and what it settles are one commit (see ``_Settling``). ``paused``: known
+        already (the caller checked the server is not paused)."""
+        if paused is None:
+            paused = await self.presence.paused_since(row.guild_id) is not None
+        automatic = {s.seat for s in seats if s.is_ai or s.away} if self.auto_play and not paused else set()
+        return _Settling(self, row, seats, engine, outcome, previous_to_act, public_before, private_before,
+                         known if known is not None else await self.clocks.known(row.id), automatic, paused)
+
+    async def _after_moves(self, row: GameRow, engine: Any, state: Any, outcome: MoveOutcome,
+                           previous_to_act: set[int], public_before: str | None = None,
+                           private_before: list[bytes] | None = None, settle: _Settling | None = None) -> None:
+        """Play automatic seats, then settle timers, the step counter and the end of the game.
+
+        ``private_before``: every seat's view before the caller's own moves (default: now),
+        compared once at the end to tell which seats' private views changed. ``settle``: the
+        caller's settling (its last move may have committed it already)."""
+        if settle is None:
+            seats = await self._seats(row.id)
+            before = private_before if private_before is not None else \
+                self._private_views(engine, state, await self._row(row.id))
+            settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before, before)
+        if settle.private_before is None:
+            settle.private_before = self._private_views(engine, state, row)
+        seats = settle.seats
+        for _i in range(AUTO_MOVES_LIMIT if settle.automatic and not settle.done else 0):
+            to_act = engine.to_act(state)
+            auto_now = sorted(to_act & settle.automatic)
+            if not auto_now:
+                break
+            fresh = await self._row(row.id)
+            seat = auto_now[0]
+            action = choose_action(engine, state, seat, fresh.seed, fresh.version, level_of(fresh, seats, seat))
+            state = await self._append(fresh, engine, state, fresh.version, seat, action, outcome, by_ai=True,
+                                       seats=seats, settle=settle)
+            if settle.done:
+                break
+        if not settle.done:  # nothing stored settled it (no move, or the automatic moves ran out)
+            await self.store.write(settle.statements(state, []))
+        await settle.finish(state)
+
+    async def _settle(self, game_id: int, engine: Any, state: Any, outcome: MoveOutcome,
+                      previous_to_act: set[int], public_before: str | None = None,
+                      private_before: list[bytes] | None = None) -> None:
+        """Settle moves already stored (one transaction)."""
+        row = await self._row(game_id)
+        settle = await self._settling(row, await self._seats(game_id), engine, outcome, previous_to_act,
+                                      public_before, private_before)
+        await self.store.write(settle.statements(state, []))
+        await settle.finish(state)
+
+    async def _play_automatic(self, game_id: int) -> MoveOutcome:
+        async with self._lock(game_id):
+            row = await self._row(game_id)
+            if row.status != "active" or await self.presence.paused_since(row.guild_id) is not None:
+                return MoveOutcome(game=await self._info(row))
+            engine = engine_for(row.game_key)
+            state, _v = await self._load_state(game_id, engine)
+            outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
+            await self._after_moves(row, engine, state, outcome, set(engine.to_act(state)))
+            return outcome
+
+    async def play_automatic_once(self, game_id: int) -> MoveOutcome | None:
+        """One move of the lowest automatic seat to act (None if no automatic seat is to act)."""
+        async with self._lock(game_id):
+            row, engine, state, version = await self._active(game_id)
+            seat_rows = await self._seats(game_id)
+            automatic = {s.seat for s in seat_rows if s.is_ai or s.away}
+            seats = sorted(engine.to_act(state) & automatic)
+            if not seats:
+                return None
+            previous = set(engine.to_act(state))
+            outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
+            before = self._private_views(engine, state, row)
+            public_before = canonical(engine.view(state, None))
+            action = choose_action(engine, state, seats[0], row.seed, version, level_of(row, seat_rows, seats[0]))
+            state = await self._append(row, engine, state, version, seats[0], action, outcome, by_ai=True)
+            self._mark_private_changes(engine, state, before, outcome)
+            await self._settle(game_id, engine, state, outcome, previous, public_before)
+            return outcome
+
+
+class _Settling:
+    """What a move settles: the step counter, the end of the game, the clocks and timers of the
+    turns it ends and starts. Read before the move is stored (``Host._settling``), planned
+    inside its transaction with the new state (``statements``), so a move that no automatic
+    seat answers is one commit; the last automatic answer commits it otherwise."""
+
+    def __init__(self, host: Moves, row: GameRow, seats: list[SeatRow], engine: Any, outcome: MoveOutcome,
+                 previous_to_act: set[int], public_before: str | None, private_before: list[bytes] | None,
+                 known: KnownClocks, automatic: set[int], paused: bool) -> None:
+        self.host, self.row, self.seats, self.engine, self.outcome = host, row, seats, engine, outcome
+        self.previous_to_act, self.public_before, self.private_before = previous_to_act, public_before, private_before
+        self.known, self.automatic, self.paused = known, automatic, paused
+        self.done = False
+        self.new_timers: list[TimerRow] = []
+        self.version = row.version
+        """The version of the last move stored with this settling."""
+
+    def statements(self, state: Any, _events: list[dict]) -> list[tuple[str, tuple]]:
+        """The writes settling ``state`` (none while an automatic seat is to answer it)."""
+        engine, outcome, row = self.engine, self.outcome, self.row
+        to_act = set(engine.to_act(state))
+        if to_act & self.automatic:
+            return []
+        outcome.newly_to_act = to_act - self.previous_to_act
+        step = set(row.step_seats)
+        # A simultaneous step goes on while seats only leave it. A seat that stays to act
+        # either continues its own sealed multi-step choice (the public view cannot change:
+        # engine contract) or starts something new after a reveal (the public view changed).
+        same_step = (bool(to_act) and to_act <= step and to_act <= self.previous_to_act and not outcome.newly_to_act
+                     and (to_act < self.previous_to_act or self.public_before is None
+                          or canonical(engine.view(state, None)) == self.public_before))
+        outcome.step_changed = not same_step
+        if not same_step:
+            step = to_act
+        now = self.host.clock()
+        result = engine.result(state)
+        if result is not None:
+            statements = [Store.update_game_sql(row.id, now, status="finished", result=result, step_seats=[]),
+                          *Store.set_timers_sql(row.id, set(), [])]
+            outcome.finished = True
+        else:
+            statements = [Store.update_game_sql(row.id, now, step_seats=sorted(step))]
+            planned, self.new_timers = self.host.clocks.plan_turns(
+                self.known, row.id, row.settings, self.seats, self.previous_to_act - to_act, outcome.newly_to_act,
+                to_act)
+            statements += planned
+        self.done = True
+        return statements
+
+    async def finish(self, state: Any) -> None:
+        """After the commit: hold new timers of a paused server, describe the game, tell listeners."""
+        host, outcome, game_id = self.host, self.outcome, self.row.id
+        if outcome.finished:
+            log_event(log, "game finished", game=game_id, guild=self.row.guild_id)
+        elif self.new_timers and self.paused:
+            await host.presence.hold_game(game_id)  # e.g. a tournament table started meanwhile
+        if self.private_before is not None:
+            host._mark_private_changes(self.engine, state, self.private_before, outcome, game_id, self.version)
+        # A sub-step: the same seats still to act, none of them having sealed a part of a
+        # simultaneous step before (else a reveal that leaves the last sealer to act), and no
+        # automatic move between (known only now: the last automatic answer stored the settling).
+        to_act = set(self.engine.to_act(state))
+        outcome.same_turn = (bool(to_act) and to_act == self.previous_to_act and not outcome.ai_moves
+                             and self.previous_to_act == (set(self.row.step_seats) or self.previous_to_act))
+        outcome.game = await host._info(await host._row(game_id), state, seats=self.seats, paused=self.paused)
+        if outcome.finished:
+            await host._notify_finished(outcome.game)
+
+
+def level_of(row: GameRow, seats: list[SeatRow], seat: int) -> str:
+    """The level the AI plays ``seat`` at: the AI seat's own, else the game's (takeovers, away)."""
+    own = next((s.ai_level for s in seats if s.seat == seat and s.is_ai), None)
+    chosen = own or row.settings.get("ai_level")
+    return chosen if chosen in LEVELS else "strong"
