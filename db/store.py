@@ -612,22 +612,19 @@ class Store(Database):
         one is stored; the other raises ``VersionConflict`` and nothing is written."""
         new_version = expected_version + 1
         text = state_text(engine.dump(state))
-        async with self.transaction() as conn:
-            cur = await conn.execute(
-                "UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
-                " AND broken IS NULL", (new_version, now, game_id, expected_version))
-            if cur.rowcount != 1:
-                raise VersionConflict(f"game {game_id} moved on")
-            found = await (await conn.execute("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?",
-                                              (game_id,))).fetchone()
-            if found is None or found[0] != expected_version:
-                raise VersionConflict(f"game {game_id} is behind its log")
-            await conn.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, 0, ?)",
-                (game_id, new_version, seat, json.dumps(record, sort_keys=True), now))
-            await conn.execute(
-                "INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
-                (game_id, new_version, text, state_hash(text)))
+        # the same guarded, group-committed write as a move's (never a transaction beside it)
+        failed = await self.guarded_write(
+            ("UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
+             " AND broken IS NULL", (new_version, now, game_id, expected_version)),
+            ("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,), expected_version),
+            [("INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, 0, ?)",
+              (game_id, new_version, seat, json.dumps(record, sort_keys=True), now)),
+             ("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
+              (game_id, new_version, text, state_hash(text)))])
+        if failed is not None and failed[0] == "guard":
+            raise VersionConflict(f"game {game_id} moved on")
+        if failed is not None:
+            raise VersionConflict(f"game {game_id} is behind its log")
         return new_version
 
     # -- timers --------------------------------------------------------------------------
