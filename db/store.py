@@ -583,15 +583,7 @@ class Store(Database):
         text = state_text(engine.dump(state))
         digest = state_hash(text)
         more = also(state, events) if also is not None else []
-        failed = await self.guarded_write(
-            ("UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
-             " AND broken IS NULL", (new_version, now, game_id, expected_version)),
-            ("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,), expected_version),
-            [("INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
-              (game_id, new_version, seat, json.dumps(action, sort_keys=True), int(by_ai), now)),
-             ("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
-              (game_id, new_version, text, digest)),
-             *more])
+        failed = await self._write_entry(game_id, expected_version, seat, action, by_ai, now, text, digest, more)
         if failed is not None and failed[0] == "guard":
             raise VersionConflict(f"game {game_id} moved on")
         if failed is not None:  # the log is ahead of the game's version
@@ -610,22 +602,35 @@ class Store(Database):
         Guarded exactly as :meth:`append_action` (the version and the head of the log, one
         transaction), so of an undo and a move, or two undos, racing for one version exactly
         one is stored; the other raises ``VersionConflict`` and nothing is written."""
+        self.held.take(game_id)
         new_version = expected_version + 1
         text = state_text(engine.dump(state))
-        # the same guarded, group-committed write as a move's (never a transaction beside it)
-        failed = await self.guarded_write(
-            ("UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
-             " AND broken IS NULL", (new_version, now, game_id, expected_version)),
-            ("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,), expected_version),
-            [("INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, 0, ?)",
-              (game_id, new_version, seat, json.dumps(record, sort_keys=True), now)),
-             ("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
-              (game_id, new_version, text, state_hash(text)))])
+        digest = state_hash(text)
+        failed = await self._write_entry(game_id, expected_version, seat, record, False, now, text, digest)
         if failed is not None and failed[0] == "guard":
             raise VersionConflict(f"game {game_id} moved on")
         if failed is not None:
             raise VersionConflict(f"game {game_id} is behind its log")
+        self.held.put(game_id, _Held(new_version, text, digest, state, engine))
         return new_version
+
+    async def _write_entry(self, game_id: int, expected_version: int, seat: int, action: dict, by_ai: bool,
+                           now: float, text: str, digest: str,
+                           more: list[tuple[str, tuple]] | None = None) -> tuple[str, object] | None:
+        """One log entry (a move or an undo record) and its snapshot at ``expected_version + 1``,
+        guarded by the game's version and the head of its log, in one group-committed write;
+        ``more``: statements committed with it. None once stored, else what failed (nothing
+        of it is written)."""
+        new_version = expected_version + 1
+        return await self.guarded_write(
+            ("UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
+             " AND broken IS NULL", (new_version, now, game_id, expected_version)),
+            ("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,), expected_version),
+            [("INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
+              (game_id, new_version, seat, json.dumps(action, sort_keys=True), int(by_ai), now)),
+             ("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
+              (game_id, new_version, text, digest)),
+             *(more or [])])
 
     # -- timers --------------------------------------------------------------------------
     async def timers(self, game_id: int) -> list[TimerRow]:
