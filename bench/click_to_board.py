@@ -37,7 +37,8 @@ from rules import ENGINES  # noqa: E402
 from tests.conftest import Clock  # noqa: E402
 from tests.discord.conftest import START, start_bot  # noqa: E402
 from tests.discord.harness import Harness  # noqa: E402
-from tests.discord.volume import LEAVE_EARLY, _label, new_counted_table, panel_controls  # noqa: E402
+from tests.discord.play import LEAVE_EARLY, controls, label_of  # noqa: E402
+from tests.discord.volume import new_counted_table  # noqa: E402
 
 
 def pct(values: list[float], q: float) -> float:
@@ -91,10 +92,10 @@ async def measure(key: str, players: int, seed: str, max_clicks: int) -> dict:
             user = rnd.choice([s.user_id for s in info.users_to_act()])
             panel = await table.open_panel(user)
             for _step in range(60):
-                options = panel_controls(panel.payload)
+                options = controls(panel.payload)
                 if not options or out["clicks"] >= max_clicks:
                     break
-                options = [o for o in options if not LEAVE_EARLY.match(_label(o))] or options
+                options = [o for o in options if not LEAVE_EARLY.match(label_of(o))] or options
                 kind, comp, value = rnd.choice(options)
                 start, renders[0] = len(h.fake.requests), 0
                 t0 = time.perf_counter()

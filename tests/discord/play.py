@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from tests.discord.fake_discord import Message
@@ -111,3 +112,28 @@ async def new_table(h: Harness, creator: int, joiners: list[int], key: str = "is
     if info.status == "lobby":
         await h.click(creator, lobby.id, "Start")
     return Table(h, game_id, thread.id, [creator, *joiners])
+
+
+LEAVE_EARLY = re.compile(r"^(end participation|resign|concede)", re.I)  # players here play on to the end
+
+
+def controls(panel_payload: dict) -> list[tuple[str, dict, str | None]]:
+    """What a player can use on a panel: ("confirm"|"button"|"option", component, option value)."""
+    comps = list(iter_components(panel_payload))
+    confirm = [c for c in comps if c.get("label") == "Confirm"]
+    if confirm:
+        return [("confirm", confirm[0], None)]
+    found = []
+    for c in comps:
+        if c.get("type") == 3 and not c.get("disabled"):
+            found += [("option", c, o["value"]) for o in c["options"]]
+        elif c.get("type") == 2 and not c.get("disabled") and c.get("custom_id", "").startswith("isle:act:"):
+            found.append(("button", c, None))
+    return found
+
+
+def label_of(control: tuple[str, dict, str | None]) -> str:
+    kind, comp, value = control
+    if kind == "option":
+        return next(o["label"] for o in comp["options"] if o["value"] == value)
+    return comp.get("label") or ""

@@ -19,12 +19,11 @@ import pytest
 
 from rules import ENGINES
 from tests.discord.conftest import start_bot
-from tests.discord.harness import iter_components, message_text
-from tests.discord.play import new_table
+from tests.discord.harness import message_text
+from tests.discord.play import LEAVE_EARLY, controls, label_of, new_table
 
 GAMES = [key for key in sorted(ENGINES) if key != "isle_of_skye"]  # Skye: test_full_game.py
 ID_LIKE = re.compile(r"^(?=.*\d)[A-Za-z][\w-]{2,}$")
-LEAVE_EARLY = re.compile(r"^(end participation|resign|concede)", re.I)  # players here play on to the end
 
 
 def id_tokens(value, found: set[str]) -> set[str]:
@@ -48,28 +47,6 @@ async def secrets_by_seat(host, game_id: int, users: list[int]) -> dict[int, set
         return {}
     public = id_tokens(await host.public_view(game_id), set())
     return {u: id_tokens(await host.private_view(game_id, u), set()) - public for u in users}
-
-
-def controls(panel_payload: dict) -> list[tuple[str, dict, str | None]]:
-    """What a player can use on a panel: ("confirm"|"button"|"option", component, option value)."""
-    comps = list(iter_components(panel_payload))
-    confirm = [c for c in comps if c.get("label") == "Confirm"]
-    if confirm:
-        return [("confirm", confirm[0], None)]
-    found = []
-    for c in comps:
-        if c.get("type") == 3 and not c.get("disabled"):
-            found += [("option", c, o["value"]) for o in c["options"]]
-        elif c.get("type") == 2 and not c.get("disabled") and c.get("custom_id", "").startswith("isle:act:"):
-            found.append(("button", c, None))
-    return found
-
-
-def label_of(control: tuple[str, dict, str | None]) -> str:
-    kind, comp, value = control
-    if kind == "option":
-        return next(o["label"] for o in comp["options"] if o["value"] == value)
-    return comp.get("label") or ""
 
 
 @pytest.mark.parametrize("key", GAMES)

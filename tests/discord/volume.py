@@ -17,13 +17,10 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from tests.discord.harness import Harness, iter_components
-from tests.discord.play import Table
+from tests.discord.harness import Harness
+from tests.discord.play import LEAVE_EARLY, Table, controls, label_of
 
 MENTION = re.compile(r"<@!?(\d+)>")
-LEAVE_EARLY = re.compile(r"^(end participation|resign|concede)", re.I)
-
-
 @dataclass
 class TurnCount:
     seats: frozenset[int]
@@ -97,27 +94,6 @@ def count_requests(h: Harness, thread_id: int, requests, turn: TurnCount) -> Non
             turn.dms += 1
 
 
-def panel_controls(payload: dict) -> list[tuple[str, dict, str | None]]:
-    comps = list(iter_components(payload))
-    confirm = [c for c in comps if c.get("label") == "Confirm"]
-    if confirm:
-        return [("confirm", confirm[0], None)]
-    found = []
-    for c in comps:
-        if c.get("type") == 3 and not c.get("disabled"):
-            found += [("option", c, o["value"]) for o in c["options"]]
-        elif c.get("type") == 2 and not c.get("disabled") and c.get("custom_id", "").startswith("isle:act:"):
-            found.append(("button", c, None))
-    return found
-
-
-def _label(control: tuple[str, dict, str | None]) -> str:
-    kind, comp, value = control
-    if kind == "option":
-        return next(o["label"] for o in comp["options"] if o["value"] == value)
-    return comp.get("label") or ""
-
-
 async def new_counted_table(h: Harness, key: str, users: list[int]) -> tuple[Table, int]:
     """A game of ``key`` for ``users`` (created, joined, started through the lobby), and the
     index of the first request of the click that started it."""
@@ -152,10 +128,10 @@ async def play_counting(table: Table, started_at: int, seed: str, max_clicks: in
         panel = await table.open_panel(user)
         count_requests(h, table.thread_id, h.fake.requests[start:], volume.turns[-1])
         for _step in range(60):
-            options = panel_controls(panel.payload)
+            options = controls(panel.payload)
             if not options:
                 break
-            options = [o for o in options if not LEAVE_EARLY.match(_label(o))] or options
+            options = [o for o in options if not LEAVE_EARLY.match(label_of(o))] or options
             kind, comp, value = rnd.choice(options)
             before = await host.get(table.game_id)
             start = len(h.fake.requests)
