@@ -293,16 +293,22 @@ def test_an_animation_decodes_one_board_at_a_time(monkeypatch):
     assert max(most) <= 2  # the first frame and the one being encoded
 
 
-def test_an_animation_fits_a_limit_by_scaling_down_before_merging_turns():
-    from render import animation
-
+def noisy_frames(n: int) -> list[bytes]:
+    """PNG frames of noise: they compress badly, the worst case for a size limit."""
     rnd = random.Random(1)
     pngs = []
-    for _ in range(24):  # noisy frames compress badly: the worst case
+    for _ in range(n):
         img = Image.frombytes("RGB", (600, 400), rnd.randbytes(600 * 400 * 3))
         out = io.BytesIO()
         img.save(out, format="PNG")
         pngs.append(out.getvalue())
+    return pngs
+
+
+def test_an_animation_fits_a_limit_by_scaling_down_before_merging_turns():
+    from render import animation
+
+    pngs = noisy_frames(24)
     data, fmt = animation.animate(pngs, limit=1_000_000)
     assert len(data) <= 1_000_000
     with Image.open(io.BytesIO(data)) as img:
@@ -312,13 +318,7 @@ def test_an_animation_fits_a_limit_by_scaling_down_before_merging_turns():
 def test_an_animation_fits_any_limit_by_scaling_down_and_merging_turns():
     from render import animation
 
-    rnd = random.Random(1)
-    pngs = []
-    for _ in range(24):  # noisy frames compress badly: the worst case
-        img = Image.frombytes("RGB", (600, 400), rnd.randbytes(600 * 400 * 3))
-        out = io.BytesIO()
-        img.save(out, format="PNG")
-        pngs.append(out.getvalue())
+    pngs = noisy_frames(24)
     data, fmt = animation.animate(pngs, limit=300_000)
     assert len(data) <= 300_000
     with Image.open(io.BytesIO(data)) as img:
