@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from rules.base import Msg, T, localize  # noqa: F401 - T: a text translated where it is shown
+from rules.text import Msg, T, localize  # noqa: F401 - T: a text translated where it is shown
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locales"
 DOMAIN = "isle"

@@ -8,7 +8,7 @@ from db.store import SeatRow
 from db.undo import is_undo_event
 from host.i18n import _
 from render.sheets.fallback import fallback_png  # noqa: F401 - the host asks render for it
-from rules.base import T
+from rules.text import T
 
 
 def with_names(view: dict, seats: list[SeatRow], viewer: int | None) -> dict:

@@ -40,9 +40,9 @@ from render.common import (
     wrap_items,
     wrap_text,
 )
-from rules.base import T, Tn, join
 from rules.island_siege import data
 from rules.island_siege.views import CATEGORIES
+from rules.text import T, Tn, join
 
 WIDTH = 1280
 CELL = 34

@@ -33,7 +33,6 @@ from render.common import (
     tx,
     wrap_text,
 )
-from rules.base import Msg, T, Tn, join
 from rules.islebound.data import (
     ALL_BUILDINGS,
     CITIES,
@@ -46,6 +45,7 @@ from rules.islebound.data import (
     SKILLS,
 )
 from rules.islebound.engine import decision_text, goods_count
+from rules.text import Msg, T, Tn, join
 
 W = 1400
 MAP = 780           # map square

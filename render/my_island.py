@@ -38,8 +38,8 @@ from render.common import (
     to_png,
     tx,
 )
-from rules.base import T, Tn, join
 from rules.my_island.words import STICKER_WORDS, TERRAIN_WORDS, word
+from rules.text import T, Tn, join
 
 WIDTH = 1280
 SQRT3 = math.sqrt(3)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rules.base import T
+from rules.text import T
 
 NONE = type(None)
 

@@ -80,7 +80,7 @@ def translator(lang: str, catalog: set[str] | None = None) -> Callable[[Any], st
     if lang == "en":
         return None
     if lang == "long":
-        from rules.base import localize
+        from rules.text import localize
         known = catalog or set()
 
         def gettext(s: str) -> str:

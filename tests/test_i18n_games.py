@@ -16,7 +16,8 @@ from PIL import ImageDraw
 
 from render import RENDERERS
 from rules import ENGINES
-from rules.base import IllegalAction, Msg, localize
+from rules.base import IllegalAction
+from rules.text import Msg, localize
 from tests.pseudo_locale import NAMES, fresh_template, pseudo, untranslated
 
 

@@ -20,7 +20,7 @@ from render.common import (
     wrap_text,
 )
 from render.layout import faults, recording, smallest_font
-from rules.base import T
+from rules.text import T
 
 
 def board(draw) -> list[str]:

@@ -16,12 +16,12 @@ import pytest
 from offline.table import parse_args, play
 from render.summary import summarize
 from rules import ENGINES
-from rules.base import localize
 from rules.isle_of_skye.data import tile_label
 from rules.isle_of_skye.describe import where
 from rules.islebound.data import CITY_NAMES, EVENTS
 from rules.land_vs_sea.data import face_summary
 from rules.my_island.data import TERRAIN
+from rules.text import localize
 from tests.pseudo_locale import NAMES, fresh_template, pseudo, untranslated
 
 MAX_LINES = 25

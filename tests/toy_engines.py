@@ -28,6 +28,9 @@ class ToyEngine(Engine):
     def load(self, data):
         return copy.deepcopy(data)
 
+    def seals(self, state, seat, action):
+        return False  # turn-based unless a game says otherwise
+
 class ToyRace(ToyEngine):
     key, title, min_players, max_players = "toy_race", "Toy Race", 2, 3
 
@@ -97,6 +100,9 @@ class ToySealed(ToyEngine):
             state["round"] += 1
             events.append({"type": "reveal", "picks": picks})
         return events
+
+    def seals(self, state, seat, action):
+        return True  # every pick is the seat's whole part of the round
 
     def view(self, state, seat):
         v = {"round": state["round"], "scores": list(state["scores"]), "last": list(state["last"]),
@@ -220,6 +226,9 @@ class PickNumber(ToyEngine):
         return {"scores": list(picks), "ranks": ranks, "winners": [s for s, p in enumerate(picks) if p == best],
                 "categories": {"Number": list(picks)}}
 
+    def seals(self, state, seat, action):
+        return True
+
     def describe_action(self, action, view=None):
         return f"Secret number {action['n']}"
 
@@ -295,6 +304,9 @@ class SealedLead(ToySealed):
 
     def describe_action(self, action, view=None):
         return "Lead on" if action["type"] == "lead" else super().describe_action(action, view)
+
+    def seals(self, state, seat, action):
+        return action["type"] == "pick"  # leading on is a turn of its own
 
     def describe_event(self, event, names):
         if event["type"] == "lead":

@@ -25,10 +25,10 @@ from render.land_vs_sea.tiles import (
     png_bytes,
     region_point,
 )
-from rules.base import Msg, T, Tn, join
 from rules.land_vs_sea.data import face_of_sig, face_sig, orient_sig
 from rules.land_vs_sea.turn import PHASE_HINT
 from rules.land_vs_sea.views import ROLE_NAMES
+from rules.text import Msg, T, Tn, join
 
 __all__ = ["render"]
 

@@ -22,10 +22,10 @@ from render.land_vs_sea.tiles import (
     texture,
     tile_image,
 )
-from rules.base import Msg, T, Tn, join
 from rules.land_vs_sea.data import SPECIAL, face_sig, orient_sig, oriented, public_face, sig_of
 from rules.land_vs_sea.turn import PHASE_HINT
 from rules.land_vs_sea.views import ROLE_NAMES
+from rules.text import Msg, T, Tn, join
 
 MODULE_NAMES = (("mountains_corals", T("mountains/corals")), ("caravans_ships", T("caravans/ships")),
                 ("waypoints", T("waypoints")))

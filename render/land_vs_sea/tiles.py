@@ -13,8 +13,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.common import HIGHLIGHT, INK, MB, PAPER, bytes_cache, flat_palette, font, to_png
-from rules.base import T
 from rules.land_vs_sea.data import face_of_sig, face_sig, orient_sig
+from rules.text import T
 
 WIDTH = 1200
 LAND = (205, 170, 95)

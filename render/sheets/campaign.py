@@ -6,7 +6,7 @@ from PIL import Image, ImageDraw
 
 from render.common import INK, MUTED, PAPER, font, seat_colour, seat_letter, to_png, tx
 from render.sheets import Translate, in_language
-from rules.base import T
+from rules.text import T
 
 WIDTH, HEIGHT = 1000, 620
 LEFT, RIGHT, TOP, BOTTOM = 90, 40, 120, 200  # the plot area's margins

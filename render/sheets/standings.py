@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from render.common import INK, MUTED, PAPER, font, seat_colour, to_png, tx
 from render.sheets import Translate, in_language
-from rules.base import T
+from rules.text import T
 
 MAX_ROWS = 40
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from render.island_siege import status_line
 from render.summary.text import finish, indent, listing, names, viewer
-from rules.base import T, Tn, join
 from rules.island_siege import data
 from rules.island_siege.text import card_name, colour, describe_action
+from rules.text import T, Tn, join
 
 FACE_WORD = {"white": T("tower"), "grey": T("wall"), "black": T("cannon"), "red": T("target"), "yellow": T("leader")}
 STEP_WORDS = {"roll": T("re-roll or keep"), "defender_reroll": T("defender may re-roll a die"),

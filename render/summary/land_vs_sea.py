@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from render.summary.text import finish, indent, listing, names, viewer
-from rules.base import T, Tn, join
 from rules.land_vs_sea.data import face_summary
 from rules.land_vs_sea.turn import PHASE_HINT
 from rules.land_vs_sea.views import ROLE_NAMES
+from rules.text import T, Tn, join
 
 PHASES = {"draft": T("opening draft"), "draw": T("refilling"), "place": T("placing a tile"),
           "special": T("filling a hole"), "action": T("tile action"), "waypoint": T("waypoint"),

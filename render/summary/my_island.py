@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from render.summary.text import finish, indent, listing, names, viewer
-from rules.base import T, Tn, join
 from rules.my_island.data import ALL_TILES, SHAPE_NAMES
 from rules.my_island.words import GROUP_WORDS, STICKER_WORDS, SYMBOL_WORDS, word
+from rules.text import T, Tn, join
 
 
 def lines(view: dict) -> list[str]:

@@ -11,7 +11,7 @@ import textwrap
 from typing import Any
 
 from render.common import tx
-from rules.base import T, join
+from rules.text import T, join
 
 WIDTH = 100
 """The longest line a summary prints (a terminal of 100 columns, a phone in landscape)."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import T
 from rules.state_check import NONE, Between, Each, MapOf, OneOf, Opt, check_state, either, refuse, seat_in
+from rules.text import T
 
 from . import data
 

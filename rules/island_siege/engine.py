@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rules.base import Engine, IllegalAction, T, Tn, validate_options
+from rules.base import Engine, IllegalAction
+from rules.options import validate_options
+from rules.text import T, Tn
 
 from . import actions, check, data, flow, text, views
 from .state import Ctx, clone, opponent, prohibited, setup_state

@@ -7,7 +7,7 @@ listed in ``IslandSiege.catalog_texts``.
 
 from __future__ import annotations
 
-from rules.base import T, Tn, join
+from rules.text import T, Tn, join
 
 from . import data
 from .views import spot_number

@@ -6,7 +6,7 @@ and a player's half-made build are private; everything else is public.
 
 from __future__ import annotations
 
-from rules.base import T
+from rules.text import T
 
 from . import actions, attack, data
 from .state import cubes, protected

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import T
 from rules.isle_of_skye.data import CASTLES, GOAL_IDS, LANDSCAPES, SLOTS, board_side
 from rules.state_check import NONE, Between, Each, MapOf, OneOf, check_state, either, refuse, seat_in
+from rules.text import T
 
 GAME = "Isle of Skye"
 PHASES = ("price", "buy", "build", "over")

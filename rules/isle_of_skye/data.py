@@ -8,7 +8,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from rules.base import Msg, T, Tn, join
+from rules.text import Msg, T, Tn, join
 
 _DIR = Path(__file__).parent / "data"
 

@@ -6,8 +6,8 @@ host translates it and clips labels to Discord's 80 characters after translation
 
 from __future__ import annotations
 
-from rules.base import Msg, T, Tn, join
 from rules.isle_of_skye.data import GOAL_NAMES, SCROLL_NAMES, TILES, feature_count, tile_label
+from rules.text import Msg, T, Tn, join
 
 
 def _tile(tile):

@@ -10,7 +10,8 @@ from __future__ import annotations
 import copy
 import pickle
 
-from rules.base import Engine, IllegalAction, T, Tn, canonical, rng_for
+from rules.base import Engine, IllegalAction, canonical, rng_for
+from rules.text import T, Tn
 from rules.isle_of_skye import check, phases
 from rules.isle_of_skye.data import CASTLES, GOAL_IDS, GOAL_NAMES, GOAL_RULES, LANDSCAPES, SLOTS, TILES, board_side
 from rules.isle_of_skye.describe import describe_action, describe_event

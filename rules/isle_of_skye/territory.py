@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from rules.base import UnionFind
+from rules.geometry import UnionFind
 from rules.isle_of_skye.data import DELTA, DIRS, OPPOSITE, TILES, edges_of, region_at, region_edges, road_at
 
 Cell = tuple[int, int]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import copy
 import json
 
-from rules.base import Engine, IllegalAction, Msg, T, Tn, join
+from rules.base import Engine, IllegalAction
+from rules.text import Msg, T, Tn, join
 
 from . import scoring, turn, validate
 from .buildings import buy_cost

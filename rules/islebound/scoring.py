@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.base import T
+from rules.text import T
 
 from .data import ALL_BUILDINGS, SAILORS, TOKEN_VALUE
 from .state import books_held, has, player

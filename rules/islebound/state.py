@@ -6,7 +6,9 @@ events to a list. Validation happens before any helper runs (engine.apply).
 
 from __future__ import annotations
 
-from rules.base import T, rng_for, validate_options
+from rules.base import rng_for
+from rules.options import validate_options
+from rules.text import T
 
 from .board import default_layout, random_layout
 from .data import (

@@ -4,7 +4,7 @@ clear reason instead of somewhere in the middle of a move."""
 
 from __future__ import annotations
 
-from rules.base import Msg, T
+from rules.text import Msg, T
 
 from .data import ALL_BUILDINGS, CITIES, EVENTS, FAME_TOKENS, INFLUENCE_VALUES, PORTS, REPUTATION, SAILORS
 from .state import OPTIONS_SCHEMA, normalise_options

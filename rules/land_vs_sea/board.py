@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.base import UnionFind
+from rules.geometry import UnionFind
 from rules.land_vs_sea.data import SPECIAL, Oriented, orient_sig, oriented
 
 DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))  # E SE SW W NW NE

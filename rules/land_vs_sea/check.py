@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.base import T
 from rules.land_vs_sea.data import REGULAR_IDS, SPECIAL, START
 from rules.state_check import NONE, Between, Each, MapOf, OneOf, check_state, either, refuse, seat_in
+from rules.text import T
 
 GAME = "Land vs Sea"
 PHASES = ("draft", "draw", "choose", "spot", "rotate", "special", "action", "waypoint", "over")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from rules.base import Msg, T, join
+from rules.text import Msg, T, join
 
 _HERE = Path(__file__).parent
 

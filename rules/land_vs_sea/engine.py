@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import copy
 
-from rules.base import Engine, IllegalAction, T
+from rules.base import Engine, IllegalAction
 from rules.land_vs_sea import check, turn, views
 from rules.land_vs_sea.scoring import CATEGORIES
 from rules.land_vs_sea.setup import OPTIONS_SCHEMA, new_state, normalise_options
+from rules.text import T
 
 WRONG_STEP = {
     "draft": T("Take a tile from one of the two stacks first."),

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from rules.base import rng_for, validate_options
+from rules.base import rng_for
 from rules.land_vs_sea.data import REGULAR_IDS, SIDES, START
+from rules.options import validate_options
 
 MODULES = ("mountains_corals", "caravans_ships", "waypoints")
 

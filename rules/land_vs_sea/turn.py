@@ -7,11 +7,11 @@ choose a tile and the side to show, then a numbered spot, then a rotation.
 
 from __future__ import annotations
 
-from rules.base import T
 from rules.land_vs_sea import board as B
 from rules.land_vs_sea import scoring
 from rules.land_vs_sea.data import distinct_rotations, face, face_summary, oriented
 from rules.land_vs_sea.setup import fresh_turn
+from rules.text import T
 
 
 def other_side(side: str) -> str:

@@ -9,11 +9,11 @@ other face. Faces are their printed content (``data.public_face``).
 
 from __future__ import annotations
 
-from rules.base import T, Tn, join
 from rules.land_vs_sea import board as B
 from rules.land_vs_sea import turn
 from rules.land_vs_sea.data import face_summary, oriented, public_face
 from rules.land_vs_sea.scoring import CATEGORIES
+from rules.text import T, Tn, join
 
 PUBLIC_PHASE = {"choose": "place", "spot": "place", "rotate": "place"}
 ROLE_NAMES = {"land": T("Land"), "sea": T("Sea"), "cartographer": T("Cartographer")}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.base import T
 from rules.state_check import NONE, Between, Each, MapOf, OneOf, Opt, check_state, either, refuse
+from rules.text import T
 
 from .data import ALL_TILES, CARD_TILE, SYMBOLS, TERRAIN, key
 from .modules import N_EPISODES

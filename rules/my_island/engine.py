@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import pickle
 
-from rules.base import Engine, IllegalAction, Msg, T, Tn, canonical, rng_for
+from rules.base import Engine, IllegalAction, canonical, rng_for
 from rules.my_island import campaign as camp
 from rules.my_island import rounds, steps
 from rules.my_island.check import check as check_state
@@ -19,6 +19,7 @@ from rules.my_island.data import EXTRA_DECK, EXTRA_TILES, REGULAR_DECK, SHAPE_NA
 from rules.my_island.island import CATEGORIES, largest_all, new_island, occupancy, placement_ok
 from rules.my_island.modules import CHAPTERS, N_EPISODES, episode_rules, regular_rules
 from rules.my_island.views import describe_action, describe_event, public_view, seat_view
+from rules.text import Msg, T, Tn
 
 OPTION_KEYS = {"mode", "episode", "carry", "flip"}
 

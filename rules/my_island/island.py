@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.base import T, Tn
 from rules.my_island.data import (
     NEIGHBOURS,
     TERRAIN,
@@ -21,6 +20,7 @@ from rules.my_island.data import (
     key,
     unkey,
 )
+from rules.text import T, Tn
 
 CATEGORY_GROUP = {"field": "Farms", "house": "Villages", "wall": "Bastions"}
 CATEGORY_LARGEST = {"field": "Largest farm", "house": "Largest village", "wall": "Largest bastion",

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import copy
 
-from rules.base import Msg, T, Tn, join
 from rules.my_island.data import CAMPAIGN
 from rules.my_island.words import GROUP_WORDS, STICKER_WORDS, TERRAIN_WORDS, word
+from rules.text import Msg, T, Tn, join
 
 EPISODES: dict[int, dict] = {e["episode"]: e for e in CAMPAIGN["episodes"]}
 CHAPTERS: dict[int, dict] = {c["chapter"]: c for c in CAMPAIGN["chapters"]}

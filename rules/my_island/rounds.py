@@ -6,7 +6,6 @@ before it calls them.
 
 from __future__ import annotations
 
-from rules.base import Msg, T, Tn
 from rules.my_island import steps
 from rules.my_island.data import CARD_TILE, footprint, key
 from rules.my_island.island import (
@@ -21,6 +20,7 @@ from rules.my_island.island import (
     track,
 )
 from rules.my_island.steps import seats_to_act
+from rules.text import Msg, T, Tn
 
 
 def apply_choose(state: dict, seat: int, action: dict) -> list[dict]:

@@ -8,7 +8,7 @@ sticker) — those appear only in the deciding seat's own view (spec §12, §13)
 
 from __future__ import annotations
 
-from rules.base import Msg, T, Tn, canonical, join
+from rules.base import canonical
 from rules.my_island import steps
 from rules.my_island.data import (
     ALL_TILES,
@@ -24,6 +24,7 @@ from rules.my_island.data import (
 from rules.my_island.island import debt_now, track
 from rules.my_island.modules import CHAPTERS, EPISODES, chapter_of, module_lines
 from rules.my_island.words import SYMBOL_WORDS, TERRAIN_WORDS, word
+from rules.text import Msg, T, Tn, join
 
 
 def _island_public(state: dict, seat: int) -> dict:

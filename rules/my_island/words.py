@@ -7,7 +7,7 @@ is a literal ``T(...)`` so that the message extractor finds it.
 
 from __future__ import annotations
 
-from rules.base import T
+from rules.text import T
 
 TERRAIN_WORDS = {
     "beach": T("beach"),

@@ -69,7 +69,7 @@ def test_a_16_card_hand_reads_at_phone_width(lang, catalog):
     assert not problems, "\n".join(problems[:20])
     assert sorted(cards) == sorted(c["id"] for c in view["hand"]), "every hand card is drawn, once"
     tr = translator(lang, catalog) or str
-    from rules.base import T, Tn
+    from rules.text import T, Tn
     for card in view["hand"]:
         drawn = cards[card["id"]]
         name = max(drawn, key=lambda t: t.size)

@@ -102,8 +102,8 @@ def test_every_ship_in_play_shows_its_whole_text_on_the_public_board():
 
 def test_the_last_attack_move_names_a_spot_not_raw_coordinates():
     """After the attack, "Last: ... Strike the group at ..." says the spot, as the panel did."""
-    from rules.base import localize
     from rules.island_siege.text import describe_action
+    from rules.text import localize
     from tests.board_samples import samples
 
     end = next(s for s in samples("island_siege", 2) if s.moment == "end" and s.who == "public")

@@ -1,8 +1,9 @@
 """Texts are translatable messages: their value is the English text, the catalog has the data."""
 
-from rules.base import IllegalAction, Msg
+from rules.base import IllegalAction
 from rules.island_siege import data
 from rules.island_siege.views import CATEGORIES
+from rules.text import Msg
 
 from .helpers import ENGINE, fort, position
 
@@ -35,8 +36,8 @@ def test_catalog_has_card_names_texts_and_score_categories():
 
 def test_a_secret_card_given_is_a_card_not_a_question_mark():
     """The public "Last:" line of a give: the card stays secret, the sentence stays a sentence."""
-    from rules.base import localize
     from rules.island_siege.text import describe_action
+    from rules.text import localize
 
     def en(msg):
         return localize(msg, lambda s: s, lambda a, b, n: a if n == 1 else b)

@@ -2,8 +2,8 @@
 
 import random
 
-from rules.base import Msg
 from rules.islebound import ENGINE
+from rules.text import Msg
 
 
 def test_labels_and_event_lines_over_a_random_game():

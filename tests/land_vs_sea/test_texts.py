@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from rules.base import IllegalAction, Msg, canonical
+from rules.base import IllegalAction, canonical
+from rules.text import Msg
 from tests.land_vs_sea.fixtures import ENGINE
 
 

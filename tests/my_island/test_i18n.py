@@ -15,12 +15,13 @@ from babel.messages.pofile import read_po
 
 from host.i18n_extract import extract
 from rules.ai import choose_action
-from rules.base import IllegalAction, Msg, localize
+from rules.base import IllegalAction
 from rules.my_island import ENGINE
 from rules.my_island import campaign as camp
 from rules.my_island.data import SHAPE_NAMES, TERRAIN
 from rules.my_island.island import CATEGORIES, end_awards
 from rules.my_island.modules import CHAPTERS, episode_rules, module_lines
+from rules.text import Msg, localize
 from tests.my_island.helpers import island
 
 NAMES = ["Оля", "Петя", "Юра", "Зоя"]
