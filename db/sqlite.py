@@ -356,13 +356,18 @@ class Database:
 
 def _guarded_batch(conn: sqlite3.Connection, requests: list[tuple]) -> list:
     """``Database.guarded_write`` for a batch, on the writer's thread: one transaction, a
-    savepoint per write; each write's outcome (None, a failed guard or check, or its error)."""
+    savepoint per write; each write's outcome (None, a failed guard or check, or its error).
+    A write alone is its own transaction (its error is raised: nobody else shares it)."""
+    outcome: tuple[str, object] | Exception | None
     conn.execute("BEGIN IMMEDIATE")
     outcomes: list = []
     try:
+        if len(requests) == 1:  # alone: the transaction is its savepoint
+            outcome = _guarded(conn, *requests[0])
+            conn.execute("COMMIT" if outcome is None else "ROLLBACK")
+            return [outcome]
         for guard, check, statements in requests:
             conn.execute("SAVEPOINT one_write")
-            outcome: tuple[str, object] | Exception | None
             try:
                 outcome = _guarded(conn, guard, check, statements)
             except Exception as exc:  # noqa: BLE001 - this write's own error, for its caller alone

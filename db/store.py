@@ -651,9 +651,10 @@ class Store(Database):
                                (game_id, *sorted(keep_seats))))
         else:
             statements.append(("DELETE FROM timers WHERE game_id = ?", (game_id,)))
-        for t in new:
-            statements.append(("INSERT OR REPLACE INTO timers (game_id, seat, kind, due_at, done) VALUES (?, ?, ?, ?, 0)",
-                               (game_id, t.seat, t.kind, t.due_at)))
+        if new:  # one statement for a turn's three timers
+            rows = ", ".join("(?, ?, ?, ?, 0)" for _t in new)
+            statements.append((f"INSERT OR REPLACE INTO timers (game_id, seat, kind, due_at, done) VALUES {rows}",
+                               tuple(v for t in new for v in (game_id, t.seat, t.kind, t.due_at))))
         return statements
 
     async def due_timers(self, now: float, limit: int = 100) -> list[TimerRow]:

@@ -77,8 +77,8 @@ class HostCore:
         self.text_name: Callable[[str], str] = str
         """How a player's name is written into log lines (the Discord adapter escapes markdown)."""
         self._game_locks: dict[int, asyncio.Lock] = {}
-        self._view_digests: OrderedDict[int, tuple[int, list[bytes]]] = OrderedDict()
-        """Per game: the version of its last settled move and a digest of every seat's view then."""
+        self._public_digests: OrderedDict[int, tuple[int, bytes]] = OrderedDict()
+        """Per game: the version of its last settled move and a digest of the public view then."""
         self.languages = Languages(store)
         self.clocks = TurnClocks(store, clock, vacation_days)
         self.undo_points = UndoPoints()

@@ -121,7 +121,6 @@ class MoveOutcome:
     events: list[dict] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     private: dict[int, list[str]] = field(default_factory=dict)
-    changed_private: set[int] = field(default_factory=set)
     newly_to_act: set[int] = field(default_factory=set)
     ai_moves: int = 0
     finished: bool = False

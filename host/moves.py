@@ -5,9 +5,8 @@ move settles (the step, the end of the game, clocks and timers) committed with i
 from __future__ import annotations
 
 import asyncio
-import functools
+import dataclasses
 import hashlib
-import json
 import logging
 from typing import Any
 
@@ -17,7 +16,6 @@ from db.store import (
     Store,
     TimerRow,
     VersionConflict,
-    state_text,
 )
 from db.undo import is_undo
 from host.core import HostCore, engine_for
@@ -37,7 +35,7 @@ from rules.base import IllegalAction, canonical
 log = logging.getLogger("host")
 
 AUTO_MOVES_LIMIT = 10000  # automatic moves after one submission (an all-AI game runs to its end)
-VIEW_DIGESTS_KEPT = 4096
+PUBLIC_DIGESTS_KEPT = 4096  # 16 bytes each
 
 
 def _digest(view: dict) -> bytes:
@@ -80,20 +78,10 @@ class Moves(HostCore):
             raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
         view = with_names(engine.view(state, seat.seat), await self._seats(game_id), seat.seat)
         simultaneous = len(set(row.step_seats) | set(engine.to_act(state))) > 1
-        snapshot = state_text(engine.dump(state)) if simultaneous else None
-        choices = []
-        for i, action in enumerate(engine.legal_actions(state, seat.seat)):
-            # whether it seals is tried (on a copy of this state) only for the choice a player picks
-            seals = functools.partial(self._seals, engine, snapshot, seat.seat, action) if snapshot is not None else False
-            choices.append(Choice(i, clip(tr(engine.describe_action(action, view)), 100), action, seals))
-        return choices
-
-    @staticmethod
-    def _seals(engine: Any, snapshot: str, seat: int, action: dict) -> bool:
-        """True when ``action`` ends this seat's part of a simultaneous step (irreversible)."""
-        trial = engine.load(json.loads(snapshot))
-        engine.apply(trial, seat, json.loads(json.dumps(action)))
-        return seat not in engine.to_act(trial)
+        return [Choice(i, clip(tr(engine.describe_action(action, view)), 100), action,
+                       # the engine declares which choices end this seat's part of a simultaneous step
+                       simultaneous and engine.seals(state, seat.seat, action))
+                for i, action in enumerate(engine.legal_actions(state, seat.seat))]
 
     async def submit(self, game_id: int, user_id: int, action: Any, expected_version: int | None = None) -> MoveOutcome:
         async with self._lock(game_id):
@@ -108,32 +96,30 @@ class Moves(HostCore):
             if seat.seat not in previous_to_act:
                 raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
-            before = self._private_views(engine, state, row, version)
-            public_before = canonical(engine.view(state, None))
-            settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before, before,
+            public_before = self._public_digest(engine, state, game_id, version)
+            settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before,
                                           paused=False, known=known)  # _active refuses a paused server's game
+            settle.row_is_current = True
             state = await self._append(row, engine, state, version, seat.seat, action, outcome, by_ai=False,
                                        seats=seats, settle=settle)
-            await self._after_moves(row, engine, state, outcome, previous_to_act, public_before, before,
+            await self._after_moves(row, engine, state, outcome, previous_to_act, public_before,
                                     settle=settle)
         return outcome
 
-    def _private_views(self, engine: Any, state: Any, row: GameRow, version: int | None = None) -> list[bytes]:
-        """A digest of every seat's view (``version``: the state's, to reuse those of the move that made it)."""
-        kept = self._view_digests.get(row.id) if version is not None else None
-        if kept is not None and kept[0] == version and len(kept[1]) == (row.n_players or 0):
+    def _public_digest(self, engine: Any, state: Any, game_id: int, version: int) -> bytes:
+        """A digest of the public view of ``state`` (the game's state at ``version``): kept from
+        the move that made it when it was taken then, else computed now."""
+        kept = self._public_digests.get(game_id)
+        if kept is not None and kept[0] == version:
             return kept[1]
-        return [_digest(engine.view(state, s)) for s in range(row.n_players or 0)]
+        return _digest(engine.view(state, None))
 
-    def _mark_private_changes(self, engine: Any, state: Any, before: list[bytes], outcome: MoveOutcome,
-                              game_id: int | None = None, version: int | None = None) -> None:
-        after = [_digest(engine.view(state, s)) for s in range(len(before))]
-        outcome.changed_private.update(s for s, digest in enumerate(before) if after[s] != digest)
-        if game_id is not None and version is not None:  # the next move's "before"
-            self._view_digests[game_id] = (version, after)
-            self._view_digests.move_to_end(game_id)
-            while len(self._view_digests) > VIEW_DIGESTS_KEPT:
-                self._view_digests.popitem(last=False)
+    def _keep_public_digest(self, game_id: int, version: int, digest: bytes) -> None:
+        """The public view's digest at ``version``: the next move's "before"."""
+        self._public_digests[game_id] = (version, digest)
+        self._public_digests.move_to_end(game_id)
+        while len(self._public_digests) > PUBLIC_DIGESTS_KEPT:
+            self._public_digests.popitem(last=False)
 
     async def _append(self, row: GameRow, engine: Any, state: Any, version: int, seat: int, action: Any,
                       outcome: MoveOutcome, by_ai: bool, seats: list[SeatRow] | None = None,
@@ -170,8 +156,7 @@ class Moves(HostCore):
         return state
 
     async def _settling(self, row: GameRow, seats: list[SeatRow], engine: Any, outcome: MoveOutcome,
-                        previous_to_act: set[int], public_before: str | None,
-                        private_before: list[bytes] | None, paused: bool | None = None,
+                        previous_to_act: set[int], public_before: bytes | None, paused: bool | None = None,
                         known: KnownClocks | None = None) -> _Settling:
         """Everything settling a move needs from the database, read before the move is stored,
         so the move and what it settles are one commit (see ``_Settling``). ``paused``: known
@@ -179,12 +164,12 @@ class Moves(HostCore):
         if paused is None:
             paused = await self.presence.paused_since(row.guild_id) is not None
         automatic = {s.seat for s in seats if s.is_ai or s.away} if self.auto_play and not paused else set()
-        return _Settling(self, row, seats, engine, outcome, previous_to_act, public_before, private_before,
+        return _Settling(self, row, seats, engine, outcome, previous_to_act, public_before,
                          known if known is not None else await self.clocks.known(row.id), automatic, paused)
 
     async def _after_moves(self, row: GameRow, engine: Any, state: Any, outcome: MoveOutcome,
-                           previous_to_act: set[int], public_before: str | None = None,
-                           private_before: list[bytes] | None = None, settle: _Settling | None = None) -> None:
+                           previous_to_act: set[int], public_before: bytes | None = None,
+                           settle: _Settling | None = None) -> None:
         """Play automatic seats, then settle timers, the step counter and the end of the game.
 
         ``private_before``: every seat's view before the caller's own moves (default: now),
@@ -192,11 +177,7 @@ class Moves(HostCore):
         caller's settling (its last move may have committed it already)."""
         if settle is None:
             seats = await self._seats(row.id)
-            before = private_before if private_before is not None else \
-                self._private_views(engine, state, await self._row(row.id))
-            settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before, before)
-        if settle.private_before is None:
-            settle.private_before = self._private_views(engine, state, row)
+            settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before)
         seats = settle.seats
         for _i in range(AUTO_MOVES_LIMIT if settle.automatic and not settle.done else 0):
             to_act = engine.to_act(state)
@@ -215,12 +196,11 @@ class Moves(HostCore):
         await settle.finish(state)
 
     async def _settle(self, game_id: int, engine: Any, state: Any, outcome: MoveOutcome,
-                      previous_to_act: set[int], public_before: str | None = None,
-                      private_before: list[bytes] | None = None) -> None:
+                      previous_to_act: set[int], public_before: bytes | None = None) -> None:
         """Settle moves already stored (one transaction)."""
         row = await self._row(game_id)
         settle = await self._settling(row, await self._seats(game_id), engine, outcome, previous_to_act,
-                                      public_before, private_before)
+                                      public_before)
         await self.store.write(settle.statements(state, []))
         await settle.finish(state)
 
@@ -246,11 +226,9 @@ class Moves(HostCore):
                 return None
             previous = set(engine.to_act(state))
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
-            before = self._private_views(engine, state, row)
-            public_before = canonical(engine.view(state, None))
+            public_before = self._public_digest(engine, state, game_id, version)
             action = choose_action(engine, state, seats[0], row.seed, version, level_of(row, seat_rows, seats[0]))
             state = await self._append(row, engine, state, version, seats[0], action, outcome, by_ai=True)
-            self._mark_private_changes(engine, state, before, outcome)
             await self._settle(game_id, engine, state, outcome, previous, public_before)
             return outcome
 
@@ -262,10 +240,16 @@ class _Settling:
     seat answers is one commit; the last automatic answer commits it otherwise."""
 
     def __init__(self, host: Moves, row: GameRow, seats: list[SeatRow], engine: Any, outcome: MoveOutcome,
-                 previous_to_act: set[int], public_before: str | None, private_before: list[bytes] | None,
+                 previous_to_act: set[int], public_before: bytes | None,
                  known: KnownClocks, automatic: set[int], paused: bool) -> None:
         self.host, self.row, self.seats, self.engine, self.outcome = host, row, seats, engine, outcome
-        self.previous_to_act, self.public_before, self.private_before = previous_to_act, public_before, private_before
+        self.previous_to_act, self.public_before = previous_to_act, public_before
+        self.public_after: bytes | None = None
+        """The digest of the settled state's public view, when settling needed it."""
+        self.written: dict[str, Any] = {}
+        """The game row's columns the settling wrote."""
+        self.row_is_current = False
+        """True when ``row`` was read under the game's lock just before the moves it settles."""
         self.known, self.automatic, self.paused = known, automatic, paused
         self.done = False
         self.new_timers: list[TimerRow] = []
@@ -285,17 +269,19 @@ class _Settling:
         # engine contract) or starts something new after a reveal (the public view changed).
         same_step = (bool(to_act) and to_act <= step and to_act <= self.previous_to_act and not outcome.newly_to_act
                      and (to_act < self.previous_to_act or self.public_before is None
-                          or canonical(engine.view(state, None)) == self.public_before))
+                          or self._public_after(state) == self.public_before))
         outcome.step_changed = not same_step
         if not same_step:
             step = to_act
         now = self.host.clock()
         result = engine.result(state)
         if result is not None:
+            self.written = {"status": "finished", "result": result, "step_seats": [], "updated_at": now}
             statements = [Store.update_game_sql(row.id, now, status="finished", result=result, step_seats=[]),
                           *Store.set_timers_sql(row.id, set(), [])]
             outcome.finished = True
         else:
+            self.written = {"step_seats": sorted(step), "updated_at": now}
             statements = [Store.update_game_sql(row.id, now, step_seats=sorted(step))]
             planned, self.new_timers = self.host.clocks.plan_turns(
                 self.known, row.id, row.settings, self.seats, self.previous_to_act - to_act, outcome.newly_to_act,
@@ -304,6 +290,10 @@ class _Settling:
         self.done = True
         return statements
 
+    def _public_after(self, state: Any) -> bytes:
+        self.public_after = _digest(self.engine.view(state, None))
+        return self.public_after
+
     async def finish(self, state: Any) -> None:
         """After the commit: hold new timers of a paused server, describe the game, tell listeners."""
         host, outcome, game_id = self.host, self.outcome, self.row.id
@@ -311,15 +301,19 @@ class _Settling:
             log_event(log, "game finished", game=game_id, guild=self.row.guild_id)
         elif self.new_timers and self.paused:
             await host.presence.hold_game(game_id)  # e.g. a tournament table started meanwhile
-        if self.private_before is not None:
-            host._mark_private_changes(self.engine, state, self.private_before, outcome, game_id, self.version)
         # A sub-step: the same seats still to act, none of them having sealed a part of a
         # simultaneous step before (else a reveal that leaves the last sealer to act), and no
         # automatic move between (known only now: the last automatic answer stored the settling).
         to_act = set(self.engine.to_act(state))
         outcome.same_turn = (bool(to_act) and to_act == self.previous_to_act and not outcome.ai_moves
                              and self.previous_to_act == (set(self.row.step_seats) or self.previous_to_act))
-        outcome.game = await host._info(await host._row(game_id), state, seats=self.seats, paused=self.paused)
+        if self.row_is_current:  # the game row as committed: no read (the lock is held, and this settling wrote it)
+            row = dataclasses.replace(self.row, version=self.version, **self.written)
+        else:
+            row = await host._row(game_id)
+        if self.public_after is not None:  # the next move's "before"
+            host._keep_public_digest(game_id, row.version, self.public_after)
+        outcome.game = await host._info(row, state, seats=self.seats, paused=self.paused)
         if outcome.finished:
             await host._notify_finished(outcome.game)
 

@@ -175,7 +175,6 @@ class Host(Seen, TakeBack, Timers, Servers):
                 raise GameMovedOn(_("Game #{id} has already started.", id=game_id)) from None
             log_event(log, "game started", game=game_id, guild=row.guild_id, players=len(seats))
             outcome = MoveOutcome(game=await self._info(await self._row(game_id), state))
-            outcome.changed_private = set(range(len(seats)))
             await self._after_moves(row, engine, state, outcome, previous_to_act=set())
         return outcome
 

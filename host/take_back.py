@@ -25,7 +25,6 @@ from host.models import (
 from host.moves import Moves
 from host.undo import replay_undo
 from host.views import public_lines_of
-from rules.base import canonical
 
 log = logging.getLogger("host")
 
@@ -93,8 +92,7 @@ class TakeBack(Moves):
                 replay_undo, engine, row.n_players or 0, row.options, row.seed_value, entries, seat.seat, record,
                 version + 1)
             previous_to_act = set(engine.to_act(state))
-            before = self._private_views(engine, state, row)
-            public_before = canonical(engine.view(state, None))
+            public_before = self._public_digest(engine, state, game_id, version)
             try:
                 await self.store.append_undo(game_id, version, seat.seat, record, after, engine, self.clock())
             except VersionConflict:
@@ -104,7 +102,6 @@ class TakeBack(Moves):
             names = [self.text_name(s.display_name) for s in await self._seats(game_id)]
             outcome = MoveOutcome(game=None, undone=target["seq"])  # type: ignore[arg-type]
             outcome.lines += public_lines_of(engine, events, names)
-            self._mark_private_changes(engine, after, before, outcome)
             await self._settle(game_id, engine, after, outcome, previous_to_act, public_before)
             if seat.seat in outcome.newly_to_act and not outcome.finished:  # a sealed choice taken back
                 await self.clocks.resumed(game_id, row.settings, await self._seats(game_id), seat.seat,

@@ -22,7 +22,6 @@ from host.models import (
 )
 from host.moves import Moves, level_of
 from rules.ai import choose_action
-from rules.base import canonical
 
 log = logging.getLogger("host")
 
@@ -106,8 +105,7 @@ class Timers(Moves):
             row, engine, state, version = await self._active(game_id)
             previous = set(engine.to_act(state))
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
-            before = self._private_views(engine, state, row)
-            public_before = canonical(engine.view(state, None))
+            public_before = self._public_digest(engine, state, game_id, version)
             for _i in range(50):
                 if seat not in engine.to_act(state):
                     break
@@ -117,7 +115,7 @@ class Timers(Moves):
                 state = await self._append(fresh, engine, state, fresh.version, seat, action, outcome, by_ai=True)
                 if not (engine.to_act(state) & previous - {seat}) and seat not in engine.to_act(state):
                     break
-            await self._after_moves(row, engine, state, outcome, previous, public_before, before)
+            await self._after_moves(row, engine, state, outcome, previous, public_before)
             return outcome
 
     async def _forfeit(self, row: GameRow, engine: Any, state: Any, timer: Timer) -> TimerOutcome:

@@ -95,13 +95,14 @@ class Engine(Generic[S]):
         raise NotImplementedError
 
     def seals(self, state: S, seat: int, action: dict) -> bool:
-        """True when ``action`` (legal for ``seat`` now) ends ``seat``'s part of a step that
-        several seats take at once: afterwards the seat waits for the others, and its choice
-        stays hidden until the step is revealed (front ends ask "are you sure?" first).
+        """True when, after ``action`` (legal for ``seat`` now), ``seat`` does not act again
+        right away: in a step several seats take at once, the action ends the seat's part of it
+        (it then waits for the others, or reveals the step), so front ends ask "are you sure?"
+        first. The host asks only in such steps; a game without them may answer False.
 
-        Declared by each game from its rules, without applying the action; False for every
-        action of a step that one seat takes alone. The contract test checks the declaration
-        against applying the action on a copy."""
+        Declared by each game from its rules, without applying the action (it is asked for every
+        choice shown). The contract test checks the declaration against applying the action on
+        a copy, in every step several seats take at once (its last seat included)."""
         raise NotImplementedError
 
     # -- what people see -------------------------------------------------------------

@@ -102,7 +102,8 @@ class ToySealed(ToyEngine):
         return events
 
     def seals(self, state, seat, action):
-        return True  # every pick is the seat's whole part of the round
+        # a pick ends the seat's round; the last one reveals it, and the seat picks again next round
+        return len(self.to_act(state)) > 1 or state["round"] == 3
 
     def view(self, state, seat):
         v = {"round": state["round"], "scores": list(state["scores"]), "last": list(state["last"]),
@@ -306,7 +307,11 @@ class SealedLead(ToySealed):
         return "Lead on" if action["type"] == "lead" else super().describe_action(action, view)
 
     def seals(self, state, seat, action):
-        return action["type"] == "pick"  # leading on is a turn of its own
+        if action["type"] == "lead" or len(self.to_act(state)) == 1 and state["round"] < 3:
+            # leading on is a turn of its own; the last pick reveals, and the highest leads on
+            picks = {**{int(k): v for k, v in state["picks"].items()}, seat: action.get("n", 0)}
+            return action["type"] == "pick" and max(picks, key=lambda s: (picks[s], s)) != seat
+        return True
 
     def describe_event(self, event, names):
         if event["type"] == "lead":

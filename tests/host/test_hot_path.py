@@ -124,17 +124,21 @@ def test_held_states_are_bounded_by_the_bytes_of_their_snapshots():
     assert held.get(42) is None and held.bytes <= 100
 
 
-async def test_the_sealed_check_runs_only_for_the_choice_picked(host):
+async def test_the_engine_declares_sealed_choices_and_nothing_is_tried_on_a_copy(host):
     info = await lobby(host, key="toy_sealed")
     await host.start(info.id, ANA.user_id)
     engine = TOYS["toy_sealed"]
     with counting_loads(engine) as counts:
         choices = await host.choices(info.id, ANA.user_id)
-        assert counts["loads"] == 0 and len(choices) == 3
-        assert choices[1].confirm
-        assert counts["loads"] == 1
-        assert choices[1].confirm  # worked out once
-        assert counts["loads"] == 1
+        assert len(choices) == 3 and all(c.confirm for c in choices)
+        assert counts["loads"] == 0
+    lead = await lobby(host, key="sealed_lead")
+    await host.start(lead.id, ANA.user_id)
+    assert all(c.confirm for c in await host.choices(lead.id, ANA.user_id))  # a pick seals
+    await host.submit(lead.id, ANA.user_id, {"type": "pick", "n": 3})
+    await host.submit(lead.id, BO.user_id, {"type": "pick", "n": 1})
+    choices = await host.choices(lead.id, ANA.user_id)  # the highest pick leads on, alone
+    assert [c.action for c in choices] == [{"type": "lead"}] and not choices[0].confirm
 
 
 @pytest.mark.sqlite_only
