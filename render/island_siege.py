@@ -41,7 +41,7 @@ from render.common import (
     wrap_text,
 )
 from rules.island_siege import data
-from rules.island_siege.views import CATEGORIES
+from rules.island_siege.scoring import CATEGORIES
 from rules.text import T, Tn, join
 
 WIDTH = 1280
