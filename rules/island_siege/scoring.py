@@ -10,6 +10,13 @@ from .fort import cubes
 
 CATEGORIES = ("Coins", "Colonists in play", "Forts", "Buildings", "Ships", "Cubes in forts")
 """The score sheet's categories, in order (plain keys, translated by the host from the catalog)."""
+WIN_REASONS = {
+    "colonist": T("Colonist victory: no colonists left on the imperial card at the start of the turn."),
+    "economic": T("Economic victory: 20 or more coins and more than the opponent at the start of the turn."),
+    "cap": T("Round cap reached: more coins wins, then fewer colonists on the imperial card."),
+    "cap_draw": T("Round cap reached with equal coins and colonists: a draw."),
+}
+"""Why the game ended, by the result's ``win_kind`` (the result's ``tiebreak``; the board's score sheet)."""
 
 
 def result(state: dict) -> dict | None:
@@ -22,12 +29,7 @@ def result(state: dict) -> dict | None:
     else:
         ranks = [1 if s == winner else 2 for s in range(2)]
         winners = [winner]
-    reason = {
-        "colonist": T("Colonist victory: no colonists left on the imperial card at the start of the turn."),
-        "economic": T("Economic victory: 20 or more coins and more than the opponent at the start of the turn."),
-        "cap": T("Round cap reached: more coins wins, then fewer colonists on the imperial card."),
-        "cap_draw": T("Round cap reached with equal coins and colonists: a draw."),
-    }[state["win_kind"]]
+    reason = WIN_REASONS[state["win_kind"]]
     return {
         "scores": [p["coins"] for p in players], "ranks": ranks, "winners": winners,
         "categories": dict(zip(CATEGORIES, (

@@ -21,6 +21,16 @@ COLOUR_WORD = {"white": T("white (tower)"), "grey": T("grey (wall)"), "black": T
                "red": T("red (target)"), "yellow": T("yellow (leadership)")}
 MENU = {"attack": T("Attack a fort…"), "fort": T("Build a fort…"), "building": T("Build a building…"),
         "ship": T("Build a ship…")}
+FACE_WORD = {"white": T("tower"), "grey": T("wall"), "black": T("cannon"), "red": T("target"), "yellow": T("leader")}
+"""A die face or cube colour by what it stands for (the board's letters are their initials)."""
+STEP_WORDS = {"roll": T("re-roll or keep"), "defender_reroll": T("defender may re-roll a die"),
+              "leadership": T("leadership"), "attack_color": T("choose the attack colour"), "wave1": T("first wave"),
+              "reinforce": T("reinforcement"), "wave2": T("second wave"), "saboteur": T("Saboteur Outpost"),
+              "cove": T("Cove Outpost")}
+"""The step an attack waits at, as the board and the summary name it."""
+STAGE_WORDS = {"action": T("action phase"), "attack": T("attack"), "draw_give": T("passing a drawn card"),
+               "repair": T("repair"), "on_build": T("building effect"), "colonize": T("colonization")}
+"""The stage a turn waits at, as the board and the summary name it."""
 
 
 def colour(name):
