@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rules.base import Engine, IllegalAction
-from rules.text import T
 
 from . import data, event_text, scoring, state, text, turn, views
 
@@ -26,7 +25,7 @@ class IslandSiege(Engine[dict]):
     def check_options(self, options, n_players) -> dict:
         checked = super().check_options(options, n_players)
         if n_players != 2:
-            raise ValueError(T("Island Siege is a game for exactly 2 players."))
+            raise ValueError(text.TWO_PLAYERS)
         return checked
 
     def dump(self, state_):

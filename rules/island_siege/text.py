@@ -218,6 +218,10 @@ def describe_action(action: dict, view: dict | None = None):
 
 # -- why a move is refused --------------------------------------------------------------------
 
+TWO_PLAYERS = T("Island Siege is a game for exactly 2 players.")
+"""Why a game with another number of players is refused (``Engine.check_options``)."""
+
+
 def refusal(state: dict, seat, action) -> str | None:
     """Why a move is refused before it is compared with the legal ones (None: it may be)."""
     if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
