@@ -9,16 +9,9 @@ from typing import Any
 from render.island_siege import status_line
 from render.summary.text import finish, indent, listing, names, viewer
 from rules.island_siege import data
-from rules.island_siege.text import card_name, colour, describe_action
+from rules.island_siege.text import FACE_WORD, STEP_WORDS, card_name, colour, describe_action
 from rules.text import T, Tn, join
 
-FACE_WORD = {"white": T("tower"), "grey": T("wall"), "black": T("cannon"), "red": T("target"), "yellow": T("leader")}
-STEP_WORDS = {"roll": T("re-roll or keep"), "defender_reroll": T("defender may re-roll a die"),
-              "leadership": T("leadership"), "attack_color": T("choose the attack colour"), "wave1": T("first wave"),
-              "reinforce": T("reinforcement"), "wave2": T("second wave"), "saboteur": T("Saboteur Outpost"),
-              "cove": T("Cove Outpost")}
-STAGE_WORDS = {"action": T("action phase"), "attack": T("attack"), "draw_give": T("passing a drawn card"),
-               "repair": T("repair"), "on_build": T("building effect"), "colonize": T("colonization")}
 COLOURS = ("white", "grey", "black")
 MAX_LINES = 24
 SECRET_MOVES = ("draft_give", "draw_give")

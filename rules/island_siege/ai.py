@@ -13,9 +13,8 @@ import itertools
 import math
 import random
 
-
 from . import data
-from .state import attackable_groups, cubes, groups, protected, strike_group
+from .fort import attackable_groups, cubes, groups, protected, strike_group
 
 FACE_P = {"grey": 2 / 6, "white": 1 / 6, "black": 1 / 6, "red": 1 / 6, "yellow": 1 / 6}
 FACE_LIST = ("grey", "white", "black", "red", "yellow")

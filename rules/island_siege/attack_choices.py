@@ -8,7 +8,8 @@ from __future__ import annotations
 import itertools
 
 from . import data
-from .state import attackable_groups, cubes, find_fort
+from .cards import find_fort
+from .fort import attackable_groups, cubes
 
 
 def results(att: dict) -> list[str]:

@@ -1,6 +1,6 @@
 """The game's data, loaded once: cards (with their structured effects), board and dice.
 
-The JSON files are copies of ../shared/games/island_siege/ (provenance in RULES.md).
+The JSON files in ``data/`` are copies of ../shared/games/island_siege/ (provenance in RULES.md).
 Effects are looked up by their ``op`` so that cards sharing a mechanism share code.
 """
 
@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-_HERE = Path(__file__).parent
+_DIR = Path(__file__).parent / "data"
 
 
 def _load(name: str) -> dict:
-    with open(_HERE / name, encoding="utf-8") as fh:
+    with open(_DIR / name, encoding="utf-8") as fh:
         return json.load(fh)
 
 
@@ -57,6 +57,11 @@ def cost(card_id: str) -> int:
 
 def coins(card_id: str) -> int:
     return int(CARDS[card_id]["coins"]["value"])
+
+
+def spot_number(card_id: str, cell) -> int:
+    """Slots are numbered 1.. in the card's slot order; labels and the renderer agree."""
+    return fort_slots(card_id).index((int(cell[0]), int(cell[1]))) + 1
 
 
 def effects(card_id: str, op: str | None = None) -> list[dict]:

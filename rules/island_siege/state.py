@@ -1,6 +1,5 @@
-"""The game state (a JSON-ready dict), its setup, and the helpers every phase shares:
-fort geometry (groups and protection, spec section 8), the cards in play, colonist
-movement and the destruction of cards (spec section 12).
+"""The shape of an Island Siege state (a JSON-ready dict): the options, a new game's state,
+its parts (players, forts, cells), the context of one action being applied, dump and load.
 """
 
 from __future__ import annotations
@@ -8,11 +7,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from rules.base import rng_for
+from rules.base import plain_copy, rng_for
 
-from . import data
+from . import data, invariants
 
-OPTION_DEFAULTS = {"deck": "full_60", "round_cap": 0, "open_hands": False}
+OPTIONS_SCHEMA = {
+    "deck": {"type": "choice", "choices": ["full_60", "ape_36"], "default": "full_60",
+             "help": "full_60: the rulebook's 30 forts, 12 ships, 18 buildings; ape_36: the public 36-card set"},
+    "round_cap": {"type": "int", "default": 0, "min": 0, "max": 200,
+                  "help": "Host safety cap: after this many rounds more coins wins (0 = off, the real rules)"},
+    "open_hands": {"type": "bool", "default": False, "help": "Teaching mode: every hand is public"},
+}
 
 
 @dataclass
@@ -35,15 +40,6 @@ class Ctx:
         return event
 
 
-def clone(obj):
-    """A deep copy of JSON data (dicts, lists, scalars); several times faster than copy.deepcopy."""
-    if isinstance(obj, dict):
-        return {k: clone(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [clone(v) for v in obj]
-    return obj
-
-
 def cell_key(cell) -> str:
     return f"{int(cell[0])},{int(cell[1])}"
 
@@ -51,6 +47,10 @@ def cell_key(cell) -> str:
 def key_cell(key: str) -> tuple[int, int]:
     r, c = key.split(",")
     return int(r), int(c)
+
+
+def opponent(seat: int) -> int:
+    return 1 - seat
 
 
 def new_fort(card_id: str, instance: str) -> dict:
@@ -63,7 +63,8 @@ def new_player() -> dict:
             "hand": [], "forts": [], "ships": [], "fleet_at": None, "infirmary_moved": 0}
 
 
-def setup_state(options: dict, seed) -> dict:
+def new_state(options: dict, seed) -> dict:
+    """A new game with checked options: shuffled deck, starting forts and banks, the draft's hands."""
     rng = rng_for(seed, "setup")
     deck = list(data.APE_36 if options["deck"] == "ape_36" else data.FULL_DECK)
     rng.shuffle(deck)
@@ -92,194 +93,11 @@ def setup_state(options: dict, seed) -> dict:
     }
 
 
-# -- cards in play --------------------------------------------------------------------
-
-def opponent(seat: int) -> int:
-    return 1 - seat
+def dump(state: dict) -> dict:
+    return plain_copy(state)
 
 
-def cards_in_play(player: dict) -> list[str]:
-    cards = []
-    for fort in player["forts"]:
-        cards.append(fort["card"])
-        cards.extend(b["card"] for b in fort["buildings"])
-    cards.extend(s["card"] for s in player["ships"])
-    return cards
-
-
-def in_play_with(player: dict, op: str) -> list[str]:
-    return [c for c in cards_in_play(player) if data.has_op(c, op)]
-
-
-def buildings(player: dict) -> list[str]:
-    return [b["card"] for f in player["forts"] for b in f["buildings"]]
-
-
-def find_fort(player: dict, fort_id: str) -> dict | None:
-    for fort in player["forts"]:
-        if fort["id"] == fort_id:
-            return fort
-    return None
-
-
-def find_ship(player: dict, card_id: str) -> dict | None:
-    for ship in player["ships"]:
-        if ship["card"] == card_id:
-            return ship
-    return None
-
-
-def find_building(player: dict, card_id: str) -> tuple[dict, dict] | tuple[None, None]:
-    for fort in player["forts"]:
-        for b in fort["buildings"]:
-            if b["card"] == card_id:
-                return fort, b
-    return None, None
-
-
-def prohibited(state: dict, seat: int, action: str) -> bool:
-    """A static prohibition of the opponent's cards (Governor's Mansion, Trade Company, Watchtower)."""
-    for card in in_play_with(state["players"][opponent(seat)], "prohibit_opponent_action"):
-        if any(e["action"] == action for e in data.effects(card, "prohibit_opponent_action")):
-            return True
-    return False
-
-
-# -- fort geometry (spec section 8) -----------------------------------------------------
-
-def cubes(fort: dict) -> dict[tuple[int, int], str]:
-    return {key_cell(k): v for k, v in fort["cells"].items() if v}
-
-
-def empty_cells(fort: dict) -> list[tuple[int, int]]:
-    return sorted(key_cell(k) for k, v in fort["cells"].items() if v is None)
-
-
-def protected(cube_map: dict, cell: tuple[int, int]) -> bool:
-    """Some cube (any colour) stands in front of it (smaller row) in the same column."""
-    r, c = cell
-    return any(cc == c and rr < r for (rr, cc) in cube_map)
-
-
-def groups(cube_map: dict, colour: str) -> list[list[tuple[int, int]]]:
-    """Maximal orthogonally connected sets of cubes of one colour, each sorted, in cell order."""
-    seen: set = set()
-    out = []
-    for cell in sorted(cube_map):
-        if cube_map[cell] != colour or cell in seen:
-            continue
-        group, todo = [], [cell]
-        seen.add(cell)
-        while todo:
-            r, c = todo.pop()
-            group.append((r, c))
-            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if nb not in seen and cube_map.get(nb) == colour:
-                    seen.add(nb)
-                    todo.append(nb)
-        out.append(sorted(group))
-    return out
-
-
-def attackable_groups(fort: dict, colour: str, k: int) -> list[list[tuple[int, int]]]:
-    cube_map = cubes(fort)
-    return [g for g in groups(cube_map, colour)
-            if len(g) <= k and any(not protected(cube_map, x) for x in g)]
-
-
-def strike_group(fort: dict, group: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """First wave against one group: remove its unprotected members until none is left.
-
-    Protection is re-evaluated after every removal, so a cube whose protector falls is hit
-    in the same strike. Returns the removed cells in removal order.
-    """
-    removed = []
-    changed = True
-    while changed:
-        changed = False
-        cube_map = cubes(fort)
-        for cell in group:
-            if cell in cube_map and not protected(cube_map, cell):
-                fort["cells"][cell_key(cell)] = None
-                removed.append(cell)
-                cube_map.pop(cell)
-                changed = True
-    return removed
-
-
-# -- colonists and destruction (spec section 12) ---------------------------------------
-
-def return_colonists(ctx: Ctx, seat: int, count: int, source: str) -> None:
-    """Colonists of a destroyed card go home, unless an Infirmary may take some (the owner asks)."""
-    if count <= 0:
-        return
-    player = ctx.state["players"][seat]
-    if in_play_with(player, "may_redirect_colonists_here") and player["infirmary_moved"] < 2:
-        ctx.state["infirmary_queue"].append({"seat": seat, "count": count, "source": source})
-    else:
-        player["imperial"] += count
-        ctx.emit("colonists_home", seat=seat, count=count, source=source)
-
-
-def discard_card(ctx: Ctx, card_id: str) -> None:
-    if card_id != "START":  # the starting fort is not a deck card: it leaves the game
-        ctx.state["discard"].append(card_id)
-
-
-def destroy_fort(ctx: Ctx, seat: int, fort_id: str) -> None:
-    player = ctx.state["players"][seat]
-    fort = find_fort(player, fort_id)
-    player["forts"].remove(fort)
-    discard_card(ctx, fort["card"])
-    for b in fort["buildings"]:
-        discard_card(ctx, b["card"])
-    count = fort["colonists"] + sum(b["colonists"] for b in fort["buildings"])
-    ctx.emit("fort_destroyed", seat=seat, fort=fort_id, card=fort["card"],
-             buildings=[b["card"] for b in fort["buildings"]], colonists=count)
-    for other in ctx.state["players"]:
-        if other["fleet_at"] == fort_id:
-            other["fleet_at"] = None
-    return_colonists(ctx, seat, count, fort["card"])
-
-
-def destroy_ship(ctx: Ctx, seat: int, card_id: str) -> None:
-    player = ctx.state["players"][seat]
-    ship = find_ship(player, card_id)
-    player["ships"].remove(ship)
-    to_hand = bool(in_play_with(player, "destroyed_ship_to_hand"))
-    if to_hand:
-        player["hand"].append(card_id)
-    else:
-        discard_card(ctx, card_id)
-    ctx.emit("ship_destroyed", seat=seat, card=card_id, colonists=ship["colonists"], to_hand=to_hand)
-    return_colonists(ctx, seat, ship["colonists"], card_id)
-
-
-def destroy_building(ctx: Ctx, seat: int, card_id: str) -> None:
-    player = ctx.state["players"][seat]
-    fort, b = find_building(player, card_id)
-    fort["buildings"].remove(b)
-    discard_card(ctx, card_id)
-    ctx.emit("building_destroyed", seat=seat, card=card_id, fort=fort["id"], colonists=b["colonists"])
-    return_colonists(ctx, seat, b["colonists"], card_id)
-
-
-def build_coins(state: dict, seat: int, base: int) -> int:
-    """Coins of a build after the opponent's Scout Outpost (never below 0)."""
-    for card in in_play_with(state["players"][opponent(seat)], "opponent_build_coin_delta"):
-        for e in data.effects(card, "opponent_build_coin_delta"):
-            base = max(e.get("min_total", 0), base + e["value"])
-    return base
-
-
-def draw_card(ctx: Ctx) -> str | None:
-    """Top card of the deck; an empty deck is refilled by shuffling the discard pile."""
-    state = ctx.state
-    if not state["deck"]:
-        if not state["discard"]:
-            return None
-        state["deck"] = state["discard"]
-        state["discard"] = []
-        ctx.rng.shuffle(state["deck"])
-        ctx.emit("reshuffle", cards=len(state["deck"]))
-    return state["deck"].pop(0)
+def load(stored: dict) -> dict:
+    """A copy of a stored state; a malformed one raises ``ValueError`` naming the place (invariants.py)."""
+    invariants.check(stored)
+    return plain_copy(stored)

@@ -1,4 +1,5 @@
-"""Player-facing words: action labels (buttons, selects) and one-line event texts.
+"""Player-facing words: action labels (buttons, selects), the reasons a move is refused, and the
+words the event texts (event_text.py) and the renderers share.
 
 Every text is a translatable message (rules.base ``T``/``Tn``/``join``): its value is the English
 text, and the host shows it in the reader's language. Card names come from the data and are
@@ -10,13 +11,26 @@ from __future__ import annotations
 from rules.text import T, Tn, join
 
 from . import data
-from .views import spot_number
+from .build import forts_for
+from .cards import prohibited
+from .data import spot_number
+from .state import opponent
 
 COLOUR = {"white": T("white"), "grey": T("grey"), "black": T("black"), "red": T("red"), "yellow": T("yellow")}
 COLOUR_WORD = {"white": T("white (tower)"), "grey": T("grey (wall)"), "black": T("black (cannon)"),
                "red": T("red (target)"), "yellow": T("yellow (leadership)")}
 MENU = {"attack": T("Attack a fort…"), "fort": T("Build a fort…"), "building": T("Build a building…"),
         "ship": T("Build a ship…")}
+FACE_WORD = {"white": T("tower"), "grey": T("wall"), "black": T("cannon"), "red": T("target"), "yellow": T("leader")}
+"""A die face or cube colour by what it stands for (the board's letters are their initials)."""
+STEP_WORDS = {"roll": T("re-roll or keep"), "defender_reroll": T("defender may re-roll a die"),
+              "leadership": T("leadership"), "attack_color": T("choose the attack colour"), "wave1": T("first wave"),
+              "reinforce": T("reinforcement"), "wave2": T("second wave"), "saboteur": T("Saboteur Outpost"),
+              "cove": T("Cove Outpost")}
+"""The step an attack waits at, as the board and the summary name it."""
+STAGE_WORDS = {"action": T("action phase"), "attack": T("attack"), "draw_give": T("passing a drawn card"),
+               "repair": T("repair"), "on_build": T("building effect"), "colonize": T("colonization")}
+"""The stage a turn waits at, as the board and the summary name it."""
 
 
 def colour(name):
@@ -70,7 +84,7 @@ def _dice(view: dict | None) -> list:
     return att.get("dice") or []
 
 
-def _leadership_effect(op, face):
+def leadership_effect(op, face):
     """What a ship's leadership ability does (labels and the log share the words)."""
     if op == "add_result":
         return T("+1 {face} result", face=colour(face))
@@ -174,7 +188,7 @@ def describe_action(action: dict, view: dict | None = None):
         if src == "imperial":
             return T("Imperial (2 yellow): sink {ship}", ship=card_name(action.get("target_ship")))
         ability = data.leadership(src) if src in data.CARDS else None
-        effect = _leadership_effect(ability["op"], ability.get("face")) if ability else ""
+        effect = leadership_effect(ability["op"], ability.get("face")) if ability else ""
         return T("{card} (1 yellow): {effect}", card=card_name(src), effect=effect)
     if t == "leadership_done":
         return T("Done with leadership")
@@ -202,160 +216,70 @@ def describe_action(action: dict, view: dict | None = None):
     return str(t)
 
 
-def describe_event(event: dict, names: list[str]):
-    def who(key: str = "seat"):
-        s = event.get(key)
-        return names[s] if isinstance(s, int) and 0 <= s < len(names) else T("Someone")
+# -- why a move is refused --------------------------------------------------------------------
 
-    t = event.get("type")
-    get = event.get
-    c = card_name(get("card"))
-    if t == "attack":
-        if get("target") == "sea":
-            return T("{who} attacks at sea", who=who())
-        return T("{who} attacks {card}", who=who(), card=c)
-    if t == "dice":
-        faces = join(" ", [colour(f) for f in get("dice", [])])
-        indices = get("indices", [])
-        dice = join(", ", [str(i + 1) for i in indices])
-        if get("kind") == "defender_reroll":
-            return Tn("{who} re-rolls die {dice}: dice now {faces}", "{who} re-rolls dice {dice}: dice now {faces}",
-                      len(indices), who=who("by"), dice=dice, faces=faces)
-        if get("kind") == "reroll":
-            return Tn("{who} re-rolls die {dice}: dice now {faces}", "{who} re-rolls dice {dice}: dice now {faces}",
-                      len(indices), who=who(), dice=dice, faces=faces)
-        return T("{who} rolls: {faces}", who=who(), faces=faces)
-    if t == "draft_exchanged":
-        return T("Both players exchanged their opening gifts")
-    if t == "reshuffle":
-        return Tn("The discard pile is shuffled into a new deck ({n} card)",
-                  "The discard pile is shuffled into a new deck ({n} cards)", get("cards"))
-    if t == "game_over":
-        if get("winner") is None:
-            return T("The game ends in a draw")
-        kind = get("kind")
-        if kind == "colonist":
-            return T("{who} wins by a colonist victory", who=who("winner"))
-        if kind == "economic":
-            return T("{who} wins by an economic victory", who=who("winner"))
-        if kind == "cap":
-            return T("{who} wins by the round cap", who=who("winner"))
-        return T("{who} wins", who=who("winner"))
-    text = _event_text(t, get, who, c)
-    return str(t) if text is None else text
+TWO_PLAYERS = T("Island Siege is a game for exactly 2 players.")
+"""Why a game with another number of players is refused (``Engine.check_options``)."""
 
 
-def _event_text(t, get, who, c):
-    """The texts of the other events (None: an unknown event type)."""
-    if t == "turn":
-        if get("first"):
-            return T("{who}'s turn {turn} (starts at the action phase)", who=who(), turn=get("turn"))
-        return T("{who}'s turn {turn}", who=who(), turn=get("turn"))
-    if t == "received_card":
-        return T("{who} received {card} from {giver}", who=who(), card=c, giver=who("by"))
-    if t == "gave_card":
-        return T("{who} gave {card} away", who=who(), card=c)
-    if t == "draw":
-        return Tn("{who} draws {n} card", "{who} draws {n} cards", get("count"), who=who())
-    if t == "drew_cards":
-        return T("{who} drew {cards}", who=who(), cards=join(", ", [card_name(x) for x in get("cards", [])]))
-    if t == "draw_gave":
-        return Tn("{who} keeps {n} card and gives 1 card to {to}", "{who} keeps {n} cards and gives 1 card to {to}",
-                  get("kept"), who=who(), to=who("to"))
-    if t == "draw_discarded":
-        return Tn("{who} keeps {n} card and discards {card} (Observatory)",
-                  "{who} keeps {n} cards and discards {card} (Observatory)", get("kept"), who=who(), card=c)
-    if t == "build_fort":
-        return T("{who} builds {card} with {cubes}: {coins}", who=who(), card=c,
-                 cubes=Tn("{n} own cube", "{n} own cubes", len(get("placed", []))),
-                 coins=Tn("+{n} coin", "+{n} coins", get("coins")))
-    if t == "build_building":
-        return T("{who} builds {card} ({colonists}): {coins}", who=who(), card=c,
-                 colonists=Tn("{n} colonist", "{n} colonists", get("colonists")),
-                 coins=Tn("+{n} coin", "+{n} coins", get("coins")))
-    if t == "build_ship":
-        return T("{who} builds ship {card} ({colonists}): {coins}", who=who(), card=c,
-                 colonists=Tn("{n} colonist", "{n} colonists", get("colonists")),
-                 coins=Tn("+{n} coin", "+{n} coins", get("coins")))
-    if t == "repair":
-        return T("{who} repairs a fort with a {color} cube", who=who(), color=colour(get("color")))
-    if t == "hand_discard":
-        return T("{who} loses {card} from hand (Governor's Mansion)", who=who(), card=c)
-    if t == "colonist_returned":
-        return T("A colonist of {who} returns home from {fort}", who=who(), fort=card_name(get("fort")))
-    if t == "take_cube":
-        return T("{who} takes {cubes} from the common bank", who=who(), cubes=cubes_of(get("color"), get("count")))
-    if t == "smelt":
-        return T("{who} smelts a colonist from {fort}: {coins}", who=who(), fort=card_name(get("fort")),
-                 coins=Tn("+{n} coin", "+{n} coins", get("coins")))
-    if t == "colonize":
-        return T("{who} places a colonist on {fort}", who=who(), fort=card_name(get("fort")))
-    if t == "colonize_blocked":
-        return T("{who} cannot colonize (Prison)", who=who())
-    if t == "fleet_home":
-        return T("{who}'s fleet returns home", who=who())
-    if t == "peek":
-        return T("{who} looks at {defender}'s hand (Spy Outpost)", who=who(), defender=who("defender"))
-    if t == "peek_hand":
-        return T("{who} sees: {cards}", who=who(), cards=join(", ", [card_name(x) for x in get("cards", [])]))
-    if t == "saboteur":
-        return T("{who}'s Saboteur Outpost removes a {color} cube from {victim}'s bank", who=who(),
-                 color=colour(get("color")), victim=who("victim"))
-    if t == "cove":
-        return T("{who}'s Cove Outpost sends a colonist of {victim} home from {ship}", who=who(),
-                 victim=who("victim"), ship=card_name(get("ship")))
-    if t == "academy":
-        return T("{who} sends an Academy colonist home for +1 re-roll", who=who())
-    if t == "defender_pass":
-        return T("{who} leaves the dice as they are", who=who())
-    if t == "bonus_result":
-        return T("{card} adds a {face} result", card=c, face=colour(get("face")))
-    if t == "leadership":
-        if get("source") == "imperial":
-            return T("{who} spends 2 yellow (imperial card) to sink {ship}", who=who(),
-                     ship=card_name(get("target_ship")))
-        return T("{who} spends 1 yellow on {card}: {effect}", who=who(), card=card_name(get("source")),
-                 effect=_leadership_effect(get("op"), get("face")))
-    if t == "attack_color":
-        return T("{who} attacks with {color} ({results})", who=who(), color=colour(get("color")),
-                 results=Tn("{n} result", "{n} results", get("count")))
-    if t == "wave1_strike":
-        group, removed = len(get("group", [])), len(get("removed", []))
-        if group > removed:
-            return T("First wave strikes a {color} group of {size}: {destroyed} destroyed, {survivors}",
-                     color=colour(get("color")), size=group, destroyed=removed,
-                     survivors=Tn("{n} protected survives", "{n} protected survive", group - removed))
-        return T("First wave strikes a {color} group of {size}: {destroyed} destroyed", color=colour(get("color")),
-                 size=group, destroyed=removed)
-    if t == "results":
-        dice = join(" ", [colour(f) for f in get("dice", [])])
-        if get("added"):
-            return T("{who}'s results: {dice} + {added}", who=who(), dice=dice,
-                     added=join(" ", [colour(f) for f in get("added")]))
-        return T("{who}'s results: {dice}", who=who(), dice=dice)
-    if t == "reinforce":
-        take = sorted((get("take") or {}).items())
-        if not take:
-            return T("{who} reinforces: nothing", who=who())
-        return T("{who} reinforces: {cubes}", who=who(), cubes=join(", ", [cubes_of(k, n) for k, n in take]))
-    if t == "wave2_hit":
-        return T("Second wave destroys a {color} cube", color=colour(get("color")))
-    if t == "fort_destroyed":
-        return Tn("{who}'s {card} is destroyed; {n} colonist leaves it",
-                  "{who}'s {card} is destroyed; {n} colonists leave it", get("colonists"), who=who(), card=c)
-    if t == "ship_destroyed":
-        if get("to_hand"):
-            return T("{who}'s ship {card} is destroyed (back to hand)", who=who(), card=c)
-        return T("{who}'s ship {card} is destroyed", who=who(), card=c)
-    if t == "building_destroyed":
-        return T("{who}'s building {card} is destroyed", who=who(), card=c)
-    if t == "colonists_home":
-        return Tn("{n} colonist of {who} returns to the imperial card",
-                  "{n} colonists of {who} return to the imperial card", get("count"), who=who())
-    if t == "infirmary":
-        return Tn("{n} colonist of {who} goes to the Infirmary", "{n} colonists of {who} go to the Infirmary",
-                  get("count"), who=who())
-    if t == "attack_over":
-        return Tn("{who}'s attack ends ({n} cube destroyed)", "{who}'s attack ends ({n} cubes destroyed)",
-                  get("destroyed"), who=who())
+def refusal(state: dict, seat, action) -> str | None:
+    """Why a move is refused before it is compared with the legal ones (None: it may be)."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in (0, 1):
+        return T("There is no such seat in this game.")
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return T("That is not a move.")
+    if state["stage"] == "draft" and state["draft"]["gifts"][seat] is not None:
+        return T("You have already chosen your gift; waiting for the other player.")
+    if state["stage"] == "over":
+        return T("The game is over.")
     return None
+
+
+def illegal_reason(state: dict, seat: int, action: dict):
+    """Why an action outside the legal ones is refused, as sharp as the state allows."""
+    t = action.get("type")
+    stage = state["stage"]
+    me = state["players"][seat]
+    card = action.get("card")
+    if stage == "draft" and t != "draft_give":
+        return T("First choose the card you give away in the opening draft.")
+    if stage == "action":
+        if t in ("build_fort", "build_building", "build_ship"):
+            name = card_name(card)
+            if card not in me["hand"]:
+                return T("You do not hold {card}.", card=name)
+            kind = t.split("_", 1)[1]
+            if data.kind(card) != kind:
+                return {"fort": T("{card} is not a fort card.", card=name),
+                        "building": T("{card} is not a building card.", card=name),
+                        "ship": T("{card} is not a ship card.", card=name)}[kind]
+            if kind != "fort" and prohibited(state, seat, t):
+                if kind == "building":
+                    return T("Your opponent's cards forbid you to build buildings now.")
+                return T("Your opponent's cards forbid you to build ships now.")
+            if kind != "fort" and not forts_for(me, card):
+                return T("You cannot afford that: {card} needs {colonists} on one fort.", card=name,
+                         colonists=Tn("{n} colonist", "{n} colonists", data.cost(card)))
+        if t == "draw":
+            if prohibited(state, seat, "draw"):
+                return T("You cannot draw: your opponent's Governor's Mansion forbids it.")
+            return T("There are no cards left to draw.")
+        if t == "attack":
+            forts = state["players"][opponent(seat)]["forts"]
+            if action.get("target") == "sea" and forts:
+                return T("You may attack at sea only when your opponent has no fort.")
+            return T("There is no such enemy fort to attack.")
+    return WAITING.get(stage, WAITING[None])
+
+
+WAITING = {
+    "draft": T("That move is not possible now: the game is waiting for the opening draft."),
+    "colonize": T("That move is not possible now: the game is waiting for a fort for a colonist."),
+    "action": T("That move is not possible now: the game is waiting for your action."),
+    "draw_give": T("That move is not possible now: the game is waiting for the card you pass on."),
+    "repair": T("That move is not possible now: the game is waiting for a repair spot (or no repair)."),
+    "on_build": T("That move is not possible now: the game is waiting for the building's effect."),
+    "attack": T("That move is not possible now: the game is waiting for a choice in the attack."),
+    None: T("That move is not possible now: the game is waiting for another move."),
+}
+"""Why a move is refused when nothing sharper applies, by the stage the game is in."""

@@ -1,4 +1,4 @@
-"""What each seat may see (spec section 13) and the end-of-game result.
+"""What each seat may see (spec section 13).
 
 Hands, the cards drawn in a Draw action, the draft offers and gifts, the Spy Outpost peek
 and a player's half-made build are private; everything else is public.
@@ -6,20 +6,15 @@ and a player's half-made build are private; everything else is public.
 
 from __future__ import annotations
 
-from rules.text import T
+from rules.base import plain_copy
 
-from . import actions, attack, data
-from .state import cubes, protected
+from . import attack, build, data
+from .data import spot_number
+from .fort import cubes, protected
+from .turn import to_act
 
 NO_ABILITY = "No ability."
 """The text of the starting fort in a view (a data string: listed in the engine's catalog texts)."""
-CATEGORIES = ("Coins", "Colonists in play", "Forts", "Buildings", "Ships", "Cubes in forts")
-"""The score sheet's categories, in order (plain keys, translated by the host from the catalog)."""
-
-
-def spot_number(card_id: str, cell) -> int:
-    """Slots are numbered 1.. in the card's slot order; labels and the renderer agree."""
-    return data.fort_slots(card_id).index((int(cell[0]), int(cell[1]))) + 1
 
 
 def fort_view(fort: dict) -> dict:
@@ -53,7 +48,6 @@ def player_view(state: dict, seat: int, show_hand: bool) -> dict:
 
 
 def public_view(state: dict) -> dict:
-    from .flow import to_act
     open_hands = state["options"]["open_hands"] and state["stage"] != "draft"  # the draft stays sealed
     att = state["attack"]
     view = {
@@ -108,37 +102,11 @@ def pending_view(state: dict, seat: int, pending: dict) -> dict:
         for p in pending["placed"]:
             preview["cells"][f"{p['cell'][0]},{p['cell'][1]}"] = p["color"]
         out["preview"] = fort_view(preview)
-        out["spots"] = [{"n": spot_number(card, c), "cell": list(c)} for c in actions.placement_cells(state, pending)]
+        out["spots"] = [{"n": spot_number(card, c), "cell": list(c)} for c in build.placement_cells(state, pending)]
         out["coins"] = len(pending["placed"])
     return out
 
 
-def result(state: dict) -> dict | None:
-    if state["stage"] != "over":
-        return None
-    players = state["players"]
-    winner = state["winner"]
-    if winner is None:
-        ranks, winners = [1, 1], [0, 1]
-    else:
-        ranks = [1 if s == winner else 2 for s in range(2)]
-        winners = [winner]
-    reason = {
-        "colonist": T("Colonist victory: no colonists left on the imperial card at the start of the turn."),
-        "economic": T("Economic victory: 20 or more coins and more than the opponent at the start of the turn."),
-        "cap": T("Round cap reached: more coins wins, then fewer colonists on the imperial card."),
-        "cap_draw": T("Round cap reached with equal coins and colonists: a draw."),
-    }[state["win_kind"]]
-    return {
-        "scores": [p["coins"] for p in players], "ranks": ranks, "winners": winners,
-        "categories": dict(zip(CATEGORIES, (
-            [p["coins"] for p in players],
-            [data.COLONISTS - p["imperial"] for p in players],
-            [len(p["forts"]) for p in players],
-            [sum(len(f["buildings"]) for f in p["forts"]) for p in players],
-            [len(p["ships"]) for p in players],
-            [sum(len(cubes(f)) for f in p["forts"]) for p in players],
-        ), strict=True)),
-        "win_kind": state["win_kind"], "tiebreak": reason,
-    }
-
+def view(state: dict, seat: int | None) -> dict:
+    """What ``seat`` may see (``None``: the public view), as a copy that shares nothing with the state."""
+    return plain_copy(public_view(state) if seat is None else seat_view(state, seat))

@@ -5,7 +5,8 @@ import pytest
 
 from rules.island_siege import data
 from rules.island_siege.attack import dice_and_rerolls, reroll_options
-from rules.island_siege.state import cell_key, find_fort
+from rules.island_siege.cards import find_fort
+from rules.island_siege.state import cell_key
 
 from .helpers import ENGINE, act, attack_with, cubes_of, fort, legal, position, types
 

@@ -1,7 +1,8 @@
 """The rulebook's worked examples, one test each (rulebook 003_7a45470df03d6ed7.txt)."""
 
 from rules.island_siege.attack import dice_and_rerolls
-from rules.island_siege.state import cubes, find_fort, groups
+from rules.island_siege.cards import find_fort
+from rules.island_siege.fort import cubes, groups
 
 from .helpers import ENGINE, act, attack_with, cubes_of, fort, legal, position, types
 

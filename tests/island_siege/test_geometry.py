@@ -3,7 +3,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.island_siege.state import attackable_groups, cubes, groups, protected, strike_group
+from rules.island_siege.fort import attackable_groups, cubes, groups, protected, strike_group
 
 CELLS = [(r, c) for r in range(4) for c in range(4)]
 colours = st.sampled_from(["white", "grey", "black"])

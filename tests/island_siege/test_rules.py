@@ -3,7 +3,8 @@
 import pytest
 
 from rules.island_siege import data
-from rules.island_siege.state import cubes, find_fort, groups, protected
+from rules.island_siege.cards import find_fort
+from rules.island_siege.fort import cubes, groups, protected
 
 from .helpers import ENGINE, act, attack_with, cubes_of, fort, legal, position, started, types
 

@@ -2,7 +2,7 @@
 
 from rules.base import IllegalAction
 from rules.island_siege import data
-from rules.island_siege.views import CATEGORIES
+from rules.island_siege.scoring import CATEGORIES
 from rules.text import Msg
 
 from .helpers import ENGINE, fort, position

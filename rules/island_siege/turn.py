@@ -1,14 +1,22 @@
-"""The order of play: the opening draft, the turn's victory and colonization phases
-(spec sections 2, 4, 5), the action phase's stages, the Infirmary interrupt and the end.
+"""The order of play: whose turn it is, the legal actions and applying one (the step flow).
 
-``advance`` runs every automatic step until somebody has to choose; ``to_act`` and
-``legal`` read the stage; ``apply`` dispatches a checked action to its stage.
+The opening draft, the turn's victory and colonization phases (spec sections 2, 4, 5), the
+action phase's menu (draw, attack, build), the Infirmary interrupt and the end of a turn.
+``advance`` runs every automatic step until somebody has to choose; ``to_act`` and ``legal``
+read the stage; ``play`` applies a checked action to a copy and names the public last move.
 """
 
 from __future__ import annotations
 
-from . import actions, attack, data
-from .state import Ctx, in_play_with, opponent
+from rules.base import plain_copy
+
+from . import attack, build, data, deck
+from .cards import in_play_with, prohibited
+from .state import Ctx, opponent
+
+MENUS = ("attack", "fort", "building", "ship")
+SECRET_CARD = {"draft_give", "draw_give"}
+"""Actions whose card is secret: the public "last move" names only their type."""
 
 
 # -- who acts, and with what --------------------------------------------------------------------
@@ -24,6 +32,12 @@ def to_act(state: dict) -> set[int]:
     if stage == "attack":
         return {attack.chooser(state)}
     return {state["turn_player"]}
+
+
+def seals(state: dict, seat: int, action: dict) -> bool:
+    """The opening draft is the one step both seats take at once: a seat's gift ends its part
+    (spec 2.6, 14). Every other step is taken by one seat alone."""
+    return state["stage"] == "draft" and not state["infirmary_queue"] and action.get("type") == "draft_give"
 
 
 def infirmary_max(state: dict, item: dict) -> int:
@@ -45,16 +59,92 @@ def legal(state: dict, seat: int) -> list[dict]:
     if stage == "colonize":
         return [{"type": "colonize", "fort": f} for f in state["colonize"]["eligible"]]
     if stage == "action":
-        return actions.legal(state, seat)
+        return action_options(state, seat)
     if stage == "draw_give":
-        return actions.draw_give_options(state, seat)
+        return deck.draw_give_options(state, seat)
     if stage == "repair":
-        return actions.repair_options(state)
+        return build.repair_options(state)
     if stage == "on_build":
-        return actions.on_build_options(state)
+        return build.on_build_options(state)
     if stage == "attack":
         return attack.legal(state, seat)
     return []
+
+
+# -- the action phase's menu (spec section 6) ---------------------------------------------------
+
+def can_draw(state: dict, seat: int) -> bool:
+    return not prohibited(state, seat, "draw") and bool(state["deck"] or state["discard"])
+
+
+def attack_options(state: dict, seat: int) -> list[dict]:
+    forts = state["players"][opponent(seat)]["forts"]
+    if not forts:
+        return [{"type": "attack", "target": "sea"}]
+    return [{"type": "attack", "target": f["id"]} for f in forts]
+
+
+def menu_options(state: dict, seat: int, menu: str) -> list[dict]:
+    return attack_options(state, seat) if menu == "attack" else build.card_options(state, seat, menu)
+
+
+def action_options(state: dict, seat: int) -> list[dict]:
+    pending = state["pending"]
+    if pending is None:
+        out = [{"type": "draw"}] if can_draw(state, seat) else []
+        for menu in MENUS:
+            opts = menu_options(state, seat, menu)
+            if len(opts) == 1:
+                out.append(opts[0])
+            elif opts:
+                out.append({"type": "menu", "menu": menu})
+        return out
+    if pending["kind"] == "menu":
+        return menu_options(state, seat, pending["menu"]) + [{"type": "back"}]
+    return build.pending_options(state, seat, pending)
+
+
+def apply_action(ctx: Ctx, seat: int, action: dict) -> None:
+    state = ctx.state
+    kind = action["type"]
+    if kind == "menu":
+        state["pending"] = {"kind": "menu", "menu": action["menu"]}
+    elif kind == "back":
+        state["pending"] = None
+    elif kind == "draw":
+        state["pending"] = None
+        deck.do_draw(ctx, seat)
+    elif kind == "attack":
+        state["pending"] = None
+        attack.declare(ctx, seat, action["target"])
+    else:
+        build.apply(ctx, seat, action)
+
+
+# -- applying a move -------------------------------------------------------------------------------
+
+def play(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+    """The state after a checked ``action`` of ``seat`` (``state`` is left as it was) and its events."""
+    new = plain_copy(state)
+    ctx = Ctx(new)
+    stage_before = new["stage"]
+    apply(ctx, seat, plain_copy(action))
+    new["seq"] += 1
+    public = [e for e in ctx.events if "private_to" not in e]
+    if public:
+        move = public_move(seat, action, stage_before)
+        card = next((e["card"] for e in public if isinstance(e.get("card"), str)), None)
+        if card and "card" not in move and action["type"] not in SECRET_CARD:
+            move["card"] = card
+        new["last_move"] = move
+    return new, ctx.events
+
+
+def public_move(seat: int, action: dict, stage: str) -> dict:
+    """The last move for highlighting, without anything secret (a passed card)."""
+    if action["type"] in SECRET_CARD:
+        return {"seat": seat, "type": action["type"], "stage": stage}
+    return {"seat": seat, "stage": stage, **action}
 
 
 def apply(ctx: Ctx, seat: int, action: dict) -> None:
@@ -67,13 +157,13 @@ def apply(ctx: Ctx, seat: int, action: dict) -> None:
     elif kind == "colonize":
         colonize_one(ctx, seat, action["fort"])
     elif state["stage"] == "action":
-        actions.apply(ctx, seat, action)
+        apply_action(ctx, seat, action)
     elif state["stage"] == "draw_give":
-        actions.apply_draw_give(ctx, seat, action)
+        deck.apply_draw_give(ctx, seat, action)
     elif state["stage"] == "repair":
-        actions.apply_repair(ctx, seat, action)
+        build.apply_repair(ctx, seat, action)
     elif state["stage"] == "on_build":
-        actions.apply_on_build(ctx, seat, action)
+        build.apply_on_build(ctx, seat, action)
     elif state["stage"] == "attack":
         attack.apply(ctx, seat, action)
     advance(ctx)
@@ -104,19 +194,19 @@ def advance(ctx: Ctx) -> None:
                 ctx.emit("fleet_home", seat=state["turn_player"])
             state["stage"] = "action"
         elif stage == "repair":
-            if actions.repair_options(state):
+            if build.repair_options(state):
                 return
             state["stage"] = "on_build"
         elif stage == "on_build":
-            build = state["build"]
-            if not build["auto_done"]:
-                build["auto_done"] = True
-                actions.on_build_auto(ctx)
-            opts = actions.on_build_options(state)
+            made = state["build"]
+            if not made["auto_done"]:
+                made["auto_done"] = True
+                build.on_build_auto(ctx)
+            opts = build.on_build_options(state)
             if len(opts) > 1 or (len(opts) == 1 and opts[0]["type"] == "smelt_done"):
                 return
             if len(opts) == 1:  # one possible target: no choice to make
-                actions.apply_on_build(ctx, build["seat"], opts[0])
+                build.apply_on_build(ctx, made["seat"], opts[0])
                 continue
             state["stage"] = "end"
         elif stage == "attack":

@@ -1,30 +1,18 @@
-"""The action phase (spec section 6): draw, build a fort, a building or a ship.
+"""Building in the action phase (spec 6.2-6.3): a fort with its own cubes, a building on a fort
+or a ship crewed from one; then a building's repair and on-build effects (section 11).
 
-Choices are split into small private steps (menu -> card -> fort -> cubes) that live in
+Choices are split into small private steps (card -> fort -> cubes) that live in
 ``state["pending"]``; nothing public changes until the build is committed.
 """
 
 from __future__ import annotations
 
 from . import data
-from .state import (Ctx, build_coins, cell_key, destroy_building, destroy_ship, draw_card,
-                    empty_cells, find_fort, in_play_with, new_fort, opponent, prohibited)
+from .cards import build_coins, destroy_building, destroy_ship, find_fort, prohibited
+from .fort import empty_cells
+from .state import Ctx, cell_key, new_fort, opponent
 
-MENUS = ("attack", "fort", "building", "ship")
-
-
-# -- what may be done --------------------------------------------------------------------
-
-def can_draw(state: dict, seat: int) -> bool:
-    return not prohibited(state, seat, "draw") and bool(state["deck"] or state["discard"])
-
-
-def attack_options(state: dict, seat: int) -> list[dict]:
-    forts = state["players"][opponent(seat)]["forts"]
-    if not forts:
-        return [{"type": "attack", "target": "sea"}]
-    return [{"type": "attack", "target": f["id"]} for f in forts]
-
+# -- what may be built --------------------------------------------------------------------
 
 def forts_for(player: dict, card_id: str) -> list[str]:
     need = data.cost(card_id)
@@ -39,10 +27,6 @@ def card_options(state: dict, seat: int, what: str) -> list[dict]:
     if prohibited(state, seat, f"build_{what}"):
         return []
     return [{"type": f"build_{what}", "card": c} for c in hand if forts_for(player, c)]
-
-
-def menu_options(state: dict, seat: int, menu: str) -> list[dict]:
-    return attack_options(state, seat) if menu == "attack" else card_options(state, seat, menu)
 
 
 def placement_cells(state: dict, pending: dict) -> list[tuple[int, int]]:
@@ -62,20 +46,9 @@ def placement_colours(state: dict, seat: int, pending: dict) -> list[str]:
     return [c for c in data.COLOURS if bank[c] > 0]
 
 
-def legal(state: dict, seat: int) -> list[dict]:
-    pending = state["pending"]
-    if pending is None:
-        out = [{"type": "draw"}] if can_draw(state, seat) else []
-        for menu in MENUS:
-            opts = menu_options(state, seat, menu)
-            if len(opts) == 1:
-                out.append(opts[0])
-            elif opts:
-                out.append({"type": "menu", "menu": menu})
-        return out
+def pending_options(state: dict, seat: int, pending: dict) -> list[dict]:
+    """The next step of a build under way: the fort that crews it, or the fort's own cubes."""
     back = [{"type": "back"}]
-    if pending["kind"] == "menu":
-        return menu_options(state, seat, pending["menu"]) + back
     if pending["kind"] == "choose_fort":
         return [{"type": "choose_fort", "fort": f}
                 for f in forts_for(state["players"][seat], pending["card"])] + back
@@ -90,18 +63,7 @@ def legal(state: dict, seat: int) -> list[dict]:
 def apply(ctx: Ctx, seat: int, action: dict) -> None:
     state = ctx.state
     kind = action["type"]
-    if kind == "menu":
-        state["pending"] = {"kind": "menu", "menu": action["menu"]}
-    elif kind == "back":
-        state["pending"] = None
-    elif kind == "draw":
-        state["pending"] = None
-        do_draw(ctx, seat)
-    elif kind == "attack":
-        from .attack import declare
-        state["pending"] = None
-        declare(ctx, seat, action["target"])
-    elif kind == "build_fort":
+    if kind == "build_fort":
         state["pending"] = {"kind": "fort_cubes", "card": action["card"], "placed": []}
         if not (placement_cells(state, state["pending"]) and placement_colours(state, seat, state["pending"])):
             commit_fort(ctx, seat)
@@ -265,47 +227,3 @@ def apply_on_build(ctx: Ctx, seat: int, action: dict) -> None:
         ctx.emit("smelt", seat=seat, fort=action["fort"], coins=gained)
     elif kind == "smelt_done":
         build["done"] = True
-
-
-# -- draw (spec 6.1) --------------------------------------------------------------------------
-
-def do_draw(ctx: Ctx, seat: int) -> None:
-    state = ctx.state
-    drawn = []
-    for _ in range(3):
-        card = draw_card(ctx)
-        if card is None:
-            break
-        drawn.append(card)
-    ctx.emit("draw", seat=seat, count=len(drawn))
-    ctx.emit("drew_cards", seat=seat, cards=list(drawn), private_to=seat)
-    if len(drawn) >= 2:
-        state["draw_choice"] = {"seat": seat, "cards": drawn}
-        state["stage"] = "draw_give"
-    else:
-        state["players"][seat]["hand"].extend(drawn)
-        state["stage"] = "end"
-
-
-def draw_give_options(state: dict, seat: int) -> list[dict]:
-    kind = "draw_discard" if in_play_with(state["players"][seat], "discard_instead_of_give") else "draw_give"
-    return [{"type": kind, "card": c} for c in state["draw_choice"]["cards"]]
-
-
-def apply_draw_give(ctx: Ctx, seat: int, action: dict) -> None:
-    state = ctx.state
-    cards = state["draw_choice"]["cards"]
-    state["draw_choice"] = None
-    given = action["card"]
-    kept = [c for c in cards if c != given]
-    state["players"][seat]["hand"].extend(kept)
-    if action["type"] == "draw_discard":
-        state["discard"].append(given)
-        ctx.emit("draw_discarded", seat=seat, card=given, kept=len(kept))
-    else:
-        opp = opponent(seat)
-        state["players"][opp]["hand"].append(given)
-        ctx.emit("draw_gave", seat=seat, to=opp, kept=len(kept))
-        ctx.emit("received_card", seat=opp, card=given, by=seat, private_to=opp)
-        ctx.emit("gave_card", seat=seat, card=given, to=opp, private_to=seat)
-    state["stage"] = "end"

@@ -1,4 +1,4 @@
-"""The shape of a stored Island Siege state: what ``Engine.load`` checks before it trusts one."""
+"""Self-checks of a stored Island Siege state: what ``Engine.load`` checks before it trusts one."""
 
 from __future__ import annotations
 
