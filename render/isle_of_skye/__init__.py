@@ -30,9 +30,7 @@ from render.common import (
 from render.isle_of_skye.png import to_png
 from render.isle_of_skye.sprites import _texture, icon, sprite
 from render.isle_of_skye.text import badge, dtext, text_width
-from rules.isle_of_skye.data import FEATURE_NAMES, TERRAIN_NAMES
-from rules.isle_of_skye.describe import both, describe_event, turn, where
-from rules.isle_of_skye.engine import NO_TIE
+from rules.isle_of_skye.text import FEATURE_NAMES, NO_TIE, TERRAIN_NAMES, both, describe_event, turn, where
 from rules.text import Msg, T, Tn, join
 
 W = 1200
