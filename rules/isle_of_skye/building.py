@@ -113,23 +113,6 @@ def build_actions(state: dict, seat: int) -> list[dict]:
     return acts + back
 
 
-def seals_building(player: dict, action: dict) -> bool:
-    """Whether ``action`` (legal) ends the seat's build: after turning the castle or placing a
-    tile, no tile is left or none of those left fits any more (picking a tile, choosing a
-    spot and going back are sub-steps)."""
-    kind = action["type"]
-    if kind not in ("castle", "place"):
-        return False
-    left = list(player["build"]["left"])
-    grid = private_grid(player)
-    if kind == "castle":
-        grid[(0, 0)] = (grid[(0, 0)][0], action["rot"])
-    else:
-        left.remove(action["tile"])
-        grid[(action["at"][0], action["at"][1])] = (action["tile"], action["rot"])
-    return not any(placeable(grid, t) for t in left)
-
-
 def build_apply(state: dict, seat: int, action: dict, events: list) -> None:
     player = state["players"][seat]
     b = player["build"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Engine
-from rules.isle_of_skye import scoring, state, text, turn
+from rules.isle_of_skye import scoring, sealing, state, text, turn
 from rules.isle_of_skye.data import GOAL_NAMES, GOAL_RULES
 from rules.isle_of_skye.views import build_view
 from rules.text import T
@@ -65,7 +65,7 @@ class IsleOfSkye(Engine[dict]):
         return turn.perform(s, seat, action)
 
     def seals(self, s: dict, seat: int, action: dict) -> bool:
-        return turn.seals(s, seat, action)
+        return sealing.seals(s, seat, action)
 
     def illegal_reason(self, s: dict, seat: int, action: dict) -> str:
         return text.illegal_reason(s, seat, action)

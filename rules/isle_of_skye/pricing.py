@@ -84,20 +84,6 @@ def price_actions(state: dict, seat: int) -> list[dict]:
     return acts + [{"type": "back"}]
 
 
-def seals_pricing(player: dict, action: dict) -> bool:
-    """Whether ``action`` (legal) completes the seat's discard and prices: every kept tile then
-    has a price (a discard is made first when three tiles were drawn)."""
-    kind = action["type"]
-    if kind not in ("discard", "price"):
-        return False  # "back" starts again, "prices" only turns the page
-    sealed = player["sealed"]
-    discard = action["tile"] if kind == "discard" else sealed["discard"]
-    if discard is None and must_discard(player):
-        return False
-    priced = set(sealed["prices"]) | ({action["tile"]} if kind == "price" else set())
-    return all(t in priced for t in player["drawn"] if t != discard)
-
-
 def price_apply(state: dict, seat: int, action: dict, events: list) -> None:
     player = state["players"][seat]
     sealed = player["sealed"]

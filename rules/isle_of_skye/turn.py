@@ -101,17 +101,6 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     return PHASE_ACTIONS[state["phase"]](state, seat)
 
 
-def seals(state: dict, seat: int, action: dict) -> bool:
-    """Pricing and building are taken by every seat at once: the action that sets a seat's last
-    price, or builds (or turns the castle) so that nothing left fits, ends its part."""
-    phase = state["phase"]
-    if phase == "price":
-        return pricing.seals_pricing(state["players"][seat], action)
-    if phase == "build":
-        return building.seals_building(state["players"][seat], action)
-    return False
-
-
 # -- applying an action --------------------------------------------------------------------
 
 def check_move(state: dict, seat, action) -> None:
