@@ -10,8 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Engine
-from rules.isle_of_skye import scoring, sealing, state, text, turn
+from rules.isle_of_skye import scoring, sealing, text, turn
 from rules.isle_of_skye.data import GOAL_NAMES, GOAL_RULES
+from rules.isle_of_skye.state import OPTIONS_SCHEMA, check_option_rules, new_state, spelled_out
+from rules.isle_of_skye.state import dump as dump_state
+from rules.isle_of_skye.state import load as load_state
 from rules.isle_of_skye.views import build_view
 from rules.text import T
 
@@ -21,7 +24,7 @@ class IsleOfSkye(Engine[dict]):
     title = "Isle of Skye"
     min_players = 2
     max_players = 5
-    options_schema = state.OPTIONS_SCHEMA
+    options_schema = OPTIONS_SCHEMA
     # Taken back while nobody else acts: a sealed choice (a price, a discard, a placement on
     # one's own territory) and a purchase; drawing tiles, revealing prices, income, scoring
     # and a new round are not (R: undo points, README "Taking a move back").
@@ -33,49 +36,49 @@ class IsleOfSkye(Engine[dict]):
         if not isinstance(n_players, int) or not self.min_players <= n_players <= self.max_players:
             raise ValueError(T("Isle of Skye is for 2 to 5 players, not {n}.", n=repr(n_players)))
         opts = self.check_options(options, n_players)
-        new = state.new_state(n_players, opts, seed)
-        turn.start_game(new)
-        return new
+        state = new_state(n_players, opts, seed)
+        turn.start_game(state)
+        return state
 
     def check_options(self, options: Any, n_players: int) -> dict:
         """The schema's options plus the shorthand ``goals`` and a number for ``first_player``;
         two slots cannot hold the same goal, and the first player must be seated."""
-        checked = super().check_options(state.spelled_out(options), n_players)
+        checked = super().check_options(spelled_out(options), n_players)
         opts = {key: checked[key] for key in self.options_schema}  # the schema's order, as stored
-        state.check_option_rules(opts, n_players)
+        check_option_rules(opts, n_players)
         return opts
 
-    def dump(self, data: dict) -> dict:
-        return state.dump(data)
+    def dump(self, state: dict) -> dict:
+        return dump_state(state)
 
     def load(self, data: dict) -> dict:
-        return state.load(data)
+        return load_state(data)
 
     # -- turns ---------------------------------------------------------------------------
-    def to_act(self, s: dict) -> set[int]:
-        return turn.to_act(s)
+    def to_act(self, state: dict) -> set[int]:
+        return turn.to_act(state)
 
-    def legal_actions(self, s: dict, seat: int) -> list[dict]:
-        return turn.legal_actions(s, seat)
+    def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        return turn.legal_actions(state, seat)
 
-    def apply(self, s: dict, seat: int, action: dict) -> list[dict]:
-        turn.check_move(s, seat, action)
-        action = turn.complete(s, seat, action)
-        self.check_legal(s, seat, action)
-        return turn.perform(s, seat, action)
+    def apply(self, state: dict, seat: int, action: dict) -> list[dict]:
+        turn.check_move(state, seat, action)
+        action = turn.complete(state, seat, action)
+        self.check_legal(state, seat, action)
+        return turn.perform(state, seat, action)
 
-    def seals(self, s: dict, seat: int, action: dict) -> bool:
-        return sealing.seals(s, seat, action)
+    def seals(self, state: dict, seat: int, action: dict) -> bool:
+        return sealing.seals(state, seat, action)
 
-    def illegal_reason(self, s: dict, seat: int, action: dict) -> str:
-        return text.illegal_reason(s, seat, action)
+    def illegal_reason(self, state: dict, seat: int, action: dict) -> str:
+        return text.illegal_reason(state, seat, action)
 
     # -- what people see ---------------------------------------------------------------
-    def view(self, s: dict, seat: int | None) -> dict:
-        return build_view(s, seat)
+    def view(self, state: dict, seat: int | None) -> dict:
+        return build_view(state, seat)
 
-    def result(self, s: dict) -> dict | None:
-        return scoring.result(s)
+    def result(self, state: dict) -> dict | None:
+        return scoring.result(state)
 
     def catalog_texts(self) -> list[str]:
         """Goal names and rules and the score sheet's category keys."""
