@@ -16,8 +16,7 @@ import pytest
 from offline.table import parse_args, play
 from render.summary import summarize
 from rules import ENGINES
-from rules.isle_of_skye.data import tile_label
-from rules.isle_of_skye.describe import where
+from rules.isle_of_skye.text import tile_label, where
 from rules.islebound.data import CITY_NAMES, EVENTS
 from rules.land_vs_sea.data import face_summary
 from rules.my_island.data import TERRAIN

@@ -1,6 +1,7 @@
 """Cached text and badges: most labels repeat from one board image to the next, and
 FreeType rendering is the slowest part of drawing a board, so each distinct label is
-rendered once into a small RGBA image and pasted."""
+rendered once into a small RGBA image and pasted. Also fitting a text to a width (cut with
+an ellipsis, or wrapped on a few lines)."""
 
 from __future__ import annotations
 
@@ -69,3 +70,29 @@ def text_width(text: str, font: ImageFont.FreeTypeFont) -> float:
     """``font.getlength(text)`` of the text as drawn (translated), cached: layout measures the same
     labels on every board."""
     return _width(tx(text), font.path, font.size)
+
+
+def fit(text, f, width: int) -> str:
+    """``text`` as drawn (translated), cut with an ellipsis to ``width`` pixels."""
+    text = tx(text)
+    if text_width(text, f) <= width:
+        return text
+    while text and text_width(text + "…", f) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def wrap(text, f, width: int, lines: int) -> list[str]:
+    out, cur = [], ""
+    for word in tx(text).split():
+        trial = f"{cur} {word}".strip()
+        if text_width(trial, f) <= width:
+            cur = trial
+        else:
+            out.append(cur)
+            cur = word
+    out.append(cur)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = fit(out[-1] + " …", f, width)
+    return out

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from render.summary.text import finish, indent, listing, names, viewer
-from rules.isle_of_skye.data import TILES, tile_label
-from rules.isle_of_skye.describe import both, describe_event, where
-from rules.isle_of_skye.describe import turn as turn_words
+from rules.isle_of_skye.data import TILES
+from rules.isle_of_skye.text import both, describe_event, tile_label, where
+from rules.isle_of_skye.text import turn as turn_words
 from rules.text import T, Tn, join
 
 PHASES = {"price": T("Secret pricing"), "buy": T("Purchase"), "build": T("Build"), "over": T("Game over")}

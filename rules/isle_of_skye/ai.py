@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from rules.ai import best_by
 from rules.isle_of_skye.data import SLOTS
 from rules.isle_of_skye.scoring import (
     MAJORITY_GOALS,
@@ -183,8 +184,6 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
 def greedy(view: dict, legal: list[dict], rng: random.Random) -> dict:
     """The greedy level: places and buys for the best immediate value of its own island; sets
     prices at random (pricing is planning: what rivals will pay, what it will keep)."""
-    from rules.ai import best_by
-
     if len(legal) == 1:
         return legal[0]
     seat = view["seat"]

@@ -1,6 +1,7 @@
 """The game's data (tiles, goal tiles, board schedules), loaded once from the JSON copied
-from ``shared/games/isle_of_skye`` (provenance blocks inside each file), plus the small
-per-tile lookups every other module needs: rotated edges, regions and road groups."""
+from ``shared/games/isle_of_skye`` into ``data/`` (provenance blocks inside each file), plus the
+small per-tile lookups every other module needs: rotated edges, regions and road groups.
+The words that name tiles and features are in ``text.py``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from rules.text import Msg, T, Tn, join
+from rules.text import T
 
 _DIR = Path(__file__).parent / "data"
 
@@ -121,44 +122,3 @@ def region_edges(tile_id: str, rot: int) -> dict[int, tuple[str, ...]]:
 
 def feature(tile_id: str, name: str) -> int:
     return TILES[tile_id]["features"].get(name, 0)
-
-
-TERRAIN_NAMES = {"meadow": T("meadow"), "mountain": T("mountain"), "water": T("water")}
-"""Terrain words (tile labels for featureless tiles, the board's legend)."""
-
-FEATURE_NAMES = {"whisky": T("whisky"), "sheep": T("sheep"), "cattle": T("cattle"), "farms": T("farm"),
-                 "brochs": T("broch"), "lighthouses": T("lighthouse"), "ships": T("ship")}
-"""One of a feature, as a tile label lists it (``L17 (farm, 2 sheep)``) and the legend names it."""
-
-SCROLL_NAMES = {"whisky": T("whisky scroll"), "sheep": T("sheep scroll"), "cattle": T("cattle scroll"),
-                "farms": T("farms scroll"), "brochs": T("brochs scroll"),
-                "lighthouses": T("lighthouses scroll"), "ships": T("ships scroll")}
-"""A scroll by what it counts (the data's ``scroll.type``)."""
-
-
-def feature_count(name: str, n: int) -> Msg:
-    """Several of a feature on one tile: ``2 sheep``, ``2 ships``."""
-    counts = {"whisky": lambda: Tn("{n} whisky", "{n} whisky", n),
-              "sheep": lambda: Tn("{n} sheep", "{n} sheep", n),
-              "cattle": lambda: Tn("{n} cattle", "{n} cattle", n),
-              "farms": lambda: Tn("{n} farm", "{n} farms", n),
-              "brochs": lambda: Tn("{n} broch", "{n} brochs", n),
-              "lighthouses": lambda: Tn("{n} lighthouse", "{n} lighthouses", n),
-              "ships": lambda: Tn("{n} ship", "{n} ships", n)}
-    return counts[name]()
-
-
-def tile_label(tile_id: str) -> Msg:
-    """A short readable name for a tile: its id and what is on it, e.g. ``L17 (farm, 2 sheep)``."""
-    tile = TILES[tile_id]
-    if tile["kind"] == "castle":
-        return T("castle")
-    bits = []
-    for key in FEATURES:
-        n = tile["features"].get(key, 0)
-        if n:
-            bits.append(FEATURE_NAMES[key] if n == 1 else feature_count(key, n))
-    if tile["scroll"]:
-        bits.append(SCROLL_NAMES[tile["scroll"]["type"]])
-    inner = join(", ", bits) if bits else TERRAIN_NAMES[tile["centre"]]
-    return T("{tile} ({contents})", tile=tile_id, contents=inner)

@@ -1,13 +1,20 @@
-"""The 16 goal tiles (spec section 12), scroll scoring and coins at the end (section 10).
+"""Scoring: the 16 goal tiles (spec section 12), scoring them at a round's end (section 9),
+scrolls and coins at the end of the game (section 10) and the result.
 
-Every function works on a territory grid (see ``territory.py``); majority goals compare
-all players at once.
+The goal and scroll functions work on a territory grid (see ``territory.py``); majority goals
+compare all players at once.
 """
 
 from __future__ import annotations
 
-from rules.isle_of_skye.data import GOALS, TILES, feature
+from rules.isle_of_skye.data import BOARD, GOAL_IDS, GOAL_NAMES, GOALS, SLOTS, TILES, feature
+from rules.isle_of_skye.state import grid_of, round_info
 from rules.isle_of_skye.territory import Grid, areas, road_connected
+from rules.isle_of_skye.text import NO_TIE, SHARED_VICTORY, TIE_ON_COINS
+
+COINS_PER_VP = BOARD["final_scoring"]["coins_per_vp"]
+# Score sheet categories: plain English keys (stored as JSON), all listed in ``catalog_texts``.
+SCROLLS, COINS_SCORED, COINS_LEFT = "Scrolls", "Coins (1 VP per 5)", "Coins left"
 
 MAJORITY_GOALS = {"G07": "whisky", "G08": "ships", "G10": "coins"}
 
@@ -153,3 +160,69 @@ def scroll_scores(grid: Grid) -> list[dict]:
 def whisky_income(grid: Grid) -> int:
     """Spec 4: +1 coin per whisky tile connected to the castle by road."""
     return sum(1 for c in road_connected(grid) if feature(grid[c][0], "whisky"))
+
+
+def goal_category(slot: str, goal: str) -> str:
+    """The score sheet key of a goal slot: ``Goal A: Sheep``."""
+    return f"Goal {slot}: {GOAL_NAMES[goal]}"
+
+
+def category_keys() -> list[str]:
+    """Every score sheet key a game can show (for the translation catalog)."""
+    return [goal_category(s, g) for s in SLOTS for g in GOAL_IDS] + [SCROLLS, COINS_SCORED, COINS_LEFT]
+
+
+# -- scoring the state ---------------------------------------------------------------------
+
+def round_scoring(state: dict, events: list) -> None:
+    """Spec 9: the goal slots of this round score for everyone."""
+    grids = [grid_of(p) for p in state["players"]]
+    coins = [p["coins"] for p in state["players"]]
+    for slot in round_info(state)["score"]:
+        goal = state["goals"][SLOTS.index(slot)]
+        points = goal_points(goal, grids, coins)
+        for seat, vp in enumerate(points):
+            state["players"][seat]["vp"] += vp
+            state["players"][seat]["breakdown"][slot] += vp
+        events.append({"type": "goal", "round": state["round"], "slot": slot, "goal": goal, "points": points})
+
+
+def final_scoring(state: dict, events: list) -> None:
+    """Spec 10: scrolls, then 1 VP per 5 coins; the game is over."""
+    for seat, player in enumerate(state["players"]):
+        for s in scroll_scores(grid_of(player)):
+            player["vp"] += s["vp"]
+            player["breakdown"]["scrolls"] += s["vp"]
+            events.append({"type": "scroll", "seat": seat, **s})
+        vp = player["coins"] // COINS_PER_VP
+        player["vp"] += vp
+        player["breakdown"]["coins"] += vp
+        events.append({"type": "coins_scored", "seat": seat, "coins": player["coins"], "vp": vp})
+    state["phase"] = "over"
+    events.append({"type": "game_over", "scores": [p["vp"] for p in state["players"]],
+                   "coins": [p["coins"] for p in state["players"]]})
+
+
+def result(state: dict) -> dict | None:
+    """Most VP wins; a tie goes to most coins left, then the victory is shared."""
+    if state["phase"] != "over":
+        return None
+    players = state["players"]
+    keys = [(p["vp"], p["coins"]) for p in players]
+    ranks = [1 + sum(1 for k in keys if k > mine) for mine in keys]
+    winners = [s for s, r in enumerate(ranks) if r == 1]
+    categories = {goal_category(s, g): [p["breakdown"][s] for p in players]
+                  for s, g in zip(SLOTS, state["goals"])}
+    categories[SCROLLS] = [p["breakdown"]["scrolls"] for p in players]
+    categories[COINS_SCORED] = [p["breakdown"]["coins"] for p in players]
+    categories[COINS_LEFT] = [p["coins"] for p in players]
+    top = max(k[0] for k in keys)
+    tied_on_vp = sum(1 for k in keys if k[0] == top)
+    if tied_on_vp == 1:
+        tiebreak = NO_TIE
+    elif len(winners) == 1:
+        tiebreak = TIE_ON_COINS
+    else:
+        tiebreak = SHARED_VICTORY
+    return {"scores": [p["vp"] for p in players], "ranks": ranks, "winners": winners,
+            "categories": categories, "tiebreak": tiebreak}

@@ -3,7 +3,10 @@
 import pytest
 
 from rules.base import IllegalAction
-from rules.isle_of_skye import ENGINE, phases
+from rules.isle_of_skye import ENGINE
+from rules.isle_of_skye.scoring import final_scoring
+from rules.isle_of_skye.state import round_info
+from rules.isle_of_skye.turn import income
 from tests.isle_of_skye.helpers import (
     act, build_all, clone, new_game, pass_all, price_all, put_territory, snapshot, territory,
 )
@@ -58,7 +61,7 @@ def test_income_one_coin_per_whisky_tile_connected_by_road_spec_4():
     put_territory(s, 0, territory("L66@0,-1r2 L01@5,5"))  # L66 whisky connected; L01 whisky not
     s["players"][0]["coins"] = 0
     events = []
-    phases.income(s, events)
+    income(s, events)
     assert s["players"][0]["coins"] == 6
     assert next(e for e in events if e["seat"] == 0)["whisky"] == 1
 
@@ -68,7 +71,7 @@ def test_catch_up_coins_per_player_strictly_ahead_rulebook_example_spec_4_R9():
     s["round"] = 5  # 3 coins per leader on the front board
     for p, vp in zip(s["players"], [10, 20, 20, 5]):
         p["vp"], p["coins"] = vp, 0
-    phases.income(s, [])
+    income(s, [])
     assert [p["coins"] for p in s["players"]] == [5 + 2 * 3, 5, 5, 5 + 3 * 3]
 
 
@@ -77,7 +80,7 @@ def test_catch_up_on_the_five_player_board_spec_4():
     s["round"] = 3  # 1 coin per leader
     for p, vp in zip(s["players"], [1, 2, 3, 4, 5]):
         p["vp"], p["coins"] = vp, 0
-    phases.income(s, [])
+    income(s, [])
     assert [p["coins"] for p in s["players"]] == [9, 8, 7, 6, 5]
 
 
@@ -307,13 +310,13 @@ def test_castle_rotation_variant_asks_once_before_first_build_spec_2_R3():
 
 def test_round_schedule_front_board_spec_9():
     s = new_game(2)
-    assert [phases.round_info(s, r)["score"] for r in range(1, 7)] == [
+    assert [round_info(s, r)["score"] for r in range(1, 7)] == [
         ["A"], ["B"], ["A", "C"], ["B", "D"], ["A", "C", "D"], ["B", "C", "D"]]
 
 
 def test_round_schedule_five_players_spec_9():
     s = new_game(5)
-    assert [phases.round_info(s, r)["score"] for r in range(1, 6)] == [
+    assert [round_info(s, r)["score"] for r in range(1, 6)] == [
         ["A", "B"], ["A", "C"], ["B", "D"], ["A", "C", "D"], ["B", "C", "D"]]
 
 
@@ -333,7 +336,7 @@ def test_final_scoring_one_vp_per_five_coins_and_tiebreak_spec_10():
     s["players"][0]["coins"], s["players"][1]["coins"] = 14, 9
     for p in s["players"]:
         p["vp"] = 10
-    phases.final_scoring(s, [])
+    final_scoring(s, [])
     res = ENGINE.result(s)
     assert res["scores"] == [12, 11] and res["winners"] == [0]
 

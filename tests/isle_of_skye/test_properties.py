@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.isle_of_skye import ENGINE
+from rules.isle_of_skye.building import private_grid
 from rules.isle_of_skye.data import DIRS, LANDSCAPES, OPPOSITE, edges_of
-from rules.isle_of_skye.phases import private_grid
 from rules.isle_of_skye.territory import grid_from, neighbour
 
 

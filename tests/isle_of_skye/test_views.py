@@ -41,7 +41,7 @@ def test_build_view_lists_numbered_spots_matching_the_actions_spec_8_spec_13():
 def test_score_sheet_keys_and_goal_texts_are_in_the_catalog():
     """Every category key the score sheet can hold, and every goal name and rule, is a catalog text."""
     from rules.isle_of_skye.data import GOAL_NAMES, GOAL_RULES
-    from rules.isle_of_skye.engine import goal_category
+    from rules.isle_of_skye.scoring import goal_category
 
     texts = set(ENGINE.catalog_texts())
     assert {goal_category(s, g) for s in "ABCD" for g in GOAL_NAMES} <= texts

@@ -1,13 +1,67 @@
-"""Player-facing texts: action labels (buttons/selects) and log lines.
+"""Every player-facing text of Isle of Skye that is not data: the words for tiles, features,
+turns and places, action labels (buttons/selects), log lines, the result's tie-break and why
+an action is refused.
 
-Every text is a translatable :class:`rules.base.Msg` whose value is the English sentence; the
-host translates it and clips labels to Discord's 80 characters after translation.
+Every text is a translatable :class:`rules.text.Msg` whose value is the English sentence; the
+host translates it and clips labels to Discord's 80 characters after translation. (Goal names
+and rules are data, in ``data.py``; they are shown as ``T(name)``.)
 """
 
 from __future__ import annotations
 
-from rules.isle_of_skye.data import GOAL_NAMES, SCROLL_NAMES, TILES, feature_count, tile_label
+from rules.isle_of_skye import building, pricing
+from rules.isle_of_skye.data import FEATURES, GOAL_NAMES, TILES
+from rules.isle_of_skye.territory import legal_rotations
 from rules.text import Msg, T, Tn, join
+
+NO_TIE = T("No tie: most VP wins.")
+TIE_ON_COINS = T("Tie on VP broken by most coins left.")
+SHARED_VICTORY = T("Tied on VP and coins: shared victory.")
+"""The result's tie-break, as the rules settle it."""
+
+
+# -- words ---------------------------------------------------------------------------------
+
+TERRAIN_NAMES = {"meadow": T("meadow"), "mountain": T("mountain"), "water": T("water")}
+"""Terrain words (tile labels for featureless tiles, the board's legend)."""
+
+FEATURE_NAMES = {"whisky": T("whisky"), "sheep": T("sheep"), "cattle": T("cattle"), "farms": T("farm"),
+                 "brochs": T("broch"), "lighthouses": T("lighthouse"), "ships": T("ship")}
+"""One of a feature, as a tile label lists it (``L17 (farm, 2 sheep)``) and the legend names it."""
+
+SCROLL_NAMES = {"whisky": T("whisky scroll"), "sheep": T("sheep scroll"), "cattle": T("cattle scroll"),
+                "farms": T("farms scroll"), "brochs": T("brochs scroll"),
+                "lighthouses": T("lighthouses scroll"), "ships": T("ships scroll")}
+"""A scroll by what it counts (the data's ``scroll.type``)."""
+
+
+def feature_count(name: str, n: int) -> Msg:
+    """Several of a feature on one tile: ``2 sheep``, ``2 ships``."""
+    counts = {"whisky": lambda: Tn("{n} whisky", "{n} whisky", n),
+              "sheep": lambda: Tn("{n} sheep", "{n} sheep", n),
+              "cattle": lambda: Tn("{n} cattle", "{n} cattle", n),
+              "farms": lambda: Tn("{n} farm", "{n} farms", n),
+              "brochs": lambda: Tn("{n} broch", "{n} brochs", n),
+              "lighthouses": lambda: Tn("{n} lighthouse", "{n} lighthouses", n),
+              "ships": lambda: Tn("{n} ship", "{n} ships", n)}
+    return counts[name]()
+
+
+def tile_label(tile_id: str) -> Msg:
+    """A short readable name for a tile: its id and what is on it, e.g. ``L17 (farm, 2 sheep)``."""
+    tile = TILES[tile_id]
+    if tile["kind"] == "castle":
+        return T("castle")
+    bits = []
+    for key in FEATURES:
+        n = tile["features"].get(key, 0)
+        if n:
+            bits.append(FEATURE_NAMES[key] if n == 1 else feature_count(key, n))
+    if tile["scroll"]:
+        bits.append(SCROLL_NAMES[tile["scroll"]["type"]])
+    inner = join(", ", bits) if bits else TERRAIN_NAMES[tile["centre"]]
+    return T("{tile} ({contents})", tile=tile_id, contents=inner)
+
 
 
 def _tile(tile):
@@ -51,6 +105,8 @@ def both(items: list):
         out = T("{first} and {second}", first=out, second=item)
     return out
 
+
+# -- action labels and log lines ------------------------------------------------------------
 
 def describe_action(action: dict, view: dict | None = None):
     names = (view or {}).get("seat_names")
@@ -171,3 +227,76 @@ def describe_event(event: dict, names: list[str]):
     if kind == "game_over":
         return T("Game over: {scores}.", scores=_scores(names, event["scores"]))
     return str(event.get("text") or kind)
+
+
+# -- why an action is refused ----------------------------------------------------------------
+
+def illegal_reason(state: dict, seat: int, action: dict) -> str:
+    """The sharpest reason an action outside the legal list is refused, phase by phase."""
+    phase = state["phase"]
+    kind = action.get("type")
+    player = state["players"][seat]
+    tile = action.get("tile")
+    if tile is not None and (not isinstance(tile, str) or tile not in TILES):
+        return T("There is no tile {tile}.", tile=repr(tile))
+    if phase == "price":
+        return _pricing_reason(player, kind, tile, action)
+    if phase == "buy":
+        return _buying_reason(state, seat, player, kind, tile)
+    if phase == "build":
+        return _building_reason(player, kind, tile, action)
+    return T("That move is not allowed now.")
+
+
+def _pricing_reason(player: dict, kind, tile, action: dict) -> str:
+    if kind == "price":
+        price = action.get("price")
+        if not isinstance(price, int) or isinstance(price, bool):
+            return T("A price must be a whole number of coins.")
+        if price < pricing.MIN_PRICE:
+            return T("Every kept tile needs a price of at least 1 coin.")
+        if player["sealed"]["discard"] is not None and tile == pricing.next_to_price(player):
+            most = pricing.max_price(player)
+            if price > most:
+                return Tn("Too expensive: you can stake at most {n} coin on this tile (you have {coins}).",
+                          "Too expensive: you can stake at most {n} coins on this tile (you have {coins}).",
+                          most, coins=player["coins"])
+            low, high = pricing.price_page(player)
+            if not low <= price <= high:
+                return T("Open the prices around {price} first (now showing {low}–{high}).", price=price,
+                         low=low, high=high)
+    if tile is not None and tile not in player["drawn"]:
+        return T("You can only discard or price one of the three tiles you drew.")
+    return T("Now choose the tile to discard, then a price for each tile you keep.")
+
+
+def _buying_reason(state: dict, seat: int, player: dict, kind, tile) -> str:
+    if kind == "buy":
+        for owner, p in enumerate(state["players"]):
+            for o in p["offer"]:
+                if o["tile"] == tile:
+                    if owner == seat:
+                        return T("You cannot buy your own tile.")
+                    if o["price"] > player["coins"]:
+                        return Tn("You cannot afford that: it costs {n} coin and you have {coins}.",
+                                  "You cannot afford that: it costs {n} coins and you have {coins}.", o["price"],
+                                  coins=player["coins"])
+                    return T("That purchase does not match the tile's owner and price.")
+        return T("That tile is not on offer.")
+    return T("Buy one tile from another player, or pass.")
+
+
+def _building_reason(player: dict, kind, tile, action: dict) -> str:
+    if kind in ("place", "spot"):
+        at = action.get("at")
+        if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) for v in at)):
+            return T("A spot is a cell [x, y] of your territory.")
+        if tile not in player["build"]["left"]:
+            return T("That tile is not one you have to build this round.")
+        grid = building.private_grid(player)
+        if tuple(at) in grid:
+            return T("That cell is already built on.")
+        if not legal_rotations(grid, tile, tuple(at)):
+            return T("The tile does not fit there: it must touch your territory and every touching edge "
+                     "must match.")
+    return T("Choose a tile, then one of the numbered spots.")

@@ -1,4 +1,4 @@
-"""The shape of a stored Isle of Skye state, checked by ``Engine.load`` (rules/state_check.py).
+"""Invariants of a stored Isle of Skye state, checked by ``state.load`` (rules/state_check.py).
 
 A damaged or hand-edited state is refused with one sentence naming the place, instead of being
 half-loaded into a game that fails later somewhere deep.
