@@ -44,7 +44,7 @@ from rules.islebound.data import (
     SAILORS,
     SKILLS,
 )
-from rules.islebound.engine import decision_text, goods_count
+from rules.islebound.text import decision_text, goods_count
 from rules.text import Msg, T, Tn, join
 
 W = 1400

@@ -9,7 +9,7 @@ from typing import Any
 
 from render.summary.text import finish, indent, listing, names, viewer
 from rules.islebound.data import ALL_BUILDINGS, CITIES, CITY_NAMES, EVENTS, REPUTATION, SAILORS, SKILLS
-from rules.islebound.engine import goods_count
+from rules.islebound.text import goods_count
 from rules.text import T, Tn, join
 
 PHASES = {"home": T("choosing home ports"), "draft": T("building draft"), "move": T("moving"), "act": T("actions"),

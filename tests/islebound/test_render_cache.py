@@ -61,7 +61,7 @@ def _choice_views():
 
 def test_open_choices_are_named_on_the_board():
     from render.common import tx
-    from rules.islebound.engine import decision_text
+    from rules.islebound.text import decision_text
     hold, talks, trade = _choice_views()
     assert tx(decision_text(hold)) == "what the full hold keeps"
     assert tx(decision_text(talks)) == "diplomacy at Farwold, 3 of 6 paid"
