@@ -8,7 +8,6 @@ by their expected outcome instead of simulated dice.
 
 from __future__ import annotations
 
-import json
 import random
 from itertools import product
 
@@ -48,7 +47,7 @@ def _fill(top, count: int, pool: list) -> list:
 
 
 def state_from_view(view: dict) -> dict:
-    s = json.loads(json.dumps(view))
+    s = plain_copy(view)
     s["seed"] = "ai"
     seen_b = set(s["row"]) | set(s["metro_row"])
     for p in s["players"]:

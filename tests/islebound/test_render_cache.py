@@ -5,6 +5,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render import islebound as ib
 from render.common import INK, PAPER, font
+from render.islebound import style
 from rules.islebound import ENGINE
 
 from .helpers import at, fresh
@@ -17,7 +18,7 @@ def test_cached_text_is_the_drawn_text():
         ImageDraw.Draw(drawn).text((200, 40), text, font=font(size, bold), fill=INK, anchor=anchor)
         for _ in range(2):  # the second time from the cache
             stamped = Image.new("RGB", (400, 80), PAPER)
-            ib._tc(ImageDraw.Draw(stamped), (200, 40), text, size, bold, INK, anchor)
+            style.tc(ImageDraw.Draw(stamped), (200, 40), text, size, bold, INK, anchor)
             assert ImageChops.difference(drawn, stamped).getbbox() is None
 
 
