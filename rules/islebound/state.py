@@ -2,7 +2,8 @@
 small queries every rule reads it through.
 
 The state is a JSON-ready dict (see ``new_state``); the rule modules change it in place and
-append events to a list. Validation happens before any rule runs (engine.apply).
+append events to a list. Validation happens before any rule runs (the engine checks an action
+is legal before turn.apply).
 """
 
 from __future__ import annotations
