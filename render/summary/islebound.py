@@ -9,7 +9,7 @@ from typing import Any
 
 from render.summary.text import finish, indent, listing, names, viewer
 from rules.islebound.data import ALL_BUILDINGS, CITIES, CITY_NAMES, EVENTS, REPUTATION, SAILORS, SKILLS
-from rules.islebound.engine import goods_count
+from rules.islebound.text import describe_action, goods_count
 from rules.text import T, Tn, join
 
 PHASES = {"home": T("choosing home ports"), "draft": T("building draft"), "move": T("moving"), "act": T("actions"),
@@ -60,9 +60,8 @@ def lines(view: dict) -> list[str]:
     out += _in_progress(view, who)
     lm = view.get("last_move")
     if lm and isinstance(lm.get("seat"), int):
-        from rules.islebound import ENGINE
         mover = {"seat_names": view.get("seat_names"), "players": view["players"], "seat": lm["seat"]}
-        out.append(T("Last: {who} - {action}", who=who[lm["seat"]], action=ENGINE.describe_action(lm["action"], mover)))
+        out.append(T("Last: {who} - {action}", who=who[lm["seat"]], action=describe_action(lm["action"], mover)))
     if me is not None:
         public = finish(out)
         return public + finish(_private(view, who, me, MAX_LINES - len(public)))

@@ -8,12 +8,16 @@ by their expected outcome instead of simulated dice.
 
 from __future__ import annotations
 
-import json
 import random
 from itertools import product
 
+from rules.ai import best_by
+from rules.base import plain_copy
+
 from . import turn
-from .combat import attack_strength, attack_total
+from .buildings import offers
+from .combat import attack_strength, attack_total, diplomacy_left, diplomacy_paid
+from .crew import crew_with
 from .data import (
     ALL_BUILDINGS,
     BUILDINGS,
@@ -25,7 +29,7 @@ from .data import (
     SAILORS,
 )
 from .scoring import breakdown
-from .state import city_side, crew_with, fast_clone, free_cubes, has, owner_of
+from .state import city_side, free_cubes, has, owner_of
 
 _VIEW_ONLY = ("deck_count", "metro_deck_count", "event_active", "event_counts", "rep_active", "rep_counts",
               "sailor_stack_top", "sailor_stack_count", "token_top", "token_count", "discard_count",
@@ -43,7 +47,7 @@ def _fill(top, count: int, pool: list) -> list:
 
 
 def state_from_view(view: dict) -> dict:
-    s = json.loads(json.dumps(view))
+    s = plain_copy(view)
     s["seed"] = "ai"
     seen_b = set(s["row"]) | set(s["metro_row"])
     for p in s["players"]:
@@ -103,10 +107,6 @@ def _value(state: dict, seat: int) -> float:
     return score
 
 
-def _clone(state: dict) -> dict:
-    return fast_clone(state)
-
-
 def _attack_ev(state: dict, seat: int, rng: random.Random) -> float:
     """Expected gain of attacking here with everything (Monte Carlo on the dice)."""
     p = state["players"][seat]
@@ -164,7 +164,7 @@ def _one_step(state: dict, seat: int, act: dict, rng: random.Random):
     if t == "attack":
         return evaluate(state, seat) + _attack_ev(state, seat, rng), None
     _budget[0] -= 1
-    nxt = _clone(state)
+    nxt = plain_copy(state)
     turn.perform(nxt, seat, act, [])
     nxt["seq"] += 1
     while nxt["phase"] == "diplomacy" and not nxt["pending"]:  # pay as planned
@@ -204,7 +204,6 @@ def _pending_step(state: dict, seat: int, legal: list[dict], rng: random.Random)
 def _hold_mix(state: dict, seat: int, legal: list[dict]) -> dict:
     """A full hold keeps wood and fish in the proportion the buildings within reach cost to build
     (Palace scores wood double: then wood); half and half when nothing is in reach."""
-    from .buildings import offers
     p = state["players"][seat]
     if has(p, "b12"):
         return legal[0]
@@ -220,11 +219,10 @@ def _hold_mix(state: dict, seat: int, legal: list[dict]) -> dict:
 def _diplomacy_plan(state: dict, seat: int) -> dict | None:
     """The payment still to make: least overpayment, then least influence given up, then fewest
     cubes; negotiators (they come back with a rest) before cubes."""
-    from .combat import _left, _paid
     d = state["diplomacy"]
-    cubes, crew = _left(state, seat)
+    cubes, crew = diplomacy_left(state, seat)
     by_value = {v: sum(1 for i in cubes if INFLUENCE_VALUES[i] == v) for v in (1, 2, 3)}
-    short = d["need"] - _paid(state)
+    short = d["need"] - diplomacy_paid(state)
     free = free_cubes(state, seat) + len(d["cubes"])
     best = None
     for c1, c2, c3, k in product(range(by_value[1] + 1), range(by_value[2] + 1), range(by_value[3] + 1),
@@ -322,8 +320,6 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
 def greedy(view: dict, legal: list[dict], rng: random.Random) -> dict:
     """The greedy level: each action valued one step deep by :func:`evaluate` (no look-ahead
     over the rest of the turn, no dice expectation for attacks)."""
-    from rules.ai import best_by
-
     if len(legal) == 1:
         return legal[0]
     if view["phase"] in ("attack", "trade_reply", "trade_build", "draft", "home"):

@@ -4,17 +4,8 @@
 from __future__ import annotations
 
 from .data import ALL_BUILDINGS, METROPOLIS
-from .state import (
-    architect,
-    books_held,
-    check_building_trigger,
-    gain,
-    gain_fame,
-    has,
-    metro_pop,
-    player,
-    row_gates,
-)
+from .gains import check_building_trigger, gain, gain_fame
+from .state import architect, books_held, has, metro_pop, player, row_gates
 
 
 def is_metro(bid: str) -> bool:

@@ -3,26 +3,11 @@
 from __future__ import annotations
 
 from .buildings import books_gained_at_once, build_payments, gain_building, offers
-from .data import REPUTATION
-from .pending import ask
-from .state import (
-    architect,
-    books_held,
-    city_side,
-    crew_with,
-    exhaust_ids,
-    free_cubes,
-    gain,
-    gain_fame,
-    has,
-    hire,
-    hire_cost,
-    owner_of,
-    player,
-    rest,
-    spend_books,
-    work_count,
-)
+from .crew import crew_with, exhaust_ids, hire, hire_cost, work_count
+from .data import PORTS, REPUTATION, SAILORS
+from .decisions import ask
+from .gains import gain, gain_fame, rest, spend_books
+from .state import architect, books_held, city_side, free_cubes, has, owner_of, player
 
 INTERACTIVE = {"exchange", "choice", "hire", "influence_cube", "reputation", "build"}
 
@@ -239,13 +224,11 @@ def finish_visit(state: dict, seat: int, events: list) -> None:
 
 
 def _ports() -> set[str]:
-    from .data import PORTS
     return set(PORTS)
 
 
 # -- reputation (spec 12.3) ----------------------------------------------------------------
 def condition_count(state: dict, seat: int, condition: str) -> int:
-    from .data import SAILORS
     p = player(state, seat)
     if condition == "buildings_owned":
         return len(p["buildings"])

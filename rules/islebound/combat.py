@@ -4,19 +4,11 @@ from __future__ import annotations
 
 from rules.base import rng_for
 
+from .crew import crew_classes, crew_with, exhaust_ids
 from .data import ICHOR_TABLE, INFLUENCE_VALUES, PIRATE_TABLE, SERPENT_TABLE
-from .pending import ask
-from .state import (
-    city_side,
-    crew_classes,
-    crew_with,
-    exhaust_ids,
-    free_cubes,
-    has,
-    owner_of,
-    player,
-    take_city,
-)
+from .decisions import ask
+from .gains import take_city
+from .state import city_side, free_cubes, has, owner_of, player
 
 
 # -- attack --------------------------------------------------------------------------------
@@ -284,12 +276,12 @@ def start_diplomacy(state: dict, seat: int, events: list) -> None:
     state["phase"] = "diplomacy"
 
 
-def _paid(state: dict) -> int:
+def diplomacy_paid(state: dict) -> int:
     d = state["diplomacy"]
     return sum(INFLUENCE_VALUES[i] for i in d["cubes"]) + len(d["crew"])
 
 
-def _left(state: dict, seat: int) -> tuple[list[int], list[dict]]:
+def diplomacy_left(state: dict, seat: int) -> tuple[list[int], list[dict]]:
     """The cubes (track spaces) and negotiators not yet put towards the payment."""
     d = state["diplomacy"]
     cubes = [i for i, c in enumerate(state["influence"]) if c == seat and i not in d["cubes"]]
@@ -299,9 +291,9 @@ def _left(state: dict, seat: int) -> tuple[list[int], list[dict]]:
 def _completable(state: dict, seat: int) -> bool:
     """The payment can still reach the requirement, with a cube free for the city (ruling E9)."""
     d = state["diplomacy"]
-    cubes, crew = _left(state, seat)
+    cubes, crew = diplomacy_left(state, seat)
     free = free_cubes(state, seat) + len(d["cubes"])
-    paid = _paid(state)
+    paid = diplomacy_paid(state)
     if paid >= d["need"]:
         return free >= 1
     more = sum(INFLUENCE_VALUES[i] for i in cubes) + len(crew)
@@ -313,7 +305,7 @@ def diplomacy_choices(state: dict, seat: int) -> list[dict]:
     or exhaust one negotiator (by skill set); steps that could no longer reach the requirement are
     left out. The payment completes itself when it reaches the requirement."""
     d = state["diplomacy"]
-    cubes, _ = _left(state, seat)
+    cubes, _ = diplomacy_left(state, seat)
     out = []
     for value in sorted({INFLUENCE_VALUES[i] for i in cubes}):
         space = max(i for i in cubes if INFLUENCE_VALUES[i] == value)
@@ -338,11 +330,11 @@ def diplomacy_apply(state: dict, seat: int, action: dict, events: list) -> None:
         events.append({"type": "diplomacy_cancel", "seat": seat})
         return
     if "value" in action:
-        cubes, _ = _left(state, seat)
+        cubes, _ = diplomacy_left(state, seat)
         d["cubes"].append(max(i for i in cubes if INFLUENCE_VALUES[i] == action["value"]))
     else:
         d["crew"].append(action["sailor"])
-    if _paid(state) < d["need"]:
+    if diplomacy_paid(state) < d["need"]:
         return
     p = player(state, seat)
     exhaust_ids(p, d["crew"])

@@ -1,13 +1,14 @@
-"""Setup and the small bookkeeping rules every phase shares: crew, goods, fame, cubes.
+"""The shape of an Islebound state: the options, a new game's state, its dump and load, and the
+small queries every rule reads it through.
 
-The state is a JSON-ready dict (see ``setup``); helpers mutate it in place and append
-events to a list. Validation happens before any helper runs (engine.apply).
+The state is a JSON-ready dict (see ``new_state``); the rule modules change it in place and
+append events to a list. Validation happens before any rule runs (the engine checks an action
+is legal before turn.apply).
 """
 
 from __future__ import annotations
 
-from rules.base import rng_for
-from rules.options import validate_options
+from rules.base import plain_copy, rng_for
 from rules.text import T
 
 from .board import default_layout, random_layout
@@ -17,9 +18,7 @@ from .data import (
     CUBES,
     END_TRIGGER,
     EVENTS,
-    FAME_THRESHOLD,
     FAME_TOKENS,
-    HIRE_COST,
     HOLD_LIMIT,
     INFLUENCE_VALUES,
     METROPOLIS,
@@ -28,13 +27,13 @@ from .data import (
     ROW_GATES,
     SAILORS,
     SERPENT_SUPPLY,
-    SPEED_CAP,
-    SPEED_START,
     START_COINS,
     TWO_PLAYER_BLOCKED,
 )
 
 NEUTRAL = -1  # the unused colour's cubes on influence spaces 1-2 (2 players)
+GOODS_FIELD = {"wood": "wood", "fish": "fish", "book": "books", "pirate": "pirates", "serpent": "serpents"}
+"""The key of a player's record that holds each kind of goods."""
 
 OPTIONS_SCHEMA = {
     "advanced": {"type": "bool", "default": False,
@@ -56,17 +55,20 @@ OPTIONS_SCHEMA = {
 }
 
 
-def normalise_options(options: dict | None, n_players: int) -> dict:
-    out = validate_options(OPTIONS_SCHEMA, options, "Islebound")
-    if out["small_world"] and n_players != 2:
-        raise ValueError(T("The Small World variant is for 2 players only."))
-    return out
-
-
-def setup(n_players: int, options: dict | None, seed) -> dict:
+def check_players(n_players) -> None:
     if not isinstance(n_players, int) or isinstance(n_players, bool) or not 2 <= n_players <= 4:
         raise ValueError(T("Islebound is for 2 to 4 players."))
-    opts = normalise_options(options, n_players)
+
+
+def check_small_world(opts: dict, n_players: int) -> dict:
+    """The one option that depends on the number of players."""
+    if opts["small_world"] and n_players != 2:
+        raise ValueError(T("The Small World variant is for 2 players only."))
+    return opts
+
+
+def new_state(n_players: int, opts: dict, seed) -> dict:
+    """A new game with checked options (``Engine.check_options``)."""
     rng = rng_for(seed, "setup")
     layout = random_layout(rng) if opts["map"] == "random" else default_layout()
     first = rng.randrange(n_players)
@@ -120,7 +122,36 @@ def setup(n_players: int, options: dict | None, seed) -> dict:
     if opts["metropolis"]:
         state["metro_deck"] = metro
         state["metro_row"] = [metro_pop(state) for _ in range(3)]
+    if opts["architect"]:
+        state["phase"] = "draft"
     return state
+
+
+def dump_state(state: dict) -> dict:
+    return plain_copy(state)
+
+
+def load_state(data) -> dict:
+    """A copy of a saved state in today's shape (``invariants.check`` then checks it)."""
+    state = plain_copy(data) if isinstance(data, dict) else data
+    upgrade(state)
+    return state
+
+
+def upgrade(data) -> None:
+    """Bring a state saved before the player's choices (issue 22) to today's shape: no open
+    decisions was ``None``; a trade offer held one good each way with its amount."""
+    if not isinstance(data, dict):
+        return
+    if data.get("pending", []) is None:
+        data["pending"] = []
+    tr = data.get("trade")
+    if isinstance(tr, dict) and "give_n" in tr:
+        give, get = tr.pop("give"), tr.pop("get")
+        tr["give"] = {give: tr.pop("give_n")} if give and tr.get("give_n", 0) else {}
+        tr["get"] = {get: tr.pop("get_n")} if get and tr.get("get_n", 0) else {}
+        tr.pop("give_n", None)
+        tr.pop("get_n", None)
 
 
 def metro_pop(state: dict):
@@ -154,48 +185,6 @@ def books_held(state: dict, p: dict) -> int:
     return len(p["hand"]) if architect(state) else p["books"]
 
 
-def skills_of(sailor: dict) -> list[str]:
-    return [] if sailor["wounded"] else SAILORS[sailor["id"]]["skills"]
-
-
-def crew_with(p: dict, skill: str | None, deck: bool = True) -> list[dict]:
-    return [s for s in p["sailors"] if s["deck"] == deck and not s["wounded"]
-            and (skill is None or skill == "any" or skill in skills_of(s))]
-
-
-def work_count(p: dict) -> int:
-    n = len(crew_with(p, "work"))
-    if has(p, "b03"):
-        n += len(crew_with(p, "work", deck=False))
-    return n
-
-
-def crew_classes(p: dict, skill: str | None, taken: tuple | list = ()) -> list[dict]:
-    """The on-deck sailors that can pay ``skill``, one per skill set (sailors with the same skills
-    are identical in effect; the lowest id stands for its set), ``taken`` ids left out."""
-    seen: dict[tuple, dict] = {}
-    for s in sorted(crew_with(p, skill), key=lambda x: x["id"]):
-        if s["id"] not in taken:
-            seen.setdefault(tuple(SAILORS[s["id"]]["skills"]), s)
-    return list(seen.values())
-
-
-def sailor_by_id(p: dict, sid: str) -> dict:
-    return next(s for s in p["sailors"] if s["id"] == sid)
-
-
-def exhaust_ids(p: dict, ids: list[str]) -> None:
-    for sid in ids:
-        sailor_by_id(p, sid)["deck"] = False
-
-
-def speed(state: dict, p: dict) -> int:
-    base = 3 if has(p, "b23") else SPEED_START
-    cap = 5 if has(p, "m01") else SPEED_CAP
-    sailing = len(crew_with(p, "sailing"))
-    return min(cap, base + sailing) + state["turn"].get("fish_spent", 0)
-
-
 def hold_limit(p: dict) -> int:
     return 15 if has(p, "b29") else HOLD_LIMIT
 
@@ -218,189 +207,3 @@ def n_buildings(p: dict) -> int:
 
 def end_trigger_count(state: dict) -> int:
     return END_TRIGGER[state["n"]]
-
-
-def hire_cost(p: dict, slot: int, surcharge: int) -> int:
-    return max(0, HIRE_COST[slot] + surcharge - (1 if has(p, "b26") else 0))
-
-
-# -- changing things -----------------------------------------------------------------------
-def rest(state: dict, seat: int, at_city: bool, events: list) -> None:
-    p = player(state, seat)
-    heal = has(p, "b09")
-    for s in p["sailors"]:
-        if s["wounded"]:
-            s["wounded"] = False
-            if heal:
-                s["deck"] = True
-        else:
-            s["deck"] = True
-    events.append({"type": "rest", "seat": seat})
-    if at_city:
-        if has(p, "b05"):
-            gain(state, seat, {"fish": 1}, events, "Fishing Guild")
-        if has(p, "b06"):
-            gain(state, seat, {"coin": 1}, events, "Gambling Hall")
-
-
-def gain(state: dict, seat: int, items: dict, events: list, source: str = "") -> None:
-    """Take goods; fame goes to the track (tokens), cubes to the influence track."""
-    p = player(state, seat)
-    shown = {}
-    for kind, n in items.items():
-        if n <= 0:
-            continue
-        if kind == "coin":
-            p["coins"] += n
-        elif kind in ("wood", "fish"):
-            p[kind] += n
-        elif kind == "book":
-            if architect(state):
-                for _ in range(n):
-                    draw_to_hand(state, p)
-            else:
-                p["books"] += n
-        elif kind == "pirate":
-            got = min(n, state["supply"]["pirates"])
-            state["supply"]["pirates"] -= got
-            p["pirates"] += got
-            n = got
-        elif kind == "serpent":
-            got = min(n, state["supply"]["serpents"])
-            state["supply"]["serpents"] -= got
-            p["serpents"] += got
-            n = got
-            if got and has(p, "b22") and state["ichor_on_gate"]:
-                state["ichor_on_gate"] = False
-                p["ichor"] = True
-        elif kind in ("fame", "influence_cube"):
-            continue
-        shown[kind] = n
-    if shown:
-        events.append({"type": "gain", "seat": seat, "items": shown, "source": source})
-    if items.get("wood", 0) or items.get("fish", 0):
-        from .pending import queue_hold
-        queue_hold(state, seat, events)
-    if items.get("influence_cube", 0):
-        place_cubes(state, seat, items["influence_cube"], events)
-    if items.get("fame", 0):
-        gain_fame(state, seat, items["fame"], events)
-
-
-def draw_to_hand(state: dict, p: dict) -> None:
-    if state["deck"]:
-        p["hand"].append(state["deck"].pop())
-    elif state["metro_deck"]:
-        p["hand"].append(state["metro_deck"].pop())
-
-
-def spend_books(state: dict, seat: int, n: int, cards: list[str], events: list) -> None:
-    """Pay books; in the Architect variant the ``cards`` chosen from the hand pay instead (spec 15.6)."""
-    p = player(state, seat)
-    if architect(state):
-        for bid in cards:
-            p["hand"].remove(bid)
-            state["discard"].append(bid)
-        events.append({"type": "cards_paid", "seat": seat, "n": len(cards)})
-    else:
-        p["books"] -= n
-
-
-def gain_fame(state: dict, seat: int, n: int, events: list) -> None:
-    p = player(state, seat)
-    p["fame"] += n
-    events.append({"type": "fame", "seat": seat, "n": n})
-    while p["fame"] >= FAME_THRESHOLD and state["tokens"]:
-        token = state["tokens"].pop(0)
-        p["fame"] -= FAME_THRESHOLD
-        p["tokens"].append(token)
-        events.append({"type": "token", "seat": seat, "token": token})
-        reward = FAME_TOKENS[token]["reward"]
-        if reward.get("rest"):
-            rest(state, seat, False, events)
-        elif reward.get("free_hire"):
-            from .pending import queue_free_hire
-            queue_free_hire(state, seat, events)
-        else:
-            gain(state, seat, reward, events, "fame token")
-        if not state["tokens"]:
-            trigger_end(state, events, "the last fame token was taken")
-
-
-def place_cubes(state: dict, seat: int, n: int, events: list) -> None:
-    from .pending import place_cubes as place
-    place(state, seat, n, events)
-
-
-def hire(state: dict, seat: int, slot: int, surcharge: int | None, events: list) -> None:
-    """Take the sailor in ``slot`` (0-based); ``surcharge`` None = free (fame token)."""
-    p = player(state, seat)
-    row = state["sailor_row"]
-    sid = row[slot]
-    cost = 0 if surcharge is None else hire_cost(p, slot, surcharge)
-    p["coins"] -= cost
-    p["sailors"].append({"id": sid, "deck": True, "wounded": False})
-    for i in range(slot, 0, -1):
-        row[i] = row[i - 1]
-    row[0] = state["sailor_stack"].pop(0) if state["sailor_stack"] else None
-    events.append({"type": "hire", "seat": seat, "sailor": sid, "coins": cost, "slot": slot + 1,
-                   "free": surcharge is None})
-
-
-def trigger_end(state: dict, events: list, why: str) -> None:
-    if state["end_round"] is None:
-        state["end_round"] = state["round"] + 1
-        events.append({"type": "end_triggered", "why": why, "final_round": state["end_round"]})
-
-
-def check_building_trigger(state: dict, seat: int, events: list) -> None:
-    if n_buildings(player(state, seat)) >= end_trigger_count(state):
-        trigger_end(state, events, "a capital reached the building count")
-
-
-def take_city(state: dict, seat: int, city: str, method: str, events: list) -> None:
-    """Capture by attack or diplomacy (spec 8.2 step 9, 8.3 step 3)."""
-    old = owner_of(state, city)
-    value = city_side(state, city)["value"] + (2 if old is not None else 0)
-    state["owner"][city] = {"seat": seat, "method": method}
-    events.append({"type": "capture", "seat": seat, "city": city, "method": method, "from": old, "loot": value})
-    if old is not None and has(player(state, old), "b07"):
-        gain_fame(state, old, 2, events)
-    p = player(state, seat)
-    bonus = {"coin": value}
-    if has(p, "m02"):
-        bonus["coin"] += 2
-    gain(state, seat, bonus, events, "loot")
-    if method == "attack" and has(p, "b04"):
-        gain_fame(state, seat, 2, events)
-
-
-def fast_clone(state: dict) -> dict:
-    """A copy safe for ``perform``: every part play can change is copied; the options and the
-    layout (never changed after setup) are shared."""
-    s = dict(state)
-    s["players"] = [dict(p, sailors=[dict(x) for x in p["sailors"]], tokens=list(p["tokens"]),
-                         buildings=list(p["buildings"]), hand=list(p["hand"]), packet=list(p["packet"]))
-                    for p in state["players"]]
-    s["owner"] = {k: dict(v) for k, v in state["owner"].items()}
-    for key in ("influence", "event_discard", "rep_discard", "sailor_row", "sailor_stack", "tokens",
-                "deck", "row", "metro_deck", "metro_row", "discard", "home_queue", "order"):
-        s[key] = list(state[key])
-    for key in ("event_decks", "rep_decks"):
-        s[key] = [list(d) for d in state[key]]
-    s["supply"] = dict(state["supply"])
-    s["turn"] = dict(state["turn"])
-    for key in ("visit", "attack", "trade", "diplomacy", "last_move"):
-        if state.get(key) is not None:
-            s[key] = _copy(state[key])
-    s["pending"] = [_copy(e) for e in state["pending"]]
-    return s
-
-
-def _copy(obj):
-    """A deep copy of small JSON data (the pending steps' records)."""
-    if isinstance(obj, dict):
-        return {k: _copy(v) for k, v in obj.items()}
-    if isinstance(obj, list):
-        return [_copy(v) for v in obj]
-    return obj

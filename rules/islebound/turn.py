@@ -1,10 +1,14 @@
-"""The flow of play: home ports, the Architect draft, the move, the action step, free actions,
-trades and the end of turns and rounds (spec 4, 6, 7, 9, 14, 15)."""
+"""Whose turn it is, the legal actions and applying one: home ports, the Architect draft, the
+move, the action step and its free actions, and the end of turns and rounds (spec 4, 6, 7, 9, 14,
+15). The topics have their modules: sailing, city, combat, event_cards, buildings, trade; the
+decisions taken in the middle of something else are in decisions."""
 
 from __future__ import annotations
 
-from . import pending
-from .board import reach, small_world_cost
+from rules.base import IllegalAction, plain_copy
+from rules.text import T
+
+from . import decisions
 from .buildings import buy_cost, gain_building, offers
 from .city import advance, city_apply, city_choices, start_visit, toll_crew, toll_payable
 from .combat import (
@@ -18,23 +22,12 @@ from .combat import (
     start_attack,
     start_diplomacy,
 )
-from .data import EVENTS
-from .state import (
-    architect,
-    books_held,
-    crew_with,
-    exhaust_ids,
-    gain,
-    gain_fame,
-    has,
-    player,
-    speed,
-    spend_books,
-)
-
-TRADE_GOODS = ["wood", "fish", "book", "pirate", "serpent"]
-_FIELD = {"wood": "wood", "fish": "fish", "book": "books", "pirate": "pirates", "serpent": "serpents"}
-MAX_TRADE_OFFERS = 3
+from .data import PORTS
+from .event_cards import complete_event, event_payable
+from .gains import gain
+from .sailing import move_apply, move_choices
+from .state import has, player
+from .trade import tradable_goods, trade_apply, trade_build_choices, trade_partners, trade_reply_choices
 
 
 def to_act(state: dict) -> set[int]:
@@ -56,148 +49,7 @@ def active(state: dict) -> int:
     return state["order"][state["turn_index"]]
 
 
-# -- moving ----------------------------------------------------------------------------------
-def destinations(state: dict, seat: int) -> list[dict]:
-    """Reachable regions with the admin exhaustions they cost (spec 7, 15.4)."""
-    p = player(state, seat)
-    start = p["region"]
-    others = {q["region"] for s, q in enumerate(state["players"]) if s != seat}
-    free_pass = has(p, "b24")
-    admins = len(crew_with(p, "admin"))
-    spd = speed(state, p)
-    out = []
-    if state["options"]["small_world"]:
-        for region, cost in sorted(small_world_cost(state["layout"], start, spd, others).items()):
-            cost = 0 if free_pass else cost
-            if cost <= admins:
-                out.append({"to": region, "admins": cost})
-    else:
-        for region in reach(state["layout"], start, spd):
-            cost = 1 if region in others and not free_pass else 0
-            if cost <= admins:
-                out.append({"to": region, "admins": cost})
-    return out
-
-
-def move_choices(state: dict, seat: int) -> list[dict]:
-    p = player(state, seat)
-    dests = destinations(state, seat)
-    out = [{"type": "move", "to": d["to"]} for d in dests]
-    if p["fish"] > 0:
-        state["turn"]["fish_spent"] += 1
-        more = destinations(state, seat)
-        state["turn"]["fish_spent"] -= 1
-        if len(more) > len(dests):
-            out.append({"type": "fish"})
-    if not dests:
-        out.append({"type": "stay"})
-    return out
-
-
-def move_apply(state: dict, seat: int, action: dict, events: list) -> None:
-    p = player(state, seat)
-    t = action["type"]
-    if t == "fish":
-        p["fish"] -= 1
-        state["turn"]["fish_spent"] += 1
-        events.append({"type": "fish_speed", "seat": seat})
-        return
-    if t == "stay":
-        events.append({"type": "stay", "seat": seat, "region": p["region"]})
-    else:
-        dest = next(d for d in destinations(state, seat) if d["to"] == action["to"])
-        paid = pending.ask(state, seat, action, ["admin"] * dest["admins"])
-        if paid is None:
-            return
-        spent = paid["crew"]
-        exhaust_ids(p, spent)
-        events.append({"type": "move", "seat": seat, "from": p["region"], "to": dest["to"], "admins": spent})
-        p["region"] = dest["to"]
-    state["phase"] = "act"
-    state["turn"]["moved"] = True
-
-
 # -- the action step -------------------------------------------------------------------------
-def event_payable(state: dict, seat: int, eid: str) -> bool:
-    ev = EVENTS[eid]
-    p = player(state, seat)
-    if p["region"] != ev["region"]:
-        return False
-    cost = ev["cost"]
-    if not pending._feasible(p, list(cost.get("exhaust", [])), []):  # each exhaust a distinct sailor
-        return False
-    have = {"coin": p["coins"], "wood": p["wood"], "fish": p["fish"], "book": books_held(state, p),
-            "pirate": p["pirates"], "serpent": p["serpents"]}
-    for kind, n in cost.items():
-        if kind != "exhaust" and have[kind] < n:
-            return False
-    req = ev["requirement"]
-    if books_held(state, p) < req.get("books_held", 0):
-        return False
-    if len(p["buildings"]) < req.get("buildings_owned", 0):
-        return False
-    if len(crew_with(p, None)) < req.get("sailors_on_deck", 0):
-        return False
-    return True
-
-
-def complete_event(state: dict, seat: int, action: dict, events: list) -> None:
-    deck = action["deck"] - 1
-    decks = state["event_decks"]
-    ev = EVENTS[decks[deck][0]]
-    cards = ev["cost"].get("book", 0) if architect(state) else 0
-    paid = pending.ask(state, seat, action, list(ev["cost"].get("exhaust", [])), cards)
-    if paid is None:
-        return
-    eid = decks[deck].pop(0)
-    p = player(state, seat)
-    exhaust_ids(p, paid["crew"])
-    for kind, n in ev["cost"].items():
-        if kind == "exhaust":
-            continue
-        if kind == "book":
-            spend_books(state, seat, n, paid["cards"], events)
-        elif kind == "coin":
-            p["coins"] -= n
-        elif kind in ("pirate", "serpent"):
-            p[_FIELD[kind]] -= n
-            state["supply"][_FIELD[kind]] += n
-        else:
-            p[kind] -= n
-    events.append({"type": "event", "seat": seat, "event": eid, "crew": paid["crew"]})
-    state["event_discard"].append(eid)
-    reward = ev["reward"]
-    gain(state, seat, {"influence_cube": reward.get("cubes", 0)}, events)
-    fame = reward.get("fame", 0) + (1 if has(p, "b34") else 0)
-    if fame:
-        gain_fame(state, seat, fame, events)
-    _refill_events(state, deck)
-
-
-def _refill_events(state: dict, deck: int) -> None:
-    from rules.base import rng_for
-    decks = state["event_decks"]
-    if not decks[deck] and len(decks[1 - deck]) > 1:
-        decks[deck].append(decks[1 - deck].pop(0))
-    if not decks[0] and not decks[1] and state["event_discard"]:
-        pile = sorted(state["event_discard"])
-        rng_for(state["seed"], f"{state['seq']}:events").shuffle(pile)
-        half = (len(pile) + 1) // 2
-        state["event_decks"] = [pile[:half], pile[half:]]
-        state["event_discard"] = []
-
-
-def trade_partners(state: dict, seat: int) -> list[int]:
-    if not state["options"]["trade"] or state["turn"].get("trades", 0) >= MAX_TRADE_OFFERS:
-        return []
-    here = player(state, seat)["region"]
-    return [s for s, q in enumerate(state["players"]) if s != seat and q["region"] == here]
-
-
-def _goods(state: dict, p: dict) -> list[str]:
-    return [g for g in TRADE_GOODS if not (g == "book" and architect(state)) and p[_FIELD[g]] > 0]
-
-
 def act_choices(state: dict, seat: int) -> list[dict]:
     p = player(state, seat)
     turn = state["turn"]
@@ -223,7 +75,7 @@ def act_choices(state: dict, seat: int) -> list[dict]:
             act.update({"card": offer["card"]} if offer["row"] == "hand" else {"pos": offer["pos"]})
             out.append(act)
     for s in trade_partners(state, seat):
-        if _goods(state, p) and _goods(state, player(state, s)):
+        if tradable_goods(state, p) and tradable_goods(state, player(state, s)):
             out.append({"type": "trade", "with": s})
     out.append({"type": "end_turn"})
     return out
@@ -233,7 +85,7 @@ def act_apply(state: dict, seat: int, action: dict, events: list) -> None:
     t = action["type"]
     p = player(state, seat)
     if t == "visit":
-        paid = pending.ask(state, seat, action, toll_crew(state, seat))
+        paid = decisions.ask(state, seat, action, toll_crew(state, seat))
         if paid is None:
             return
         state["turn"]["main"] = True
@@ -269,59 +121,6 @@ def act_apply(state: dict, seat: int, action: dict, events: list) -> None:
         end_turn(state, seat, events)
 
 
-# -- trade (variant 15.2): the offer is built one good at a time; the partner accepts or declines --
-def _trade_ok(give: dict, get: dict) -> bool:
-    """Both sides give something and each receives a type it did not give (spec 15.2, R28)."""
-    return bool(give) and bool(get) and bool(set(get) - set(give)) and bool(set(give) - set(get))
-
-
-def trade_build_choices(state: dict, seat: int) -> list[dict]:
-    tr = state["trade"]
-    me, them = player(state, seat), player(state, tr["with"])
-    out = [{"type": "give", "good": g} for g in _goods(state, me) if me[_FIELD[g]] > tr["give"].get(g, 0)]
-    out += [{"type": "ask", "good": g} for g in _goods(state, them) if them[_FIELD[g]] > tr["get"].get(g, 0)]
-    if _trade_ok(tr["give"], tr["get"]):
-        out.append({"type": "send"})
-    return out + [{"type": "cancel"}]
-
-
-def trade_reply_choices(state: dict, seat: int) -> list[dict]:
-    return [{"type": "accept"}, {"type": "decline"}]
-
-
-def trade_apply(state: dict, seat: int, action: dict, events: list) -> None:
-    tr = state["trade"]
-    t = action["type"]
-    if t == "cancel":
-        state["trade"] = None
-        state["phase"] = "act"
-    elif t in ("give", "ask"):
-        side = tr["give" if t == "give" else "get"]
-        side[action["good"]] = side.get(action["good"], 0) + 1
-    elif t == "send":
-        state["phase"] = "trade_reply"
-        events.append({"type": "trade_offer", "seat": seat, "with": tr["with"], "give": dict(tr["give"]),
-                       "get": dict(tr["get"])})
-    elif t == "accept":
-        a, b = player(state, tr["from"]), player(state, tr["with"])
-        for good, n in tr["give"].items():
-            a[_FIELD[good]] -= n
-            b[_FIELD[good]] += n
-        for good, n in tr["get"].items():
-            b[_FIELD[good]] -= n
-            a[_FIELD[good]] += n
-        events.append({"type": "trade", "seat": tr["from"], "with": tr["with"], "give": dict(tr["give"]),
-                       "get": dict(tr["get"])})
-        state["trade"] = None
-        state["phase"] = "act"
-        for s in (tr["from"], tr["with"]):
-            pending.queue_hold(state, s, events)
-    elif t == "decline":
-        events.append({"type": "trade_declined", "seat": seat, "with": tr["from"]})
-        state["trade"] = None
-        state["phase"] = "act"
-
-
 # -- capture visit ---------------------------------------------------------------------------
 def capture_visit_choices(state: dict, seat: int) -> list[dict]:
     return [{"type": "visit"}, {"type": "skip"}]
@@ -337,7 +136,6 @@ def capture_visit_apply(state: dict, seat: int, action: dict, events: list) -> N
 # -- home ports and the draft ---------------------------------------------------------------
 def home_choices(state: dict, seat: int) -> list[dict]:
     taken = {p["home"] for p in state["players"]}
-    from .data import PORTS
     return [{"type": "home", "port": port} for port in PORTS if port not in taken]
 
 
@@ -410,11 +208,15 @@ PHASES = {
 }
 
 
+def is_seat(state: dict, seat) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["n"]
+
+
 def legal_actions(state: dict, seat: int) -> list[dict]:
-    if seat not in to_act(state):
+    if not is_seat(state, seat) or seat not in to_act(state):
         return []
     if state["pending"]:
-        return pending.choices(state, seat)
+        return decisions.choices(state, seat)
     return PHASES[state["phase"]][0](state, seat)
 
 
@@ -424,12 +226,35 @@ def _resume(state: dict, seat: int, action: dict, events: list) -> None:
 
 def perform(state: dict, seat: int, action: dict, events: list) -> None:
     if state["pending"]:
-        pending.apply(state, seat, action, events, _resume)
+        decisions.apply(state, seat, action, events, _resume)
     else:
         PHASES[state["phase"]][1](state, seat, action, events)
-    pending.settle(state, events)
+    decisions.settle(state, events)
     while not state["pending"] and state["phase"] == "city" and state.get("visit"):
         advance(state, active(state), events)  # a visit paused by a decision goes on
         if not state["pending"]:
             break
-        pending.settle(state, events)
+        decisions.settle(state, events)
+
+
+def refuse_early(state: dict, seat) -> None:
+    """The refusals that come before the legal actions are asked."""
+    if not is_seat(state, seat):
+        raise IllegalAction(T("There is no such seat."))
+    if state["phase"] == "over":
+        raise IllegalAction(T("The game is over."))
+
+
+def apply(state: dict, seat: int, action: dict) -> list[dict]:
+    """Perform a legal ``action`` (checked by the engine) on a copy, then take the copy over: a rule
+    that fails half-way leaves the state as it was."""
+    work = plain_copy(state)
+    events: list[dict] = []
+    perform(work, seat, plain_copy(action), events)
+    work["seq"] += 1
+    # a draft pick and a card paid from the hand stay private
+    shown = {"type": action["type"]} if action.get("type") in ("draft", "pay_card") else plain_copy(action)
+    work["last_move"] = {"seat": seat, "action": shown}
+    state.clear()
+    state.update(work)
+    return events

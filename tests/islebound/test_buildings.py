@@ -4,7 +4,9 @@ import pytest
 
 from rules.islebound import ENGINE
 from rules.islebound.combat import attack_strength, attack_total, diplomacy_requirement
-from rules.islebound.state import gain, place_cubes, rest, speed, take_city
+from rules.islebound.crew import speed
+from rules.islebound.decisions import place_cubes
+from rules.islebound.gains import gain, rest, take_city
 
 from .helpers import act, at, fresh, sailor
 

@@ -10,7 +10,8 @@ import pytest
 from rules.ai import chooser_for
 from rules.base import IllegalAction, canonical, rng_for
 from rules.islebound import ENGINE
-from rules.islebound.state import gain, gain_fame, place_cubes
+from rules.islebound.decisions import place_cubes
+from rules.islebound.gains import gain, gain_fame
 
 from .helpers import act, at, fresh, sailor
 

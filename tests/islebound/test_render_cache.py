@@ -5,6 +5,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render import islebound as ib
 from render.common import INK, PAPER, font
+from render.islebound import style
 from rules.islebound import ENGINE
 
 from .helpers import at, fresh
@@ -17,7 +18,7 @@ def test_cached_text_is_the_drawn_text():
         ImageDraw.Draw(drawn).text((200, 40), text, font=font(size, bold), fill=INK, anchor=anchor)
         for _ in range(2):  # the second time from the cache
             stamped = Image.new("RGB", (400, 80), PAPER)
-            ib._tc(ImageDraw.Draw(stamped), (200, 40), text, size, bold, INK, anchor)
+            style.tc(ImageDraw.Draw(stamped), (200, 40), text, size, bold, INK, anchor)
             assert ImageChops.difference(drawn, stamped).getbbox() is None
 
 
@@ -61,7 +62,7 @@ def _choice_views():
 
 def test_open_choices_are_named_on_the_board():
     from render.common import tx
-    from rules.islebound.engine import decision_text
+    from rules.islebound.text import decision_text
     hold, talks, trade = _choice_views()
     assert tx(decision_text(hold)) == "what the full hold keeps"
     assert tx(decision_text(talks)) == "diplomacy at Farwold, 3 of 6 paid"

@@ -7,7 +7,7 @@ from rules.islebound import ENGINE
 from rules.islebound.board import default_layout, reach
 from rules.islebound.combat import attack_total
 from rules.islebound.data import SERPENT_TABLE
-from rules.islebound.state import gain_fame
+from rules.islebound.gains import gain_fame
 
 from .helpers import act, at, fresh, sailor
 

@@ -15,8 +15,9 @@ option, or options identical in effect) is taken at once and its event says what
 
 from __future__ import annotations
 
+from .crew import crew_classes, hire
 from .data import INFLUENCE_VALUES, SAILORS
-from .state import crew_classes, free_cubes, has, hire, hold_limit, player
+from .state import free_cubes, has, hold_limit, player
 
 
 # -- asking for a payment --------------------------------------------------------------------
@@ -35,11 +36,11 @@ def ask(state: dict, seat: int, action: dict, crew: list[str], cards: int = 0) -
     return None
 
 
-def _feasible(p: dict, skills: list[str], taken: list[str]) -> bool:
+def feasible(p: dict, skills: list[str], taken: list[str]) -> bool:
     """Can distinct on-deck sailors (not ``taken``) pay ``skills`` in order?"""
     if not skills:
         return True
-    return any(_feasible(p, skills[1:], taken + [s["id"]]) for s in crew_classes(p, skills[0], taken))
+    return any(feasible(p, skills[1:], taken + [s["id"]]) for s in crew_classes(p, skills[0], taken))
 
 
 def crew_options(state: dict, entry: dict) -> list[dict]:
@@ -48,7 +49,7 @@ def crew_options(state: dict, entry: dict) -> list[dict]:
     i = len(entry["chosen"])
     rest = entry["crew"][i + 1:]
     return [s for s in crew_classes(p, entry["crew"][i], entry["chosen"])
-            if _feasible(p, rest, entry["chosen"] + [s["id"]])]
+            if feasible(p, rest, entry["chosen"] + [s["id"]])]
 
 
 def card_options(state: dict, entry: dict) -> list[str]:
@@ -113,7 +114,7 @@ def place_cubes(state: dict, seat: int, n: int, events: list) -> None:
     settle(state, events)
 
 
-def _spaces(state: dict, seat: int, n: int, skip: bool) -> list[int]:
+def spaces_for(state: dict, seat: int, n: int, skip: bool) -> list[int]:
     empty = [i for i, c in enumerate(state["influence"]) if c is None]
     if skip:
         empty = empty[1:]
@@ -125,14 +126,14 @@ def commons_matters(state: dict, seat: int, n: int) -> bool:
     track, skipping would only leave a cube unplaced (RULES.md E5)."""
     if not has(player(state, seat), "b21"):
         return False
-    plain, skipped = _spaces(state, seat, n, False), _spaces(state, seat, n, True)
+    plain, skipped = spaces_for(state, seat, n, False), spaces_for(state, seat, n, True)
     if not plain or len(skipped) < len(plain):
         return False
     return sorted(INFLUENCE_VALUES[i] for i in plain) != sorted(INFLUENCE_VALUES[i] for i in skipped)
 
 
 def _place(state: dict, seat: int, n: int, skip: bool, events: list) -> None:
-    spaces = _spaces(state, seat, n, skip)
+    spaces = spaces_for(state, seat, n, skip)
     for i in spaces:
         state["influence"][i] = seat
     events.append({"type": "cubes", "seat": seat, "spaces": [i + 1 for i in spaces], "wanted": n, "skip": skip})

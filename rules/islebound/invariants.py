@@ -1,13 +1,15 @@
-"""``Engine.load`` checks a saved state before play resumes from it: every key present with the
-right type, every seat, card, city and sailor known, so a damaged snapshot fails at once with a
-clear reason instead of somewhere in the middle of a move."""
+"""The invariants of a saved state, checked by ``Engine.load`` before play resumes from it: every
+key present with the right type, every seat, card, city and sailor known, so a damaged snapshot
+fails at once with a clear reason instead of somewhere in the middle of a move."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rules.text import Msg, T
 
 from .data import ALL_BUILDINGS, CITIES, EVENTS, FAME_TOKENS, INFLUENCE_VALUES, PORTS, REPUTATION, SAILORS
-from .state import OPTIONS_SCHEMA, normalise_options
+from .state import OPTIONS_SCHEMA
 
 PHASES = {"home", "draft", "move", "act", "city", "attack", "capture_visit", "diplomacy", "trade_build",
           "trade_reply", "over"}
@@ -56,31 +58,16 @@ def _seat(value, n: int, where: str, neutral: bool = False) -> None:
         raise _Bad(T("{where} names a seat that is not in the game", where=where))
 
 
-def upgrade(data) -> None:
-    """Bring a state saved before the player's choices (issue 22) to today's shape: no open
-    decisions was ``None``; a trade offer held one good each way with its amount."""
-    if not isinstance(data, dict):
-        return
-    if data.get("pending", []) is None:
-        data["pending"] = []
-    tr = data.get("trade")
-    if isinstance(tr, dict) and "give_n" in tr:
-        give, get = tr.pop("give"), tr.pop("get")
-        tr["give"] = {give: tr.pop("give_n")} if give and tr.get("give_n", 0) else {}
-        tr["get"] = {get: tr.pop("get_n")} if get and tr.get("get_n", 0) else {}
-        tr.pop("give_n", None)
-        tr.pop("get_n", None)
-
-
-def check(data) -> None:
-    """Raise ValueError with the reason when ``data`` is not a usable Islebound state."""
+def check(data, check_options: Callable[[dict, int], dict]) -> None:
+    """Raise ValueError with the reason when ``data`` is not a usable Islebound state
+    (``check_options``: the engine's, its options must pass it unchanged)."""
     try:
-        _check(data)
+        _check(data, check_options)
     except _Bad as bad:
         raise ValueError(T("This is not a usable Islebound state: {problem}.", problem=bad.msg)) from None
 
 
-def _check(s) -> None:
+def _check(s, check_options: Callable[[dict, int], dict]) -> None:
     if not isinstance(s, dict):
         raise _Bad(T("it is not a dictionary"))
     if not isinstance(s.get("seed"), (int, str)) or isinstance(s.get("seed"), bool):
@@ -89,7 +76,7 @@ def _check(s) -> None:
     _count(s, "seq", "state")
     opts = _type(s, "options", dict, "state")
     try:
-        if set(opts) != set(OPTIONS_SCHEMA) or normalise_options(opts, n) != opts:
+        if set(opts) != set(OPTIONS_SCHEMA) or check_options(opts, n) != opts:
             raise _Bad(T("the options are not those of a game"))
     except ValueError as e:
         raise _Bad(T("the options are not those of a game")) from e
