@@ -19,7 +19,7 @@ from rules import ENGINES
 from rules.isle_of_skye.data import tile_label
 from rules.isle_of_skye.describe import where
 from rules.islebound.data import CITY_NAMES, EVENTS
-from rules.land_vs_sea.data import face_summary
+from rules.land_vs_sea.text import face_summary
 from rules.my_island.data import TERRAIN
 from rules.text import localize
 from tests.pseudo_locale import NAMES, fresh_template, pseudo, untranslated

@@ -26,8 +26,7 @@ from render.land_vs_sea.tiles import (
     region_point,
 )
 from rules.land_vs_sea.data import face_of_sig, face_sig, orient_sig
-from rules.land_vs_sea.turn import PHASE_HINT
-from rules.land_vs_sea.views import ROLE_NAMES
+from rules.land_vs_sea.text import PHASE_HINT, ROLE_NAMES
 from rules.text import Msg, T, Tn, join
 
 __all__ = ["render"]
