@@ -18,7 +18,7 @@ from render.summary import summarize
 from rules import ENGINES
 from rules.isle_of_skye.text import tile_label, where
 from rules.islebound.data import CITY_NAMES, EVENTS
-from rules.land_vs_sea.data import face_summary
+from rules.land_vs_sea.text import face_summary
 from rules.my_island.data import TERRAIN
 from rules.text import localize
 from tests.pseudo_locale import NAMES, fresh_template, pseudo, untranslated

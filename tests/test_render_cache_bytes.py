@@ -55,6 +55,6 @@ def test_every_cache_of_drawn_images_is_bounded_in_bytes():
                 "render.island_siege.panels.card_image", "render.islebound.sea._map_base", "render.islebound.cards._card_image",
                 "render.my_island._island_layer", "render.my_island._terrain_layer",
                 "render.isle_of_skye.sprites.sprite", "render.isle_of_skye.text._label",
-                "render.land_vs_sea.map_layer", "render.land_vs_sea.tiles._tile_image"}
+                "render.land_vs_sea.board.map_layer", "render.land_vs_sea.tiles._tile_image"}
     assert expected <= set(by_name)
     assert sum(c.max_bytes for c in by_name.values()) <= 200 * (1 << 20)

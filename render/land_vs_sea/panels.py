@@ -23,8 +23,7 @@ from render.land_vs_sea.tiles import (
     tile_image,
 )
 from rules.land_vs_sea.data import SPECIAL, face_sig, orient_sig, oriented, public_face, sig_of
-from rules.land_vs_sea.turn import PHASE_HINT
-from rules.land_vs_sea.views import ROLE_NAMES
+from rules.land_vs_sea.text import PHASE_HINT, ROLE_NAMES
 from rules.text import Msg, T, Tn, join
 
 MODULE_NAMES = (("mountains_corals", T("mountains/corals")), ("caravans_ships", T("caravans/ships")),

@@ -6,9 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from render.summary.text import finish, indent, listing, names, viewer
-from rules.land_vs_sea.data import face_summary
-from rules.land_vs_sea.turn import PHASE_HINT
-from rules.land_vs_sea.views import ROLE_NAMES
+from rules.land_vs_sea.text import PHASE_HINT, ROLE_NAMES, face_summary
 from rules.text import T, Tn, join
 
 PHASES = {"draft": T("opening draft"), "draw": T("refilling"), "place": T("placing a tile"),

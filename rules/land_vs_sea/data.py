@@ -1,4 +1,4 @@
-"""The printed tiles (tiles.json, copied from ../shared/games/land_vs_sea) and their rotations.
+"""The printed tiles (data/tiles.json, copied from ../shared/games/land_vs_sea) and their rotations.
 
 A face is drawn as printed at rotation 0; ``oriented(tile, side, rot)`` gives the same face
 turned ``rot`` steps of 60 degrees clockwise, with every edge list re-expressed as map
@@ -12,13 +12,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from rules.text import Msg, T, join
+_DATA = Path(__file__).parent / "data"
 
-_HERE = Path(__file__).parent
-
-with open(_HERE / "tiles.json", encoding="utf-8") as fh:
+with open(_DATA / "tiles.json", encoding="utf-8") as fh:
     _TILES = json.load(fh)
-with open(_HERE / "modes.json", encoding="utf-8") as fh:
+with open(_DATA / "modes.json", encoding="utf-8") as fh:
     MODES = json.load(fh)
 
 START = "start"
@@ -117,26 +115,6 @@ def distinct_rotations(tile: str, side: str) -> tuple:
             seen.add(sig)
             out.append(rot)
     return tuple(out)
-
-
-def face_summary(f: dict) -> Msg:
-    """A short text of a face for button labels: '3 land/3 sea edges, +1, mountain, ship'."""
-    land = f["edges"].count("L")
-    bits = [T("{land} land/{sea} sea edges", land=land, sea=6 - land)]
-    bonus = sum(r["bonus"] for r in f["regions"])
-    if bonus:
-        bits.append(f"+{bonus}")
-    if f["mountains"]:
-        bits.append(T("mountain"))
-    if f["corals"]:
-        bits.append(T("coral"))
-    if f["caravans"]:
-        bits.append(T("caravan"))
-    if f["ships"]:
-        bits.append(T("ship"))
-    if f["action"]:
-        bits.append(T("play again") if f["action"] == "play_again" else T("steal"))
-    return join(", ", bits)
 
 
 @lru_cache(maxsize=None)

@@ -1,8 +1,10 @@
-"""Scoring one placement (spec 4.1 / section 6) and the end-of-game trade routes (6.5)."""
+"""Scoring one placement (spec 4.1 / section 6), the end-of-game trade routes (6.5) and the result."""
 
 from __future__ import annotations
 
 from rules.land_vs_sea import board as B
+from rules.land_vs_sea.text import ROLE_NAMES
+from rules.text import T
 
 CAT_TILES = "Completed areas (tiles)"
 CAT_BONUS = "Bonus marks"
@@ -88,3 +90,23 @@ def score_trade_routes(state: dict) -> list[dict]:
         events.append({"type": "route_scored", "caravans": c, "ships": s, "to": to, "points": (c + s) if to else 0})
     state["routes"] = routes
     return events
+
+
+def result(state: dict) -> dict | None:
+    """``None`` while the game runs; afterwards each seat's team score, rank and categories."""
+    if state["phase"] != "over":
+        return None
+    roles = state["roles"]
+    scores = [state["scores"][roles[s]] for s in range(state["n"])]
+    ranks = [1 + sum(1 for t, p in state["scores"].items() if p > scores[s]) for s in range(state["n"])]
+    best = max(scores)
+    categories = {cat: [state["categories"][roles[s]].get(cat, 0) for s in range(state["n"])] for cat in CATEGORIES}
+    return {
+        "scores": scores,
+        "ranks": ranks,
+        "winners": [s for s in range(state["n"]) if scores[s] == best],
+        "categories": categories,
+        "teams": {t: [s for s in range(state["n"]) if roles[s] == t] for t in state["scores"]},
+        "team_names": {t: ROLE_NAMES[t] for t in state["scores"]},
+        "tiebreak": T("Equal scores share the victory (rulebook: no tie-break)."),
+    }

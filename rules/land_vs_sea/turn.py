@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from rules.land_vs_sea import board as B
 from rules.land_vs_sea import scoring
-from rules.land_vs_sea.data import distinct_rotations, face, face_summary, oriented
-from rules.land_vs_sea.setup import fresh_turn
-from rules.text import T
+from rules.land_vs_sea.data import distinct_rotations, face, oriented
+from rules.land_vs_sea.state import fresh_turn
+from rules.land_vs_sea.text import face_summary
 
 
 def other_side(side: str) -> str:
@@ -345,13 +345,9 @@ APPLY = {
     "steal": do_steal, "place_waypoint": do_waypoint, "skip_waypoint": do_skip_waypoint,
 }
 
-PHASE_HINT = {
-    "draft": T("Take a tile from the top of either stack."),
-    "draw": T("Refill your hand: take a tile from the top of either stack."),
-    "choose": T("Choose one of your tiles and the side to show."),
-    "spot": T("Choose one of the numbered spots (or go back)."),
-    "rotate": T("Choose a rotation (or go back)."),
-    "special": T("Place the volcano/whirlpool tile in the hole."),
-    "action": T("Use the action of the tile you placed, or skip it."),
-    "waypoint": T("Place your waypoint on an open tile, or keep it."),
-}
+
+def apply(state: dict, seat: int, action: dict) -> list[dict]:
+    """Perform ``action``, one of the legal actions of ``seat`` (checked by the engine); events."""
+    events = APPLY[action["type"]](state, seat, action)
+    state["seq"] += 1
+    return events

@@ -1,7 +1,9 @@
-"""The shape of a stored Land vs Sea state, checked by ``Engine.load`` (rules/state_check.py).
+"""The shape of a Land vs Sea state: its options, a new game's opening position (spec sections 3
+and 8, data/modes.json), and dump/load of a stored state.
 
-A damaged or hand-edited state is refused with one sentence naming the place, instead of being
-half-loaded into a game that fails later somewhere deep.
+``load`` checks a stored state first (rules/state_check.py): a damaged or hand-edited state is
+refused with one sentence naming the place, instead of being half-loaded into a game that fails
+later somewhere deep.
 """
 
 from __future__ import annotations
@@ -9,10 +11,99 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rules.land_vs_sea.data import REGULAR_IDS, SPECIAL, START
+from rules.base import plain_copy, rng_for
+from rules.land_vs_sea.data import REGULAR_IDS, SIDES, SPECIAL, START
 from rules.state_check import NONE, Between, Each, MapOf, OneOf, check_state, either, refuse, seat_in
 from rules.text import T
 
+MODULES = ("mountains_corals", "caravans_ships", "waypoints")
+
+OPTIONS_SCHEMA = {
+    "mountains_corals": {"type": "bool", "default": False,
+                         "help": "Mountains and corals score when chains link (always on with 3 players)."},
+    "caravans_ships": {"type": "bool", "default": False,
+                       "help": "Caravans and ships: 2 points for adjacency, trade routes at the end (always on with 3 players)."},
+    "waypoints": {"type": "bool", "default": False,
+                  "help": "Each land/sea player has a waypoint; returning one scores 1 (recommended with 4 players)."},
+    "roles": {"type": "choice", "choices": ["random", "by_seat"], "default": "random",
+              "help": "random: roles and seating drawn by lot; by_seat: seat 1 land, seat 2 sea, seat 3 cartographer or land, seat 4 sea."},
+    "talk": {"type": "choice", "choices": ["restricted", "free"], "default": "restricted",
+             "help": "4 players: may teammates discuss placements? (shown to players, not enforced)"},
+}
+
+
+def for_player_count(options: dict, n_players: int) -> dict:
+    """The options as the player count fixes them: rulebook p.16, the cartographer game always
+    uses both extra-scoring modules (R23)."""
+    if n_players == 3:
+        options["mountains_corals"] = True
+        options["caravans_ships"] = True
+    return options
+
+
+def seating(n_players: int, how: str, seed) -> tuple[list[str], list[int]]:
+    """Roles per seat and the turn order (a list of seats), spec 3 step 1 and R25."""
+    seats = list(range(n_players))
+    if how == "random":
+        rng_for(seed, "roles").shuffle(seats)
+    pattern = {2: ["land", "sea"], 3: ["land", "sea", "cartographer"], 4: ["land", "sea", "land", "sea"]}[n_players]
+    roles = [""] * n_players
+    for position, seat in enumerate(seats):
+        roles[seat] = pattern[position]
+    return roles, seats
+
+
+def new_state(n_players: int, options: dict, seed) -> dict:
+    roles, order = seating(n_players, options["roles"], seed)
+    rng = rng_for(seed, "stacks")
+    ids = list(REGULAR_IDS)
+    rng.shuffle(ids)
+    tiles = [{"tile": t, "up": rng.choice(SIDES)} for t in ids]
+    half = len(tiles) // 2
+    teams = sorted(set(roles), key=["land", "sea", "cartographer"].index)
+    return {
+        "n": n_players,
+        "seed": seed,
+        "seq": 0,
+        "options": options,
+        "roles": roles,
+        "order": order,
+        "turn": 0,
+        "phase": "draft",
+        "draft_left": 2 * n_players,
+        "hands": [[] for _ in range(n_players)],
+        "stacks": [tiles[:half], tiles[half:]],
+        "known": {},
+        "map": {"0,0": {"tile": START, "side": "front", "rot": 0}},
+        "history": ["0,0"],
+        "special_used": False,
+        "waypoints": [],
+        "scores": {t: 0 for t in teams},
+        "categories": {t: {} for t in teams},
+        "pending": None,
+        "turn_info": fresh_turn(),
+        "last": None,
+        "routes": [],
+        "stuck": 0,
+        "completed": [],
+    }
+
+
+def fresh_turn() -> dict:
+    return {"placed": [], "stolen": None, "second": False, "action_tile": None, "holes": []}
+
+
+# -- dump and load ---------------------------------------------------------------------
+def dump(state: dict) -> dict:
+    return plain_copy(state)
+
+
+def load(data: dict) -> dict:
+    check(data)  # a damaged state is refused with one sentence (BadState, a ValueError)
+    return plain_copy(data)
+
+
+# -- the shape a stored state must have -----------------------------------------------------
 GAME = "Land vs Sea"
 PHASES = ("draft", "draw", "choose", "spot", "rotate", "special", "action", "waypoint", "over")
 TEAMS = ("land", "sea", "cartographer")
