@@ -38,7 +38,7 @@ from render.common import (
     to_png,
     tx,
 )
-from rules.my_island.words import STICKER_WORDS, TERRAIN_WORDS, word
+from rules.my_island.text import STICKER_WORDS, TERRAIN_WORDS, word
 from rules.text import T, Tn, join
 
 WIDTH = 1280

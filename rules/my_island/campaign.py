@@ -38,7 +38,7 @@ import copy
 
 from rules.my_island.data import ALL_TILES, TERRAIN, unkey
 from rules.my_island.modules import CHAPTERS, EPISODES, N_EPISODES, chapter_of, episode_rules, module_lines
-from rules.my_island.words import MODULE_NAMES, TERRAIN_WORDS, word
+from rules.my_island.text import MODULE_NAMES, TERRAIN_WORDS, word
 from rules.text import Msg, T
 
 CARRY_VERSION = 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.my_island.data import (
+    ALL_TILES,
     NEIGHBOURS,
     TERRAIN,
     TOTEM_NEIGHBOURS,
@@ -372,7 +373,6 @@ def harbour_candidates(isl: dict, taken: set[str]) -> list[Cell]:
 
 
 def double_wall_candidates(isl: dict, tiles: list[str], taken: set[tuple[str, int]]) -> list[tuple[str, int]]:
-    from rules.my_island.data import ALL_TILES
 
     have = {(t, i) for t, i in isl["doubles"]} | taken
     out = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 
 from rules.my_island.data import CAMPAIGN
-from rules.my_island.words import GROUP_WORDS, STICKER_WORDS, TERRAIN_WORDS, word
+from rules.my_island.text import GROUP_WORDS, STICKER_WORDS, TERRAIN_WORDS, word
 from rules.text import Msg, T, Tn, join
 
 EPISODES: dict[int, dict] = {e["episode"]: e for e in CAMPAIGN["episodes"]}
