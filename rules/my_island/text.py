@@ -62,6 +62,49 @@ def word(table: dict, key: str):
     return table.get(key, key)
 
 
+# -- what an award was for (stored in the score events) -------------------------------------
+
+def group_what(sym: str, n: int):
+    """What a first group scored, e.g. "a farm (5 fields)" (a translatable text)."""
+    if sym == "field":
+        return Tn("a farm ({n} field)", "a farm ({n} fields)", n)
+    if sym == "house":
+        return Tn("a village ({n} house)", "a village ({n} houses)", n)
+    return Tn("a bastion ({n} wall)", "a bastion ({n} walls)", n)
+
+
+def largest_what(sym: str, size: int):
+    """What a largest group scored, e.g. "largest field group (7)" (a translatable text)."""
+    if sym == "field":
+        return T("largest field group ({size})", size=size)
+    if sym == "house":
+        return T("largest house group ({size})", size=size)
+    if sym == "wall":
+        return T("largest wall group ({size})", size=size)
+    return T("largest road group ({size})", size=size)
+
+
+def counted_what(kind: str, n: int) -> Msg:
+    """What ``n`` scoring cells of one kind were, e.g. "3 field(s) on palms" (a rule set's key)."""
+    if kind == "beach_house":
+        return Tn("{n} house(s) on the beach", "{n} house(s) on the beach", n)
+    if kind == "palm_fields":
+        return Tn("{n} field(s) on palms", "{n} field(s) on palms", n)
+    if kind == "harbour":
+        return Tn("{n} road(s) on a harbour", "{n} road(s) on a harbour", n)
+    if kind == "jungle":
+        return Tn("{n} jungle cell(s) covered", "{n} jungle cell(s) covered", n)
+    return Tn("{n} uncovered beach cell(s)", "{n} uncovered beach cell(s)", n)
+
+
+def totem_road_what(totem: str) -> Msg:
+    return T("road from totem {totem} to the sea", totem=totem)
+
+
+def top_row_what() -> Msg:
+    return T("top row full")
+
+
 # -- actions and events -----------------------------------------------------------------------------
 
 def describe_action(action: dict, view: dict | None = None) -> Msg | str:
