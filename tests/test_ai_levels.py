@@ -51,7 +51,8 @@ def test_mixed_level_tables_end_and_greedy_uses_only_the_view(key):
 
 
 def test_my_island_greedy_takes_the_biggest_immediate_award():
-    from rules.my_island.ai import _copy, greedy_placement, island_from_view
+    from rules.my_island.ai import greedy_placement, island_from_view
+    from rules.my_island.ai import scratch_island as _copy
     from rules.my_island.island import all_placements, immediate_awards, put_tile
 
     eng = ENGINES["my_island"]

@@ -53,7 +53,7 @@ def test_every_cache_of_drawn_images_is_bounded_in_bytes():
                for name, value in vars(module).items() if isinstance(value, ByteBoundCache)}
     expected = {"render.common._text_mask", "render.common._key_facts", "render.island_siege.pieces.fort_base",
                 "render.island_siege.panels.card_image", "render.islebound.sea._map_base", "render.islebound.cards._card_image",
-                "render.my_island._island_layer", "render.my_island._terrain_layer",
+                "render.my_island.islands._island_layer", "render.my_island.islands._terrain_layer",
                 "render.isle_of_skye.sprites.sprite", "render.isle_of_skye.text._label",
                 "render.land_vs_sea.board.map_layer", "render.land_vs_sea.tiles._tile_image"}
     assert expected <= set(by_name)

@@ -9,7 +9,7 @@ from typing import Any
 
 from render.summary.text import finish, indent, listing, names, viewer
 from rules.my_island.data import ALL_TILES, SHAPE_NAMES
-from rules.my_island.words import GROUP_WORDS, STICKER_WORDS, SYMBOL_WORDS, word
+from rules.my_island.text import GROUP_WORDS, STICKER_WORDS, SYMBOL_WORDS, word
 from rules.text import T, Tn, join
 
 

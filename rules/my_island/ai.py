@@ -123,7 +123,7 @@ def best_placement(view: dict) -> tuple[int, list[int]] | None:
     deck_left = view["deck_left"]
     scored = []
     for orient, at, fp in all_placements(base, rules, tile, allow_flip=bool(view.get("flip_allowed"))):
-        isl = _copy(base)
+        isl = scratch_island(base)
         put_tile(isl, tile, fp)
         gained = sum(p for _, p, _ in immediate_awards(isl, rules, fp))
         cells = {c for c, _ in fp}
@@ -151,7 +151,9 @@ def _taste(view: dict, orient: int, at) -> float:
     return 0.6 * (zlib.crc32(key) / 2**32)
 
 
-def _copy(isl: dict) -> dict:
+def scratch_island(isl: dict) -> dict:
+    """The AI's scratch island for one trial placement: new containers only for the parts
+    ``put_tile`` changes (not a state copy: it is made for hundreds of placements a move)."""
     out = dict(isl)
     out["cells"] = dict(isl["cells"])
     out["placed"] = list(isl["placed"])
@@ -220,7 +222,7 @@ def greedy_placement(view: dict) -> tuple[int, list[int]] | None:
     base = island_from_view(view["islands"][view["seat"]])
     best, best_gain = None, None
     for orient, at, fp in all_placements(base, rules, view["card"]["tile"], allow_flip=bool(view.get("flip_allowed"))):
-        isl = _copy(base)
+        isl = scratch_island(base)
         put_tile(isl, view["card"]["tile"], fp)
         gained = sum(p for _, p, _ in immediate_awards(isl, rules, fp))
         if best_gain is None or gained > best_gain:

@@ -34,11 +34,10 @@ Carry layout (version 1)::
 
 from __future__ import annotations
 
-import copy
-
+from rules.base import plain_copy
 from rules.my_island.data import ALL_TILES, TERRAIN, unkey
 from rules.my_island.modules import CHAPTERS, EPISODES, N_EPISODES, chapter_of, episode_rules, module_lines
-from rules.my_island.words import MODULE_NAMES, TERRAIN_WORDS, word
+from rules.my_island.text import MODULE_NAMES, TERRAIN_WORDS, word
 from rules.text import Msg, T
 
 CARRY_VERSION = 1
@@ -123,7 +122,7 @@ def validate_carry(carry, n_players: int) -> None:
 def episode_options(carry: dict) -> dict:
     if carry["episode"] > N_EPISODES:
         raise ValueError(T("The campaign is finished: all {n} episodes have been played.", n=N_EPISODES))
-    return {"mode": "campaign", "episode": carry["episode"], "carry": copy.deepcopy(carry)}
+    return {"mode": "campaign", "episode": carry["episode"], "carry": plain_copy(carry)}
 
 
 def next_carry(carry: dict, result: dict, final_state_dump: dict) -> dict:
@@ -134,7 +133,7 @@ def next_carry(carry: dict, result: dict, final_state_dump: dict) -> dict:
     episode = state.get("episode")
     if state.get("mode") != "campaign" or episode != carry["episode"]:
         raise ValueError(T("That game is not episode {k} of this campaign.", k=carry["episode"]))
-    out = copy.deepcopy(carry)
+    out = plain_copy(carry)
     rules = state["rules"]
     ranks = result["ranks"]
     awarded = result["prosperity"]
@@ -167,7 +166,7 @@ def rename_island(carry: dict, seat: int, name: str) -> dict:
         raise ValueError(T("An island name is 1 to 40 characters."))
     if not isinstance(seat, int) or not 0 <= seat < len(carry["islands"]):
         raise ValueError(T("No such seat in this campaign."))
-    out = copy.deepcopy(carry)
+    out = plain_copy(carry)
     out["islands"][seat]["name"] = name.strip()
     return out
 
@@ -215,7 +214,7 @@ def campaign_status(carry: dict) -> dict:
         "chapters": chapters,
         "unlocked_modules": list(carry["unlocked_modules"]),
         "unlocked_module_names": [word(MODULE_NAMES, m) for m in carry["unlocked_modules"]],
-        "history": copy.deepcopy(carry["history"]),
+        "history": plain_copy(carry["history"]),
     }
     if not finished:
         status["next_rules"] = module_lines(episode_rules(ep))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from rules.my_island.data import (
+    ALL_TILES,
     NEIGHBOURS,
     TERRAIN,
     TOTEM_NEIGHBOURS,
@@ -20,7 +21,7 @@ from rules.my_island.data import (
     key,
     unkey,
 )
-from rules.text import T, Tn
+from rules.my_island.text import counted_what, group_what, largest_what, top_row_what, totem_road_what
 
 CATEGORY_GROUP = {"field": "Farms", "house": "Villages", "wall": "Bastions"}
 CATEGORY_LARGEST = {"field": "Largest farm", "house": "Largest village", "wall": "Largest bastion",
@@ -32,26 +33,6 @@ BELOW_ZERO = "Carried as debt (below 0)"
 CATEGORIES = ("Start", "Houses on beach", "Fields on palms", "Harbour roads", *CATEGORY_GROUP.values(),
               "Totem roads", "Passes", *CATEGORY_LARGEST.values(), "Cleared jungle", "Mountain row",
               "Beach penalty", "Debt repaid", "Frozen at 55", BELOW_ZERO)
-
-
-def _group_what(sym: str, n: int):
-    """What a first group scored, e.g. "a farm (5 fields)" (a translatable text)."""
-    if sym == "field":
-        return Tn("a farm ({n} field)", "a farm ({n} fields)", n)
-    if sym == "house":
-        return Tn("a village ({n} house)", "a village ({n} houses)", n)
-    return Tn("a bastion ({n} wall)", "a bastion ({n} walls)", n)
-
-
-def _largest_what(sym: str, size: int):
-    """What a largest group scored, e.g. "largest field group (7)" (a translatable text)."""
-    if sym == "field":
-        return T("largest field group ({size})", size=size)
-    if sym == "house":
-        return T("largest house group ({size})", size=size)
-    if sym == "wall":
-        return T("largest wall group ({size})", size=size)
-    return T("largest road group ({size})", size=size)
 
 
 def new_island(name: str = "", huts=(), harbours=(), doubles=()) -> dict:
@@ -242,18 +223,18 @@ def immediate_awards(isl: dict, rules: dict, fp: list[tuple[Cell, str]]) -> list
     if rules["beach_house"]:
         n = sum(1 for c, s in fp if s == "house" and TERRAIN[c] == "beach")
         if n:
-            what = Tn("{n} house(s) on the beach", "{n} house(s) on the beach", n)
+            what = counted_what("beach_house", n)
             awards.append(("Houses on beach", n * rules["beach_house"], what))
     if rules["palm_fields"]:
         n = sum(1 for c, s in fp if s == "field" and TERRAIN[c] == "palm")
         if n:
-            what = Tn("{n} field(s) on palms", "{n} field(s) on palms", n)
+            what = counted_what("palm_fields", n)
             awards.append(("Fields on palms", n * rules["palm_fields"], what))
     if rules["harbour"]:
         harbours = set(isl["harbours"])
         n = sum(1 for c, s in fp if s == "road" and key(c) in harbours)
         if n:
-            what = Tn("{n} road(s) on a harbour", "{n} road(s) on a harbour", n)
+            what = counted_what("harbour", n)
             awards.append(("Harbour roads", n * rules["harbour"], what))
     occ = occupancy(isl)
     groups = rules["groups"]
@@ -270,11 +251,11 @@ def immediate_awards(isl: dict, rules: dict, fp: list[tuple[Cell, str]]) -> list
                     marker = min(comp & new_cells)
                     isl["markers"][sym].append(key(marker))
                     name = CATEGORY_GROUP[sym]
-                    awards.append((name, groups["points"][sym], _group_what(sym, len(comp))))
+                    awards.append((name, groups["points"][sym], group_what(sym, len(comp))))
     if rules["totems"] and any(s == "road" for _, s in fp):
         for totem in newly_connected_totems(isl, occ):
             isl["totems"].append(totem)
-            awards.append(("Totem roads", rules["totems"], T("road from totem {totem} to the sea", totem=totem)))
+            awards.append(("Totem roads", rules["totems"], totem_road_what(totem)))
     return awards
 
 
@@ -302,20 +283,20 @@ def end_awards(islands: list[dict], rules: dict) -> list[list[tuple[str, int, st
                 continue
             for seat, size in enumerate(sizes):
                 if size == best:
-                    out[seat].append((CATEGORY_LARGEST[sym], largest["points"], _largest_what(sym, size)))
+                    out[seat].append((CATEGORY_LARGEST[sym], largest["points"], largest_what(sym, size)))
     for seat, isl in enumerate(islands):
         if rules["jungle"]:
             n = sum(1 for k in isl["cells"] if TERRAIN[unkey(k)] == "jungle")
             if n:
-                what = Tn("{n} jungle cell(s) covered", "{n} jungle cell(s) covered", n)
+                what = counted_what("jungle", n)
                 out[seat].append(("Cleared jungle", n * rules["jungle"], what))
         if rules["mountain_row"] and free_cells_by_row(isl, rules)[0] == 0:
-            out[seat].append(("Mountain row", rules["mountain_row"], T("top row full")))
+            out[seat].append(("Mountain row", rules["mountain_row"], top_row_what()))
     for seat, isl in enumerate(islands):
         if rules["beach_penalty"]:
             n = uncovered_beach(isl)
             if n:
-                what = Tn("{n} uncovered beach cell(s)", "{n} uncovered beach cell(s)", n)
+                what = counted_what("beach_penalty", n)
                 out[seat].append(("Beach penalty", n * rules["beach_penalty"], what))
     return out
 
@@ -372,7 +353,6 @@ def harbour_candidates(isl: dict, taken: set[str]) -> list[Cell]:
 
 
 def double_wall_candidates(isl: dict, tiles: list[str], taken: set[tuple[str, int]]) -> list[tuple[str, int]]:
-    from rules.my_island.data import ALL_TILES
 
     have = {(t, i) for t, i in isl["doubles"]} | taken
     out = []

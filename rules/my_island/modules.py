@@ -8,10 +8,9 @@ rules (spec §8 "Ruling (regular score range)").
 
 from __future__ import annotations
 
-import copy
-
+from rules.base import plain_copy
 from rules.my_island.data import CAMPAIGN
-from rules.my_island.words import GROUP_WORDS, STICKER_WORDS, TERRAIN_WORDS, word
+from rules.my_island.text import GROUP_WORDS, STICKER_WORDS, TERRAIN_WORDS, word
 from rules.text import Msg, T, Tn, join
 
 EPISODES: dict[int, dict] = {e["episode"]: e for e in CAMPAIGN["episodes"]}
@@ -87,8 +86,8 @@ def regular_rules() -> dict:
 def episode_rules(episode: int) -> dict:
     ep = EPISODES[episode]
     rules = flatten(ep["modules"], legacy=True)
-    rules["start_stickers"] = copy.deepcopy(ep.get("stickers_at_start", []))
-    rules["end_stickers"] = copy.deepcopy(ep.get("stickers_at_end", []))
+    rules["start_stickers"] = plain_copy(ep.get("stickers_at_start", []))
+    rules["end_stickers"] = plain_copy(ep.get("stickers_at_end", []))
     rules["prosperity"] = dict(ep["rewards"]["prosperity"])
     rules["two_player_excluded"] = list(ep["rewards"].get("two_player_excluded", []))
     return rules

@@ -1,4 +1,4 @@
-"""What a seat may see, and the words for actions and events.
+"""What a seat may see.
 
 Public: every island, scores, the revealed card, the discard pile, who still has to
 decide, the last resolved round.  Hidden: the deck order, and every choice of the current
@@ -9,13 +9,12 @@ sticker) — those appear only in the deciding seat's own view (spec §12, §13)
 from __future__ import annotations
 
 from rules.base import canonical
-from rules.my_island import steps
+from rules.my_island import menus
 from rules.my_island.data import (
     ALL_TILES,
     CARD_TILE,
     ROW_MAPS,
     SHAPE_NAMES,
-    TERRAIN,
     TOTEMS,
     footprint,
     shape_picture,
@@ -23,8 +22,8 @@ from rules.my_island.data import (
 )
 from rules.my_island.island import debt_now, track
 from rules.my_island.modules import CHAPTERS, EPISODES, chapter_of, module_lines
-from rules.my_island.words import SYMBOL_WORDS, TERRAIN_WORDS, word
-from rules.text import Msg, T, Tn, join
+from rules.my_island.turn import seats_to_act
+from rules.text import Msg, T
 
 
 def _island_public(state: dict, seat: int) -> dict:
@@ -91,7 +90,7 @@ def public_view(state: dict) -> dict:
         "deck_size": len(state["deck"]) + len(state["discard"]) + (1 if state["card"] else 0),
         "card": ({"id": state["card"], **_tile_info(CARD_TILE[state["card"]])} if state["card"] else None),
         "discard": [CARD_TILE[c] for c in state["discard"]],
-        "to_act": sorted(steps.seats_to_act(state)),
+        "to_act": sorted(seats_to_act(state)),
         "board": {"rows": ROW_MAPS, "totems": [{"id": t["id"], "at": list(t["at"])} for t in TOTEMS]},
         "open_terrain": list(rules["open"]),
         "flip_allowed": state["flip"],
@@ -120,8 +119,8 @@ def seat_view(state: dict, seat: int) -> dict:
     if state["phase"] == "choose" and s in state["submitted"]:
         act = state["submitted"][s]
         mine = {"step": "waiting", "submitted": _submitted_summary(state, act)}
-    elif state["phase"] == "choose" and seat in steps.seats_to_act(state):
-        menu = steps.place_menu(state, seat)
+    elif state["phase"] == "choose" and seat in seats_to_act(state):
+        menu = menus.place_menu(state, seat)
         first = menu["page"] * menu["size"]
         last = min(len(menu["spots"]), first + menu["size"])
         mine = {
@@ -138,14 +137,14 @@ def seat_view(state: dict, seat: int) -> dict:
             "page": menu["page"],
             "pages": menu["pages"],
             "page_spots": [first + 1, last] if last > first else [],
-            "can_pass": steps.can_pass(state["islands"][seat]),
+            "can_pass": menus.can_pass(state["islands"][seat]),
         }
     elif state["phase"] in ("start_stickers", "end_stickers") and s in state["tasks"]:
         picks = state["picks"].get(s, [])
         mine = {"step": "waiting" if len(picks) >= len(state["tasks"][s]) else "sticker",
                 "picks": [dict(p) for p in picks], "tasks": list(state["tasks"][s])}
         if mine["step"] == "sticker":
-            menu = steps.sticker_menu(state, seat)
+            menu = menus.sticker_menu(state, seat)
             first = menu["page"] * menu["size"]
             last = min(len(menu["spots"]), first + menu["size"])
             mine["sticker"] = menu["sticker"]
@@ -167,98 +166,3 @@ def _submitted_summary(state: dict, act: dict) -> dict:
         fp = footprint(tile, tuple(act["at"]), orient)
         out.update({"tile": tile, "at": act["at"], "cells": [[c[0], c[1], sym] for c, sym in fp]})
     return out
-
-
-# -- words -----------------------------------------------------------------------------
-
-def describe_action(action: dict, view: dict | None = None) -> Msg | str:
-    if not isinstance(action, dict):
-        return "?"
-    kind = action.get("type")
-    if kind == "place":
-        if "spot" in action:
-            r, c = action["at"]
-            spots = ((view or {}).get("private") or {}).get("spots") or []
-            cells = next((s["cells"] for s in spots if s.get("n") == action["spot"]), None)
-            if cells and all((cr, cc) in TERRAIN for cr, cc, _sym in cells):
-                parts = [T("{symbol} on {terrain}", symbol=word(SYMBOL_WORDS, sym),
-                           terrain=word(TERRAIN_WORDS, TERRAIN[(cr, cc)])) for cr, cc, sym in cells]
-                return T("Spot {n} (row {row}): {cells}", n=action["spot"], row=r + 1, cells=join(", ", parts))
-            return T("Spot {n} (row {row})", n=action["spot"], row=r + 1)
-        return T("Place {tile} at {at} turned {rot}", tile=str(action.get("tile")), at=str(action.get("at")),
-                 rot=str(action.get("rot")))
-    if kind == "rotate":
-        return T("Rotate the tile (60° clockwise)")
-    if kind == "flip":
-        return T("Turn the tile over")
-    if kind == "page":
-        return T("Show spots {first}-{last}", first=action["first"], last=action["last"])
-    if kind == "pass":
-        return T("Pass: skip this tile (-1 point)")
-    if kind == "end":
-        return T("End participation (no loss, no more tiles)")
-    if kind == "back":
-        return T("Undo the last sticker")
-    if kind == "sticker":
-        if action["sticker"] == "double_wall":
-            return T("Spot {n}: double wall on {tile} cell {cell}", n=action["spot"], tile=action["tile"],
-                     cell=action["cell"] + 1)
-        row = action["at"][0] + 1
-        if action["sticker"] == "hut":
-            return T("Spot {n}: hut (row {row})", n=action["spot"], row=row)
-        return T("Spot {n}: harbour (row {row})", n=action["spot"], row=row)
-    return str(kind)
-
-
-def _name(names: list[str], seat: int) -> Msg | str:
-    return names[seat] if 0 <= seat < len(names) else T("Player {n}", n=seat + 1)
-
-
-def _tile_words(tile: str) -> Msg:
-    """"line of three: wall, road, wall": the tile's shape and its symbols in order."""
-    t = ALL_TILES[tile]
-    return T("{shape}: {symbols}", shape=T(SHAPE_NAMES.get(t["shape"], t["shape"])),
-             symbols=join(", ", [word(SYMBOL_WORDS, sym) for _, _, sym in t["cells"]]))
-
-
-def _signed(points: int) -> str:
-    return f"{points:+d}"
-
-
-def describe_event(event: dict, names: list[str]) -> Msg | str:
-    kind = event.get("type")
-    seat = event.get("seat", -1)
-    who = _name(names, seat) if isinstance(seat, int) else "?"
-    if kind == "reveal":
-        return Tn("Round {round}: card {card} shows tile {tile} ({what}); {n} card left",
-                  "Round {round}: card {card} shows tile {tile} ({what}); {n} cards left", event["deck_left"],
-                  round=event["round"], card=event["card"], tile=event["tile"], what=_tile_words(event["tile"]))
-    if kind == "decided":
-        return T("{who} has decided.", who=who)
-    if kind == "place":
-        pts = sum(a[1] for a in event.get("awards", []))
-        if pts:
-            return T("{who} placed {tile}, scoring {points} (now {score})", who=who, tile=event["tile"],
-                     points=_signed(pts), score=event["score"])
-        return T("{who} placed {tile} (now {score})", who=who, tile=event["tile"], score=event["score"])
-    if kind == "pass":
-        return T("{who} passed on {tile} (-1, now {score})", who=who, tile=event["tile"], score=event["score"])
-    if kind == "end":
-        return T("{who} ended participation", who=who)
-    if kind == "end_score":
-        # "what" is a translatable text when the event is fresh from the engine (island.end_awards)
-        return T("{who}: {category} {points} ({what})", who=who, category=T(event["category"]),
-                 points=_signed(event["points"]), what=event["what"])
-    if kind == "game_end":
-        winners = join(", ", [_name(names, s) for s in event["winners"]])
-        scores = join(", ", [T("{name} {points}", name=_name(names, s), points=p) for s, p in enumerate(event["scores"])])
-        return Tn("Game over. Winner: {winners}. Scores: {scores}", "Game over. Winners: {winners}. Scores: {scores}",
-                  len(event["winners"]), winners=winners, scores=scores)
-    if kind == "sticker":
-        if event["sticker"] == "double_wall":
-            return T("{who} put a double wall on tile {tile}", who=who, tile=event["tile"])
-        r, c = event["at"]
-        if event["sticker"] == "hut":
-            return T("{who} put a hut sticker on row {row}, column {col}", who=who, row=r + 1, col=c + 1)
-        return T("{who} put a harbour sticker on row {row}, column {col}", who=who, row=r + 1, col=c + 1)
-    return str(kind)

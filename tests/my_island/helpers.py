@@ -60,7 +60,7 @@ def state_with(n: int, islands: list[dict], options: dict | None = None, seed: i
         state["islands"][seat] = isl
     for seat in range(n):
         if state["phase"] == "choose":
-            from rules.my_island.steps import first_orientation
+            from rules.my_island.menus import first_orientation
 
             state["pending"][str(seat)] = {"orient": first_orientation(state, seat), "page": 0}
     return state

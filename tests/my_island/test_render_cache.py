@@ -9,6 +9,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render import my_island as mi
 from render.common import INK, PAPER, font
+from render.my_island import islands, sheet
 from rules.my_island import ENGINE
 
 
@@ -43,12 +44,12 @@ def _views():
 
 def test_boards_are_the_same_drawn_again_after_others_and_need_no_crop(monkeypatch):
     fits = []
-    real_fit = mi._fit
-    monkeypatch.setattr(mi, "_fit", lambda img, needed, redraw: fits.append(needed == img.height)
+    real_fit = sheet._fit
+    monkeypatch.setattr(sheet, "_fit", lambda img, needed, redraw: fits.append(needed == img.height)
                         or real_fit(img, needed, redraw))
     views = list(_views())
     first = [mi.render(v) for v in views]
-    mi._island_layer.cache_clear()
+    islands._island_layer.cache_clear()
     assert [mi.render(v) for v in reversed(views)] == list(reversed(first))
     assert all(fits)
 

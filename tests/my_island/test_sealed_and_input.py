@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rules.base import IllegalAction, canonical
 from rules.my_island import ENGINE
 from rules.my_island.data import ALL_TILES, distinct_orientations, oriented_cells
-from rules.my_island.steps import MAX_LIST
+from rules.my_island.menus import MAX_LIST
 
 
 def _views(state, n, skip):

@@ -1,4 +1,5 @@
-"""The player's private, phone-sized steps: turn the tile, page through numbered spots, place.
+"""The numbered menus of a seat's private, phone-sized steps: turn the tile, page through
+numbered spots, place; the sticker spots.
 
 A seat's menu is computed from the state alone, so the legal list and the private view
 (which the renderer turns into numbered markers) always agree: "Spot 7" in the select is
@@ -25,16 +26,6 @@ def pages_for(n_items: int, n_fixed: int) -> tuple[int, int]:
         return max(n_items, 1), 1
     size = MAX_LIST - n_fixed - 2
     return size, (n_items + size - 1) // size
-
-
-def seats_to_act(state: dict) -> set[int]:
-    """Participating seats that have not decided yet; in sticker steps, seats with stickers left."""
-    phase = state["phase"]
-    if phase == "choose":
-        return {s for s, isl in enumerate(state["islands"]) if isl["in"] and str(s) not in state["submitted"]}
-    if phase in ("start_stickers", "end_stickers"):
-        return {int(s) for s, t in state["tasks"].items() if len(state["picks"].get(s, [])) < len(t)}
-    return set()
 
 
 def can_pass(isl: dict) -> bool:

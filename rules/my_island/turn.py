@@ -1,34 +1,125 @@
-"""The round (spec §5, §13), the end of a game or episode (§8, §10.5) and sticker steps (§11.2).
+"""Whose turn it is, the legal actions and applying one: the round (spec §5, §13), the end of
+a game or episode (§8, §10.5) and the sticker steps (§11.2).
 
-Functions on the JSON-ready state; :mod:`rules.my_island.engine` validates every action
-before it calls them.
+A round: a card is revealed, every participating player places that tile, passes or ends
+participation, all at once and sealed (§13); when the last one has decided, all choices are
+applied, immediate points scored, and the next card is revealed.  The game ends when nobody
+participates any more or the deck is empty (§8).  The numbered choices of each step come
+from :mod:`.menus`.
 """
 
 from __future__ import annotations
 
-from rules.my_island import steps
+from rules.base import IllegalAction, canonical
+from rules.my_island import menus
 from rules.my_island.data import CARD_TILE, footprint, key
 from rules.my_island.island import (
-    BELOW_ZERO,
     add_points,
-    debt_now,
-    end_awards,
-    free_cells_by_row,
     immediate_awards,
     largest_all,
+    occupancy,
+    placement_ok,
     put_tile,
-    track,
 )
-from rules.my_island.steps import seats_to_act
-from rules.text import Msg, T, Tn
+from rules.my_island.scoring import score_end
+from rules.my_island.text import illegal_reason, not_a_move, not_your_turn
 
+STICKER_PHASES = ("start_stickers", "end_stickers")
+
+
+def seats_to_act(state: dict) -> set[int]:
+    """Participating seats that have not decided yet; in sticker steps, seats with stickers left."""
+    phase = state["phase"]
+    if phase == "choose":
+        return {s for s, isl in enumerate(state["islands"]) if isl["in"] and str(s) not in state["submitted"]}
+    if phase in STICKER_PHASES:
+        return {int(s) for s, t in state["tasks"].items() if len(state["picks"].get(s, [])) < len(t)}
+    return set()
+
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in seats_to_act(state):
+        return []
+    if state["phase"] == "choose":
+        return menus.place_legal(state, seat)
+    return menus.sticker_legal(state, seat)
+
+
+def seals(state: dict, seat: int, action: dict) -> bool:
+    """True when ``action`` ends ``seat``'s part of a step several seats take at once: a
+    placement, pass or end in a round with other participants, or the last sticker of a
+    sticker step shared with another seat (turning the tile, paging and taking a sticker
+    back leave the seat deciding)."""
+    kind = action.get("type")
+    if state["phase"] == "choose":
+        return kind in ("place", "pass", "end") and sum(1 for isl in state["islands"] if isl["in"]) >= 2
+    if state["phase"] in STICKER_PHASES and kind == "sticker" and len(state["tasks"]) >= 2:
+        s = str(seat)
+        return len(state["picks"].get(s, [])) + 1 == len(state["tasks"].get(s, ()))
+    return False
+
+
+def apply(state: dict, seat: int, action) -> list[dict]:
+    """Check ``action`` against the legal ones (``IllegalAction`` leaves the state as it was),
+    then perform it; the events of what happened."""
+    if not isinstance(action, dict):
+        raise IllegalAction(not_a_move())
+    if not isinstance(seat, int) or isinstance(seat, bool) or seat not in seats_to_act(state):
+        raise IllegalAction(not_your_turn(state))
+    action = _match(state, seat, action)
+    state["seq"] += 1
+    if state["phase"] == "choose":
+        return apply_choose(state, seat, action)
+    return apply_sticker(state, seat, action)
+
+
+def _differs(cand: dict, action: dict) -> bool:
+    """True when ``cand`` certainly has another canonical JSON than ``action``: its type or spot
+    is another string or integer (a quick test before comparing the whole text)."""
+    for k in ("type", "spot"):
+        v, w = action.get(k), cand.get(k)
+        if type(v) in (str, int) and type(w) is type(v) and w != v:
+            return True
+    return False
+
+
+def _match(state: dict, seat: int, action: dict) -> dict:
+    legal = menus.place_legal(state, seat) if state["phase"] == "choose" else menus.sticker_legal(state, seat)
+    wanted = canonical(action)
+    for cand in legal:
+        if not _differs(cand, action) and canonical(cand) == wanted:
+            return cand
+    # a placement of this round's tile in any orientation is accepted (stale spot numbers)
+    if state["phase"] == "choose" and action.get("type") == "place" and _placement_legal(state, seat, action):
+        out = {"type": "place", "tile": action["tile"], "at": list(action["at"]), "rot": action["rot"]}
+        if action.get("flip"):
+            out["flip"] = True
+        return out
+    raise IllegalAction(illegal_reason(state, seat, action))
+
+
+def _placement_legal(state: dict, seat: int, action: dict) -> bool:
+    tile, at, rot, flip = action.get("tile"), action.get("at"), action.get("rot"), action.get("flip", False)
+    if tile != menus.current_tile(state) or not isinstance(rot, int) or isinstance(rot, bool):
+        return False
+    if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, int) and not isinstance(v, bool)
+                                                              for v in at)):
+        return False
+    if not 0 <= rot <= 5 or not isinstance(flip, bool) or (flip and not state["flip"]):
+        return False
+    isl = state["islands"][seat]
+    fp = footprint(tile, (at[0], at[1]), rot + (6 if flip else 0))
+    return fp is not None and placement_ok(isl, state["rules"], fp, occupancy(isl))
+
+
+# -- the round -----------------------------------------------------------------------
 
 def apply_choose(state: dict, seat: int, action: dict) -> list[dict]:
     kind = action["type"]
     pending = state["pending"].setdefault(str(seat), {"orient": 0, "page": 0})
     if kind in ("rotate", "flip"):
-        menu = steps.place_menu(state, seat)
-        pending["orient"] = steps.rotate_to(menu, kind == "flip")
+        menu = menus.place_menu(state, seat)
+        pending["orient"] = menus.rotate_to(menu, kind == "flip")
         pending["page"] = 0
         return []
     if kind == "page":
@@ -101,58 +192,11 @@ def reveal(state: dict, events: list[dict]) -> None:
 # -- the end -------------------------------------------------------------------------
 
 def finish(state: dict) -> list[dict]:
-    rules = state["rules"]
-    islands = state["islands"]
-    events = []
-    for seat, awards in enumerate(end_awards(islands, rules)):
-        for cat, pts, what in awards:
-            add_points(islands[seat], rules, cat, pts)
-            events.append({"type": "end_score", "seat": seat, "category": cat, "points": pts, "what": what})
-    if rules["legacy"]:  # the marker stops at 0: the points below it are carried as debt (spec §10.4)
-        for seat, isl in enumerate(islands):
-            if isl["score"] < 0:
-                owed = -isl["score"]
-                isl["cat"][BELOW_ZERO] = owed
-                events.append({"type": "end_score", "seat": seat, "category": BELOW_ZERO, "points": owed,
-                               "what": Tn("{n} point owed next episode", "{n} points owed next episode", owed)})
-    n = state["n"]
-    rows = [free_cells_by_row(isl, rules) for isl in islands]
-    order = sorted(range(n), key=lambda s: (-islands[s]["score"], rows[s]))
-    ranks = [0] * n
-    for i, s in enumerate(order):
-        prev = order[i - 1] if i else None
-        same = prev is not None and (islands[prev]["score"], rows[prev]) == (islands[s]["score"], rows[s])
-        ranks[s] = ranks[prev] if same else i + 1
-    cats: dict[str, list[int]] = {}
-    for seat, isl in enumerate(islands):
-        for cat in isl["cat"]:
-            cats.setdefault(cat, [0] * n)
-    for seat, isl in enumerate(islands):
-        for cat, pts in isl["cat"].items():
-            cats[cat][seat] = pts
-    outcome = {
-        "scores": [track(isl, rules) for isl in islands],
-        "signed_scores": [isl["score"] for isl in islands],
-        "ranks": ranks,
-        "winners": [s for s in range(n) if ranks[s] == 1],
-        "categories": cats,
-        "tiebreak": tiebreak_text(islands, rows, ranks),
-        "free_cells_by_row": rows,
-        "mode": state["mode"],
-        "episode": state["episode"],
-    }
-    if rules["legacy"]:
-        prosperity = [isl["prosperity"] for isl in islands]  # the 55 rule, already filled
-        for seat in range(n):
-            place = str(ranks[seat])
-            if n == 2 and place in rules["two_player_excluded"]:
-                continue
-            prosperity[seat] += rules["prosperity"].get(place, 0)
-        outcome["prosperity"] = prosperity
-        outcome["debt"] = [debt_now(isl, rules) for isl in islands]
-        tasks = end_sticker_tasks(state, ranks)
-    else:
-        tasks = {}
+    """The last round is over: score the end (:mod:`.scoring`), then the end stickers of a
+    legacy episode, or the game is over."""
+    events, outcome = score_end(state)
+    ranks = outcome["ranks"]
+    tasks = end_sticker_tasks(state, ranks) if state["rules"]["legacy"] else {}
     state["outcome"] = outcome
     events.append({"type": "game_end", "scores": outcome["scores"], "ranks": ranks,
                    "winners": outcome["winners"], "prosperity": outcome.get("prosperity")})
@@ -176,21 +220,9 @@ def end_sticker_tasks(state: dict, ranks: list[int]) -> dict:
                 tasks.setdefault(str(seat), []).extend([entry["sticker"]] * entry["count"])
     for s in list(tasks):
         probe = {**state, "tasks": {s: tasks[s]}, "picks": {}}
-        if not steps.sticker_candidates(probe, int(s))[1]:
+        if not menus.sticker_candidates(probe, int(s))[1]:
             del tasks[s]
     return tasks
-
-
-def tiebreak_text(islands: list[dict], rows: list[list[int]], ranks: list[int]) -> Msg:
-    return tiebreak_for([isl["score"] for isl in islands])
-
-
-def tiebreak_for(scores: list[int]) -> Msg:
-    """The result's tie-break line for these final scores (spec §8.4)."""
-    if not any(scores.count(s) > 1 for s in scores):
-        return T("No tie on points.")
-    return T("Tied scores are split by fewest free cells in the top row (by the mountains), "
-             "then the next row down, and so on; still equal means a shared place.")
 
 
 # -- stickers ------------------------------------------------------------------------

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.my_island.data import ALL_TILES, CARD_TILE, SYMBOLS, TERRAIN, key
+from rules.my_island.modules import N_EPISODES
 from rules.state_check import NONE, Between, Each, MapOf, OneOf, Opt, check_state, either, refuse
 from rules.text import T
-
-from .data import ALL_TILES, CARD_TILE, SYMBOLS, TERRAIN, key
-from .modules import N_EPISODES
 
 GAME = "My Island"
 PHASES = ("start_stickers", "choose", "end_stickers", "over")
