@@ -95,14 +95,15 @@ class Engine(Generic[S]):
         raise NotImplementedError
 
     def seals(self, state: S, seat: int, action: dict) -> bool:
-        """True when, after ``action`` (legal for ``seat`` now), ``seat`` does not act again
-        right away: in a step several seats take at once, the action ends the seat's part of it
-        (it then waits for the others, or reveals the step), so front ends ask "are you sure?"
-        first. The host asks only in such steps; a game without them may answer False.
+        """True when ``action`` (legal for ``seat`` now) ends ``seat``'s part of a step that
+        several seats take at once while others still decide: afterwards the seat waits for them
+        and its choice stays hidden until the step is revealed, so front ends ask "are you
+        sure?" first. The host asks only while two or more seats are to act (the last one's
+        action reveals the step at once); a game without such steps may answer False.
 
         Declared by each game from its rules, without applying the action (it is asked for every
         choice shown). The contract test checks the declaration against applying the action on
-        a copy, in every step several seats take at once (its last seat included)."""
+        a copy in every such step."""
         raise NotImplementedError
 
     # -- what people see -------------------------------------------------------------

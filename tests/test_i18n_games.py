@@ -82,7 +82,7 @@ def test_every_game_text_is_translatable(key, tr, catalog):
     for n in sorted({engine.min_players, engine.max_players}):
         names = NAMES[:n]
 
-        def each_step(state, step, n=n):
+        def each_step(state, step, n=n, names=names):
             for seat in sorted(engine.to_act(state)):
                 view = named(engine.view(state, seat), seat)
                 view["seat_names"] = names
@@ -102,7 +102,7 @@ def test_every_game_text_is_translatable(key, tr, catalog):
                         except IllegalAction as exc:
                             found.check("refusal: not your turn", exc.args[0] if exc.args else "")
 
-        for state, _seat, events in play(engine, n, 7, each_step):
+        for state, _seat, events in play(engine, n, 7, each_step):  # noqa: B007 - the last state is scored below
             for event in events:
                 found.check(f"event {event.get('type')}", engine.describe_event(event, names))
         result = engine.result(state)

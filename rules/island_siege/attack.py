@@ -8,8 +8,20 @@ and stops at the next real choice; every roll is a public ``dice`` event.
 from __future__ import annotations
 
 from . import data
-from .attack_choices import (PROMPTS, academy, attackable_groups, chooser, colour_options, count,
-                             dice_and_rerolls, legal, public, reroll_options, results, target_fort)
+from .attack_choices import (
+    PROMPTS,
+    academy,
+    attackable_groups,
+    chooser,
+    colour_options,
+    count,
+    dice_and_rerolls,
+    legal,
+    public,
+    reroll_options,
+    results,
+    target_fort,
+)
 from .cards import destroy_fort, destroy_ship, find_fort, find_ship, in_play_with
 from .fort import cubes, strike_group
 from .state import Ctx, cell_key, opponent

@@ -6,7 +6,7 @@ The words that name tiles and features are in ``text.py``."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from rules.text import T
@@ -87,14 +87,14 @@ def facing(printed: str, rot: int) -> str:
     return DIRS[(DIRS.index(printed) + rot) % 4]
 
 
-@lru_cache(maxsize=None)
+@cache
 def edges_of(tile_id: str, rot: int) -> dict[str, str]:
     """Terrain facing each direction for a placed tile."""
     printed = TILES[tile_id]["edges"]
     return {facing(p, rot): terrain for p, terrain in printed.items()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def region_at(tile_id: str, rot: int) -> dict[str, int]:
     """Region id holding the edge that faces each direction."""
     out: dict[str, int] = {}
@@ -104,7 +104,7 @@ def region_at(tile_id: str, rot: int) -> dict[str, int]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def road_at(tile_id: str, rot: int) -> dict[str, int]:
     """Road group index leaving the tile in each direction (directions without a road absent)."""
     out: dict[str, int] = {}
@@ -114,7 +114,7 @@ def road_at(tile_id: str, rot: int) -> dict[str, int]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def region_edges(tile_id: str, rot: int) -> dict[int, tuple[str, ...]]:
     """For each region id, the directions its edges face."""
     return {r["id"]: tuple(facing(p, rot) for p in r["edges"]) for r in TILES[tile_id]["regions"]}

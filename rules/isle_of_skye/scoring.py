@@ -122,7 +122,7 @@ def majority_points(counts: list[int], first: int = 5, second: int = 2) -> list[
         below = [c for c in eligible if c < top]
         if below:
             runner = max(below)
-            points = [p or (second if c == runner else 0) for p, c in zip(points, counts)]
+            points = [p or (second if c == runner else 0) for p, c in zip(points, counts, strict=False)]
     return points
 
 
@@ -135,7 +135,7 @@ def goal_points(goal_id: str, grids: list[Grid], coins: list[int]) -> list[int]:
     """VP each player scores for one goal tile now."""
     if goal_id in MAJORITY_GOALS:
         g = GOALS[goal_id]
-        counts = [majority_count(goal_id, grid, c) for grid, c in zip(grids, coins)]
+        counts = [majority_count(goal_id, grid, c) for grid, c in zip(grids, coins, strict=False)]
         return majority_points(counts, g["first"], g["second"])
     return [goal_count_points(goal_id, grid) for grid in grids]
 
@@ -212,7 +212,7 @@ def result(state: dict) -> dict | None:
     ranks = [1 + sum(1 for k in keys if k > mine) for mine in keys]
     winners = [s for s, r in enumerate(ranks) if r == 1]
     categories = {goal_category(s, g): [p["breakdown"][s] for p in players]
-                  for s, g in zip(SLOTS, state["goals"])}
+                  for s, g in zip(SLOTS, state["goals"], strict=False)}
     categories[SCROLLS] = [p["breakdown"]["scrolls"] for p in players]
     categories[COINS_SCORED] = [p["breakdown"]["coins"] for p in players]
     categories[COINS_LEFT] = [p["coins"] for p in players]

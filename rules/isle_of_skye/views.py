@@ -21,7 +21,7 @@ def _goals(state: dict) -> list[dict]:
     now = set(round_info(state)["score"]) if state["phase"] != "over" else set()
     return [{"slot": s, "id": g, "name": GOAL_NAMES[g], "rule": GOAL_RULES[g],
              "rounds": [r["round"] for r in rounds if s in r["score"]], "now": s in now}
-            for s, g in zip(SLOTS, state["goals"])]
+            for s, g in zip(SLOTS, state["goals"], strict=False)]
 
 
 def _player(state: dict, seat: int) -> dict:

@@ -6,7 +6,7 @@ section 2). The engine, the AI and the tests all use these functions.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from rules.geometry import UnionFind
 from rules.land_vs_sea.data import SPECIAL, Oriented, orient_sig, oriented
@@ -20,13 +20,13 @@ def key(q: int, r: int) -> str:
     return f"{q},{r}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def parse(k: str) -> tuple[int, int]:
     q, r = k.split(",")
     return int(q), int(r)
 
 
-@lru_cache(maxsize=None)
+@cache
 def neighbours(k: str) -> tuple:
     q, r = parse(k)
     return tuple(key(q + dq, r + dr) for dq, dr in DIRS)
@@ -68,7 +68,7 @@ def fits(pattern: str, terrain: str) -> bool:
     return terrain in expansions(pattern)
 
 
-@lru_cache(maxsize=None)
+@cache
 def expansions(pattern: str) -> frozenset:
     """Every concrete 6-letter edge string a pattern with '?' wildcards accepts."""
     out = [""]
@@ -77,7 +77,7 @@ def expansions(pattern: str) -> frozenset:
     return frozenset(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def face_terrains(tile: str, side: str) -> frozenset:
     return frozenset(oriented(tile, side, rot).terrain for rot in range(6))
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 _DATA = Path(__file__).parent / "data"
@@ -72,7 +72,7 @@ def _orient(f: dict, rot: int) -> Oriented:
                     len(f["caravans"]), len(f["ships"]), f["action"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def oriented(tile: str, side: str, rot: int) -> Oriented:
     return _orient(FACES[tile][side], rot)
 
@@ -87,7 +87,7 @@ def face_sig(f: dict) -> str:
     return json.dumps({k: f[k] for k in PRINTED}, sort_keys=True, separators=(",", ":"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def sig_of(tile: str, side: str) -> str:
     return face_sig(FACES[tile][side])
 
@@ -103,7 +103,7 @@ def orient_sig(sig: str, rot: int) -> Oriented:
     return _orient(face_of_sig(sig), rot)
 
 
-@lru_cache(maxsize=None)
+@cache
 def distinct_rotations(tile: str, side: str) -> tuple:
     """Rotations that give different placed faces (symmetric faces repeat)."""
     seen, out = set(), []
@@ -117,7 +117,7 @@ def distinct_rotations(tile: str, side: str) -> tuple:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _public_face(tile: str, side: str) -> dict:
     f = FACES[tile][side]
     return {k: f[k] for k in PRINTED}

@@ -8,7 +8,7 @@ one 60° clockwise step maps ``(dq, dr) -> (-dr, dq + dr)``.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 _DIR = Path(__file__).parent / "data"
@@ -124,7 +124,7 @@ def oriented_cells(tile_id: str, orient: int) -> tuple[tuple[int, int, str], ...
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def distinct_orientations(tile_id: str, allow_flip: bool) -> tuple[int, ...]:
     """Orientations that give different cell->symbol pictures (symmetric duplicates dropped)."""
     seen = set()
@@ -152,7 +152,7 @@ def footprint(tile_id: str, at: Cell, orient: int) -> list[tuple[Cell, str]] | N
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def oriented_cells_cached(tile_id: str, orient: int) -> tuple[tuple[int, int, str], ...]:
     return oriented_cells(tile_id, orient)
 
@@ -162,7 +162,7 @@ def shape_picture(tile_id: str, orient: int) -> list[list]:
     return [[q, r, s] for q, r, s in oriented_cells_cached(tile_id, orient)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def footprint_table(tile_id: str, orient: int) -> tuple[tuple[Cell, tuple[tuple[Cell, str], ...]], ...]:
     """Every anchor whose footprint lies wholly on the island, in reading order (cached)."""
     out = []

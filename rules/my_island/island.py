@@ -7,7 +7,7 @@ inside this module and ``"row,col"`` strings in the dumped state.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from rules.my_island.data import (
     ALL_TILES,
@@ -160,12 +160,12 @@ def _anchors(tile: str, orient: int, open_terrain: tuple, first: bool, signature
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _open_cells(open_terrain: tuple) -> frozenset:
     return frozenset(c for c, t in TERRAIN.items() if t in open_terrain and t != "totem")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _table(tile: str, orient: int) -> tuple:
     out = []
     for at, fp in footprint_table(tile, orient):

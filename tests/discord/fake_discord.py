@@ -16,7 +16,7 @@ import itertools
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 BASE = "https://discord.com/api/v10"
@@ -94,7 +94,7 @@ class Message:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat()
+    return datetime.now(UTC).isoformat()
 
 
 def _template_regex(template: str) -> re.Pattern:

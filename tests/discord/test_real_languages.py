@@ -17,8 +17,7 @@ import pytest
 from rules import ENGINES
 from tests.discord.conftest import start_bot
 from tests.discord.harness import message_text
-from tests.discord.play import LEAVE_EARLY, controls, label_of
-from tests.discord.play import new_table
+from tests.discord.play import LEAVE_EARLY, controls, label_of, new_table
 
 NAMES = {21: "Оля", 22: "Тарас"}
 LOCALES = {21: "ru", 22: "uk"}

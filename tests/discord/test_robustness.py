@@ -15,12 +15,12 @@ ALL = (1 << 53) - 1 - 8  # every permission but Administrator
 async def test_lobby_buttons_edit_the_lobby_and_it_starts_when_full(harness, db_path, clock):
     h = harness
     await start_bot(h, db_path, clock)
-    ana, bo, cy = h.user(11, "Ana"), h.user(12, "Bo"), h.user(13, "Cy")
+    ana, bo, _cy = h.user(11, "Ana"), h.user(12, "Bo"), h.user(13, "Cy")
     await h.slash(ana, "game new", game="count_up")
     thread = next(c for c in h.fake.channels.values() if c.type == 11)
     assert thread.name == "Count Up #1" and thread.parent_id == FakeDiscord.CHANNEL_ID
     pointer = h.messages_in(FakeDiscord.CHANNEL_ID)
-    assert any("<#%d>" % thread.id in m.payload["content"] for m in pointer)
+    assert any(f"<#{thread.id}>" in m.payload["content"] for m in pointer)
     lobby = h.messages_in(thread.id)[0]
     r = await h.click(bo, lobby.id, "Join")
     assert "PATCH /channels/{channel_id}/messages/{message_id}" in r.routes()

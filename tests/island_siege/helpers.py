@@ -6,10 +6,9 @@ import copy
 import json
 
 from rules.base import canonical
-from rules.island_siege import ENGINE
-from rules.island_siege import data
-from rules.island_siege.turn import MENUS, menu_options
+from rules.island_siege import ENGINE, data
 from rules.island_siege.state import cell_key, new_fort
+from rules.island_siege.turn import MENUS, menu_options
 
 COL = {"W": "white", "G": "grey", "B": "black"}
 

@@ -52,7 +52,7 @@ def price_all(state: dict, prices=(1, 1), discard_index: int = 0) -> None:
         p = state["players"][seat]
         act(state, seat, {"type": "discard", "tile": p["drawn"][discard_index]})
         kept = [t for i, t in enumerate(p["drawn"]) if i != discard_index]
-        for tile, price in zip(kept, prices):
+        for tile, price in zip(kept, prices, strict=False):
             act(state, seat, {"type": "price", "tile": tile, "price": price})
 
 

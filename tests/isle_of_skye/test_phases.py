@@ -8,9 +8,16 @@ from rules.isle_of_skye.scoring import final_scoring
 from rules.isle_of_skye.state import round_info
 from rules.isle_of_skye.turn import income
 from tests.isle_of_skye.helpers import (
-    act, build_all, clone, new_game, pass_all, price_all, put_territory, snapshot, territory,
+    act,
+    build_all,
+    clone,
+    new_game,
+    pass_all,
+    price_all,
+    put_territory,
+    snapshot,
+    territory,
 )
-
 
 # -- section 2/3: setup ------------------------------------------------------------------
 
@@ -69,7 +76,7 @@ def test_income_one_coin_per_whisky_tile_connected_by_road_spec_4():
 def test_catch_up_coins_per_player_strictly_ahead_rulebook_example_spec_4_R9():
     s = new_game(4)
     s["round"] = 5  # 3 coins per leader on the front board
-    for p, vp in zip(s["players"], [10, 20, 20, 5]):
+    for p, vp in zip(s["players"], [10, 20, 20, 5], strict=False):
         p["vp"], p["coins"] = vp, 0
     income(s, [])
     assert [p["coins"] for p in s["players"]] == [5 + 2 * 3, 5, 5, 5 + 3 * 3]
@@ -78,7 +85,7 @@ def test_catch_up_coins_per_player_strictly_ahead_rulebook_example_spec_4_R9():
 def test_catch_up_on_the_five_player_board_spec_4():
     s = new_game(5)
     s["round"] = 3  # 1 coin per leader
-    for p, vp in zip(s["players"], [1, 2, 3, 4, 5]):
+    for p, vp in zip(s["players"], [1, 2, 3, 4, 5], strict=False):
         p["vp"], p["coins"] = vp, 0
     income(s, [])
     assert [p["coins"] for p in s["players"]] == [9, 8, 7, 6, 5]

@@ -24,7 +24,7 @@ def test_random_games_keep_the_contract(n, options):
 
 
 def test_options_schema_is_generic():
-    for name, spec in ENGINE.options_schema.items():
+    for _name, spec in ENGINE.options_schema.items():
         assert spec["type"] in ("bool", "int", "choice") and "default" in spec and spec["help"]
         if spec["type"] == "choice":
             assert spec["default"] in spec["choices"]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from rules import ENGINES
 from rules.land_vs_sea import board as B
 from rules.land_vs_sea.data import FACES
-from rules import ENGINES
 
 ENGINE = ENGINES["land_vs_sea"]
 

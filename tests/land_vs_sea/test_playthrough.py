@@ -19,7 +19,7 @@ MODULES = ("mountains_corals", "caravans_ships", "waypoints")
 
 def combos(n):
     names = MODULES[2:] if n == 3 else MODULES
-    return [dict(zip(names, values)) for values in itertools.product([False, True], repeat=len(names))]
+    return [dict(zip(names, values, strict=False)) for values in itertools.product([False, True], repeat=len(names))]
 
 
 CASES = [(n, opts) for n in (2, 3, 4) for opts in combos(n)]

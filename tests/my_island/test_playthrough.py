@@ -54,7 +54,7 @@ def test_full_regular_game_with_placing_players(n):
     state = play(ENGINE.setup(n, {}, 77 + n), _placer(n))
     res = ENGINE.result(state)
     assert len(res["scores"]) == n and sorted(res["ranks"])[0] == 1
-    for seat, isl in enumerate(state["islands"]):
+    for seat, _isl in enumerate(state["islands"]):
         assert sum(res["categories"][c][seat] for c in res["categories"]) == res["scores"][seat]
     assert set(res["winners"]) == {s for s in range(n) if res["ranks"][s] == 1}
 
@@ -116,15 +116,15 @@ def test_ai_campaign_survives_a_store_restart(tmp_path):
     path = tmp_path / "carry.json"
     path.write_text(json.dumps(carry))
     script = (
-        "import json,sys;sys.path.insert(0,%r)\n"
+        f"import json,sys;sys.path.insert(0,{str(ROOT)!r})\n"
         "from rules.my_island import ENGINE, campaign as C\n"
         "from rules.ai import choose_action\n"
-        "p=%r;carry=json.load(open(p))\n"
+        f"p={str(path)!r};carry=json.load(open(p))\n"
         "s=ENGINE.setup(2,C.episode_options(carry),carry['episode']);q=0\n"
         "while ENGINE.result(s) is None:\n"
         "  seat=min(ENGINE.to_act(s));ENGINE.apply(s,seat,choose_action(ENGINE,s,seat,1,q));q+=1\n"
         "json.dump(C.next_carry(carry,ENGINE.result(s),ENGINE.dump(s)),open(p,'w'))\n"
-    ) % (str(ROOT), str(path))
+    )
     for _ in range(2):
         subprocess.run([sys.executable, "-c", script], check=True, cwd=ROOT, timeout=60)
     final = json.loads(path.read_text())

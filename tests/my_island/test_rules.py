@@ -8,10 +8,10 @@ from rules.base import IllegalAction, canonical
 from rules.my_island import ENGINE
 from rules.my_island.data import TERRAIN, footprint
 from rules.my_island.island import (
-    legal_anchors,
-    placement_ok,
-    occupancy,
     free_cells_by_row,
+    legal_anchors,
+    occupancy,
+    placement_ok,
 )
 from tests.my_island.helpers import episode, island, regular, state_with
 
@@ -33,7 +33,7 @@ def test_first_tile_must_cover_a_beach_cell_spec_6_1_3():
     # t01 (house-field domino) on two steppe cells: illegal; touching the beach: legal
     assert not _ok(isl, regular(), "t01", (6, 4), 0)
     assert _ok(isl, regular(), "t01", (6, 1), 0)
-    for at, cells in legal_anchors(isl, regular(), "t01", 0):
+    for _at, cells in legal_anchors(isl, regular(), "t01", 0):
         assert any(TERRAIN[c] == "beach" for c, _ in cells)
 
 

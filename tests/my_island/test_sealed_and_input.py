@@ -32,7 +32,7 @@ def test_pending_and_confirmed_placements_stay_sealed_until_all_decide_spec_13()
     ENGINE.apply(state, 0, place)
     after = _views(state, n, 0)
     # only "who still has to decide" moves on; the islands and scores do not
-    for who, text in after.items():
+    for _who, text in after.items():
         assert '"cells":[]' in text and "submitted" not in text
     own = ENGINE.view(state, 0)["private"]
     assert own["step"] == "waiting" and own["submitted"]["type"] == "place"

@@ -39,7 +39,7 @@ def fastest_engine() -> tuple[str, int] | None:
         size = max(engine.min_players, min(4, engine.max_players))
         started = time.perf_counter()
 
-        def cost(moves: int) -> float:
+        def cost(moves: int, started: float = started, size: int = size) -> float:
             return (time.perf_counter() - started + moves * 0.004) * 12 / size  # 4 ms: a stored move
 
         try:
