@@ -18,7 +18,8 @@ from host.campaign.models import GAME_KEY, CampaignInfo, CampaignPlayer, Episode
 from host.errors import NotAllowed, NotFound
 from host.i18n import _
 from host.logging_setup import log_event
-from host.models import GameInfo, Scope
+from host.models import GameInfo
+from host.scoped import ScopedLookups
 from rules import ENGINES
 from rules.my_island import campaign as camp
 from rules.my_island.modules import N_EPISODES
@@ -30,8 +31,10 @@ def _island_default(p: CampaignPlayerRow) -> str:
     return p.island_name or _("{name}'s island", name=p.name)
 
 
-class CampaignCore:
+class CampaignCore(ScopedLookups[CampaignRow, CampaignInfo]):
     """What the parts of ``host.campaign.service.CampaignService`` share (the state, reading, episode ends)."""
+
+    OPEN = ("forming", "running")
 
     def __init__(self, host: Any, store: Store | None = None, clock: Callable[[], float] | None = None) -> None:
         self.host = host
@@ -44,11 +47,11 @@ class CampaignCore:
         return self._locks.setdefault(campaign_id, asyncio.Lock())
 
     # -- reading -------------------------------------------------------------------------------
-    async def _row(self, campaign_id: int) -> CampaignRow:
-        row = await self.db.get(campaign_id)
-        if row is None:
-            raise NotFound(_("Campaign #{id} does not exist.", id=campaign_id))
-        return row
+    def _missing(self, number: int) -> str:
+        return _("Campaign #{id} does not exist.", id=number)
+
+    async def _load(self, number: int) -> CampaignRow | None:
+        return await self.db.get(number)
 
     async def _info(self, row: CampaignRow) -> CampaignInfo:
         players = await self.db.players(row.id)
@@ -76,19 +79,15 @@ class CampaignCore:
                    statuses: tuple[str, ...] = ("forming", "running")) -> builtins.list[CampaignInfo]:
         return [await self._info(r) for r in await self.db.list(guild_id, channel_id, statuses)]
 
-    async def find(self, campaign_id: int, scope: Scope) -> CampaignInfo:
-        """Campaign ``campaign_id`` as seen from ``scope`` (a server: its own; a DM: the user's);
-        out of scope is answered exactly like a campaign that does not exist."""
-        info = await self.get(campaign_id)
-        if not scope.allows(info.guild_id, [p.user_id for p in info.players if not p.is_ai]):
-            raise NotFound(_("Campaign #{id} does not exist.", id=campaign_id))
-        return info
+    async def _of_server(self, guild_id: int, statuses: tuple[str, ...]) -> builtins.list[CampaignInfo]:
+        return await self.list(guild_id, statuses=statuses)
 
-    async def list_for(self, scope: Scope, statuses: tuple[str, ...] = ("forming", "running")) -> builtins.list[CampaignInfo]:
-        """The campaigns ``scope`` can reach: the server's, or in a DM the user's own."""
-        if scope.guild_id is not None:
-            return await self.list(scope.guild_id, statuses=statuses)
-        return [c for c in await self.for_user(scope.user_id) if c.status in statuses]
+    async def _of_user(self, user_id: int, statuses: tuple[str, ...]) -> builtins.list[CampaignInfo]:
+        return [c for c in await self.for_user(user_id) if c.status in statuses]
+
+    async def _number_for_game(self, game_id: int) -> int | None:
+        ep = await self.db.episode_for_game(game_id)
+        return ep.campaign_id if ep else None
 
     async def for_user(self, user_id: int) -> builtins.list[CampaignInfo]:
         return [await self._info(r) for r in await self.db.for_user(user_id)]

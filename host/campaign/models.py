@@ -57,6 +57,11 @@ class CampaignInfo:
     def is_full(self) -> bool:
         return len(self.players) >= MAX_PLAYERS
 
+    @property
+    def people(self) -> builtins.list[int | None]:
+        """The seats' people (not AI seats): whom a DM's scope reaches it from."""
+        return [p.user_id for p in self.players if not p.is_ai]
+
     def player_of(self, user_id: int) -> CampaignPlayer | None:
         return next((p for p in self.players if p.user_id == user_id and not p.is_ai), None)
 

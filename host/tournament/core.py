@@ -13,9 +13,9 @@ from typing import Any
 
 from db.store import Store
 from db.tournament_store import TableRow, TournamentRow, TournamentStore
-from host.errors import NotAllowed, NotFound
+from host.errors import NotAllowed
 from host.i18n import _
-from host.models import Scope
+from host.scoped import ScopedLookups
 from host.tournament import formats, pairing
 from host.tournament.models import EntrantInfo, Notice, TableInfo, TournamentInfo
 from host.tournament.standings import Entrant, Row, TableResult
@@ -26,19 +26,14 @@ log = logging.getLogger("host.tournament")
 NoticeListener = Callable[[Notice], Awaitable[None]]
 
 
-def _engine(key: str) -> Any:
-    try:
-        return ENGINES[key]
-    except KeyError:
-        raise NotFound(_("There is no game called {key}.", key=key)) from None
-
-
 def _guild(guild_id: int | None) -> int:
     return guild_id or 0
 
 
-class TournamentCore:
+class TournamentCore(ScopedLookups[TournamentRow, TournamentInfo]):
     """What the parts of ``host.tournament.service.TournamentService`` share (the state, reading, notices)."""
+
+    OPEN = ("signup", "running")
 
     def __init__(self, host: Any, clock: Callable[[], float] | None = None, store: Store | None = None) -> None:
         self.host = host
@@ -59,11 +54,11 @@ class TournamentCore:
                               extra={"fields": {"tournament": notice.tournament.id, "kind": notice.kind}})
 
     # -- reading -----------------------------------------------------------------------------
-    async def _row(self, tournament_id: int) -> TournamentRow:
-        row = await self.db.get(tournament_id)
-        if row is None:
-            raise NotFound(_("Tournament #{id} does not exist.", id=tournament_id))
-        return row
+    def _missing(self, number: int) -> str:
+        return _("Tournament #{id} does not exist.", id=number)
+
+    async def _load(self, number: int) -> TournamentRow | None:
+        return await self.db.get(number)
 
     async def _info(self, row: TournamentRow) -> TournamentInfo:
         engine = ENGINES.get(row.game_key)
@@ -94,21 +89,15 @@ class TournamentCore:
                    statuses: tuple[str, ...] = ("signup", "running")) -> builtins.list[TournamentInfo]:
         return [await self._info(r) for r in await self.db.list(guild_id, statuses)]
 
-    async def find(self, tournament_id: int, scope: Scope) -> TournamentInfo:
-        """Tournament ``tournament_id`` as seen from ``scope`` (a server: its own; a DM: the user's);
-        out of scope is answered exactly like a tournament that does not exist."""
-        info = await self.get(tournament_id)
-        if not scope.allows(info.guild_id, [e.user_id for e in info.entrants if not e.is_ai]):
-            raise NotFound(_("Tournament #{id} does not exist.", id=tournament_id))
-        return info
+    async def _of_server(self, guild_id: int, statuses: tuple[str, ...]) -> builtins.list[TournamentInfo]:
+        return await self.list(guild_id, statuses)
 
-    async def list_for(self, scope: Scope,
-                       statuses: tuple[str, ...] = ("signup", "running")) -> builtins.list[TournamentInfo]:
-        """The tournaments ``scope`` can reach: the server's, or in a DM the user's own."""
-        if scope.guild_id is not None:
-            return await self.list(scope.guild_id, statuses)
-        return [t for t in await self.list(None, statuses)
-                if any(e.user_id == scope.user_id and not e.is_ai for e in t.entrants)]
+    async def _of_user(self, user_id: int, statuses: tuple[str, ...]) -> builtins.list[TournamentInfo]:
+        return [t for t in await self.list(None, statuses) if user_id in t.people]
+
+    async def _number_for_game(self, game_id: int) -> int | None:
+        table = await self.db.table_for_game(game_id)
+        return table.tournament_id if table is not None else None
 
     async def for_signup_message(self, message_id: int) -> TournamentInfo | None:
         row = await self.db.for_signup_message(message_id)

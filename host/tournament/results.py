@@ -8,9 +8,10 @@ import builtins
 from collections.abc import Sequence
 
 from db.tournament_store import RatingRow, ResultRow
+from host.core import engine_for
 from host.models import GameInfo
 from host.tournament import ratings
-from host.tournament.core import TournamentCore, _engine, _guild
+from host.tournament.core import TournamentCore, _guild
 from host.tournament.models import Profile, RatingInfo, RecentResult
 from rules import ENGINES
 
@@ -70,7 +71,7 @@ class Results(TournamentCore):
         return RatingInfo(r.game_key, title, r.user_id, r.name, r.ordinal, r.mu, r.sigma, r.games, r.wins)
 
     async def leaderboard(self, guild_id: int | None, game_key: str, limit: int = 10) -> builtins.list[RatingInfo]:
-        _engine(game_key)
+        engine_for(game_key)
         return [self._rating_info(r) for r in await self.db.leaderboard(_guild(guild_id), game_key, limit)]
 
     async def profile(self, guild_id: int | None, user_id: int, name: str | None = None,

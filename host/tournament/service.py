@@ -24,11 +24,12 @@ import builtins
 import random
 
 from db.tournament_store import EntrantRow, TournamentRow
+from host.core import engine_for
 from host.errors import BadOptions, NotAllowed
 from host.i18n import _
 from host.models import PlayerRef
 from host.tournament import formats, pairing, ratings
-from host.tournament.core import NoticeListener, TournamentCore, _engine, _guild, log
+from host.tournament.core import NoticeListener, TournamentCore, _guild, log
 from host.tournament.models import TournamentInfo
 from host.tournament.organiser import Organiser
 
@@ -42,7 +43,7 @@ class TournamentService(Organiser):
     async def create(self, game_key: str, creator: PlayerRef, guild_id: int | None, channel_id: int | None,
                      options: dict | None = None, name: str | None = None,
                      seed: int | str | None = None) -> TournamentInfo:
-        engine = _engine(game_key)
+        engine = engine_for(game_key)
         options = dict(options or {})
         try:
             config = formats.make_config(engine.min_players, engine.max_players, options)
