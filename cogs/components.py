@@ -40,7 +40,8 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=r"isle:lobby:(?P<action>jo
         self.action, self.game_id = action, game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> LobbyButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> LobbyButton:
         return cls(match["action"], int(match["game"]))
 
     @guarded
@@ -56,7 +57,8 @@ class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"isle:turn:(?P<game>[0
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> TakeTurnButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> TakeTurnButton:
         return cls(int(match["game"]), int(match["version"]))
 
     @guarded
@@ -77,7 +79,8 @@ class ChoiceButton(ui.DynamicItem[ui.Button],
         self.game_id, self.version, self.index, self.confirmed = game_id, version, index, confirmed
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> ChoiceButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> ChoiceButton:
         return cls(int(match["game"]), int(match["version"]), int(match["index"]), confirmed=bool(match["ok"]))
 
     @guarded
@@ -97,7 +100,8 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=r"isle:pick:(?P<game>[0-9
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> ChoiceSelect:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> ChoiceSelect:
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     @guarded
@@ -116,7 +120,8 @@ class PageButton(ui.DynamicItem[ui.Button], template=r"isle:page:(?P<game>[0-9]+
         self.game_id, self.version, self.page = game_id, version, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> PageButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> PageButton:
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     @guarded
@@ -135,7 +140,8 @@ class UndoButton(ui.DynamicItem[ui.Button], template=r"isle:undo:(?P<game>[0-9]+
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> UndoButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> UndoButton:
         return cls(int(match["game"]), int(match["version"]))
 
     @guarded

@@ -42,7 +42,8 @@ class CampaignButton(ui.DynamicItem[ui.Button], template=r"isle:camp:(?P<action>
         self.action, self.campaign_id = action, campaign_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> CampaignButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> CampaignButton:
         return cls(match["action"], int(match["cid"]))
 
     @guarded

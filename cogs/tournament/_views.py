@@ -37,7 +37,8 @@ class SignupButton(ui.DynamicItem[ui.Button], template=r"isle:tour:(?P<action>jo
         self.action, self.tournament_id = action, tournament_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> SignupButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> SignupButton:
         return cls(match["action"], int(match["tid"]))
 
     @guarded
