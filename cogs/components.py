@@ -28,15 +28,24 @@ PAGE = 25  # options per select menu (Discord's limit)
 MAX_BUTTONS = 5  # a short list of choices is one row of buttons
 
 LOBBY_ACTIONS = ("join", "leave", "ai", "start")
+ACTION_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+                 "ai": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
+                 "next": discord.ButtonStyle.primary}
+
+
+def action_button(kind: str, action: str, number: int, disabled: bool = False) -> ui.Button:
+    """A join / leave / add-AI / start / next-episode button of a game's lobby, a tournament's
+    sign-up or a campaign's message; its custom id ``isle:{kind}:{action}:{number}`` carries
+    what it acts on, so it keeps working after a restart."""
+    labels = {"join": _("Join"), "leave": _("Leave"), "ai": _("Add AI"), "start": _("Start"),
+              "next": _("Next episode")}
+    return ui.Button(label=labels[action], style=ACTION_STYLES[action], disabled=disabled,
+                     custom_id=f"isle:{kind}:{action}:{number}")
 
 
 class LobbyButton(ui.DynamicItem[ui.Button], template=r"isle:lobby:(?P<action>join|leave|ai|start):(?P<game>[0-9]+)"):
     def __init__(self, action: str, game_id: int, disabled: bool = False) -> None:
-        labels = {"join": _("Join"), "leave": _("Leave"), "ai": _("Add AI"), "start": _("Start")}
-        styles = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-                  "ai": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary}
-        super().__init__(ui.Button(label=labels[action], style=styles[action], disabled=disabled,
-                                   custom_id=f"isle:lobby:{action}:{game_id}"))
+        super().__init__(action_button("lobby", action, game_id, disabled))
         self.action, self.game_id = action, game_id
 
     @classmethod
