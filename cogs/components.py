@@ -28,19 +28,29 @@ PAGE = 25  # options per select menu (Discord's limit)
 MAX_BUTTONS = 5  # a short list of choices is one row of buttons
 
 LOBBY_ACTIONS = ("join", "leave", "ai", "start")
+ACTION_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+                 "ai": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
+                 "next": discord.ButtonStyle.primary}
+
+
+def action_button(kind: str, action: str, number: int, disabled: bool = False) -> ui.Button:
+    """A join / leave / add-AI / start / next-episode button of a game's lobby, a tournament's
+    sign-up or a campaign's message; its custom id ``isle:{kind}:{action}:{number}`` carries
+    what it acts on, so it keeps working after a restart."""
+    labels = {"join": _("Join"), "leave": _("Leave"), "ai": _("Add AI"), "start": _("Start"),
+              "next": _("Next episode")}
+    return ui.Button(label=labels[action], style=ACTION_STYLES[action], disabled=disabled,
+                     custom_id=f"isle:{kind}:{action}:{number}")
 
 
 class LobbyButton(ui.DynamicItem[ui.Button], template=r"isle:lobby:(?P<action>join|leave|ai|start):(?P<game>[0-9]+)"):
     def __init__(self, action: str, game_id: int, disabled: bool = False) -> None:
-        labels = {"join": _("Join"), "leave": _("Leave"), "ai": _("Add AI"), "start": _("Start")}
-        styles = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-                  "ai": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary}
-        super().__init__(ui.Button(label=labels[action], style=styles[action], disabled=disabled,
-                                   custom_id=f"isle:lobby:{action}:{game_id}"))
+        super().__init__(action_button("lobby", action, game_id, disabled))
         self.action, self.game_id = action, game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> LobbyButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> LobbyButton:
         return cls(match["action"], int(match["game"]))
 
     @guarded
@@ -56,7 +66,8 @@ class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"isle:turn:(?P<game>[0
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> TakeTurnButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> TakeTurnButton:
         return cls(int(match["game"]), int(match["version"]))
 
     @guarded
@@ -77,7 +88,8 @@ class ChoiceButton(ui.DynamicItem[ui.Button],
         self.game_id, self.version, self.index, self.confirmed = game_id, version, index, confirmed
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> ChoiceButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> ChoiceButton:
         return cls(int(match["game"]), int(match["version"]), int(match["index"]), confirmed=bool(match["ok"]))
 
     @guarded
@@ -97,7 +109,8 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=r"isle:pick:(?P<game>[0-9
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> ChoiceSelect:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> ChoiceSelect:
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     @guarded
@@ -116,7 +129,8 @@ class PageButton(ui.DynamicItem[ui.Button], template=r"isle:page:(?P<game>[0-9]+
         self.game_id, self.version, self.page = game_id, version, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> PageButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> PageButton:
         return cls(int(match["game"]), int(match["version"]), int(match["page"]))
 
     @guarded
@@ -135,7 +149,8 @@ class UndoButton(ui.DynamicItem[ui.Button], template=r"isle:undo:(?P<game>[0-9]+
         self.game_id, self.version = game_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> UndoButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> UndoButton:
         return cls(int(match["game"]), int(match["version"]))
 
     @guarded

@@ -32,7 +32,8 @@ class LogPageButton(ui.DynamicItem[ui.Button],
         self.game_id, self.page, self.seat = game_id, page, seat
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> LogPageButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> LogPageButton:
         return cls(int(match["game"]), int(match["page"]), None if match["seat"] == "a" else int(match["seat"]))
 
     @guarded
@@ -48,7 +49,8 @@ class FollowButton(ui.DynamicItem[ui.Button], template=r"isle:follow:(?P<game>[0
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> FollowButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> FollowButton:
         return cls(int(match["game"]))
 
     @guarded
@@ -64,7 +66,8 @@ class RematchButton(ui.DynamicItem[ui.Button], template=r"isle:rematch:(?P<game>
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> RematchButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> RematchButton:
         return cls(int(match["game"]))
 
     @guarded

@@ -54,6 +54,14 @@ def once(user_ids: Iterable[int]) -> list[int]:
     return list(dict.fromkeys(user_ids))
 
 
+def channel_here(interaction: discord.Interaction[IsleBot]) -> discord.abc.Messageable:
+    """The channel (or thread) a command was run in, to post to: every channel a slash command
+    can be run in takes messages (text channels, threads, voice and stage channels' chat)."""
+    channel = interaction.channel
+    assert isinstance(channel, discord.abc.Messageable), "a command runs where messages can be sent"
+    return channel
+
+
 def host_of(interaction: discord.Interaction[IsleBot]) -> Host:
     return interaction.client.services.host
 

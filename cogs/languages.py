@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
@@ -25,7 +25,7 @@ log = logging.getLogger("cogs.languages")
 _writes: set[asyncio.Task] = set()
 
 
-def code_of(locale: Any) -> str:
+def code_of(locale: discord.Locale | str | None) -> str:
     """``discord.Locale.russian`` / ``"en-US"`` -> ``"ru"`` / ``"en"``."""
     value = getattr(locale, "value", locale)
     return str(value or "en").split("-")[0]

@@ -16,7 +16,7 @@ import discord
 from cogs import catalog, languages, notify, posts, present
 from cogs.components import lobby_view
 from cogs.errors import AdapterError, check_permissions
-from cogs.kit import is_admin, open_thread, player_of
+from cogs.kit import channel_here, is_admin, open_thread, player_of
 from host import GameInfo, MoveOutcome, social
 from host.i18n import T, _, speaking
 
@@ -100,7 +100,7 @@ async def _place_lobby(interaction: discord.Interaction[IsleBot], info: GameInfo
 async def _announce(interaction: discord.Interaction[IsleBot], content: str) -> None:
     """A one-line pointer in the parent channel, so the new thread is easy to find."""
     try:
-        await interaction.channel.send(content, allowed_mentions=discord.AllowedMentions.none())  # type: ignore[union-attr]
+        await channel_here(interaction).send(content, allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException as exc:
         log.info("could not announce game in %s: %s", interaction.channel_id, exc)
 

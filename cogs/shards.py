@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from host.settings import Settings
 
 
-def owns_guild(settings: Any, guild_id: int | None) -> bool:
+def owns_guild(settings: Settings, guild_id: int | None) -> bool:
     """Whether this process runs the shard of ``guild_id`` (Discord's rule: ``(id >> 22) %
     shard_count``). Always true unsharded; a game without a server (None) belongs to shard 0."""
-    count, ids = getattr(settings, "shard_count", None), getattr(settings, "shard_ids", None)
+    count, ids = settings.shard_count, settings.shard_ids
     if not count:
         return True
     shard = ((guild_id or 0) >> 22) % count

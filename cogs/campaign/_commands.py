@@ -9,12 +9,11 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs import languages, posts, present
+from cogs import languages, posts, present, scoping
 from cogs.campaign._embeds import STATUS, campaign_embed, campaign_name
 from cogs.campaign._views import campaign_view, refresh_message, service_of, start_next
 from cogs.errors import AdapterError, check_permissions
-from cogs.kit import is_admin, once, parse_users, player_of
-from cogs.scoping import scope_of
+from cogs.kit import channel_here, is_admin, once, parse_users, player_of
 from host import PlayerRef
 from host.campaign import CampaignInfo
 from host.deadlines import DEADLINE_CHOICES
@@ -31,33 +30,21 @@ CHART = "campaign.png"
 
 async def resolve(interaction: discord.Interaction[IsleBot], campaign: int | None, finished: bool = False) -> CampaignInfo:
     """The campaign named, else the one whose episode is played here, else this channel's newest."""
-    service = service_of(interaction)
-    scope = scope_of(interaction)
-    if campaign is not None:
-        return await service.find(campaign, scope)
-    channel_id = interaction.channel_id
-    game = await interaction.client.services.host.game_for_channel(channel_id, scope) if channel_id else None
-    if game is not None:
-        found = await service.for_game(game.id)
-        if found is not None:
-            return await service.find(found.id, scope)
-    statuses = ("forming", "running", "finished") if finished else ("forming", "running")
-    open_ = await service.list_for(scope, statuses=statuses)
-    mine = [c for c in open_ if c.player_of(interaction.user.id) or c.creator_id == interaction.user.id]
-    here = [c for c in open_ if c.channel_id == interaction.channel_id]
-    pick = ([c for c in here if c in mine] or here or mine)[-1:]
-    if not pick:
-        raise AdapterError(_("There is no open campaign here. Start one with /campaign new."))
-    return pick[0]
+    user_id, channel_id = interaction.user.id, interaction.channel_id
+
+    def pick(open_: list[CampaignInfo]) -> list[CampaignInfo]:
+        mine = [c for c in open_ if c.player_of(user_id) or c.creator_id == user_id]
+        here = [c for c in open_ if c.channel_id == channel_id]
+        return [c for c in here if c in mine] or here or mine
+
+    return await scoping.resolve(interaction, service_of(interaction), campaign, pick,
+                                 _("There is no open campaign here. Start one with /campaign new."),
+                                 statuses=("forming", "running", "finished") if finished else ("forming", "running"))
 
 
 async def campaigns_here(interaction: discord.Interaction[IsleBot], current: str) -> list[app_commands.Choice[int]]:
-    out = []
-    for c in await service_of(interaction).list_for(scope_of(interaction)):
-        label = f"{campaign_name(c)} · {', '.join(p.name for p in c.players)} · {_(STATUS.get(c.status, c.status))}"
-        if str(current or "").lower() in label.lower():
-            out.append(app_commands.Choice(name=label[:100], value=c.id))
-    return out[:25]
+    return await scoping.choices(interaction, service_of(interaction), current, lambda c: (
+        f"{campaign_name(c)} · {', '.join(p.name for p in c.players)} · {_(STATUS.get(c.status, c.status))}"))
 
 
 def build_group() -> app_commands.Group:
@@ -98,7 +85,7 @@ async def new(interaction: discord.Interaction[IsleBot], players: str | None = N
     refs += [None] * ai_seats
     settings = {} if deadline is None else {"deadline_seconds": deadline or None}
     service = service_of(interaction)
-    channel: Any = interaction.channel
+    channel = channel_here(interaction)
     # the campaign's post and its AI seats' names are read by the whole server: its language
     with speaking(languages.public(interaction.client, interaction.guild_id)):
         info = await service.create(interaction.guild_id, interaction.channel_id, player_of(interaction), refs,

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from cogs import present
-from host.campaign import CampaignInfo
+from host.campaign import CampaignInfo, CampaignPlayer
 from host.i18n import N_, _
 from rules.my_island.modules import N_EPISODES
 
@@ -20,7 +18,7 @@ def campaign_name(info: CampaignInfo) -> str:
     return _("My Island campaign #{id}", id=info.id)
 
 
-def who(p: Any) -> str:
+def who(p: CampaignPlayer) -> str:
     return f"**{present.safe_name(p.name)}**" if p.is_ai or p.user_id is None else f"<@{p.user_id}>"
 
 

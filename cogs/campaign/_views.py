@@ -12,7 +12,7 @@ from discord import ui
 
 from cogs import languages, notify, posts, present
 from cogs.campaign._embeds import campaign_embed, campaign_name
-from cogs.components import lobby_view
+from cogs.components import action_button, lobby_view
 from cogs.errors import guarded
 from cogs.kit import is_admin, open_thread, player_of
 from cogs.scoping import scope_of
@@ -34,15 +34,12 @@ def service_of(interaction: discord.Interaction[IsleBot]) -> CampaignService:
 
 class CampaignButton(ui.DynamicItem[ui.Button], template=r"isle:camp:(?P<action>join|leave|ai|next):(?P<cid>[0-9]+)"):
     def __init__(self, action: str, campaign_id: int, disabled: bool = False) -> None:
-        labels = {"join": _("Join"), "leave": _("Leave"), "ai": _("Add AI"), "next": _("Next episode")}
-        styles = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-                  "ai": discord.ButtonStyle.secondary, "next": discord.ButtonStyle.primary}
-        super().__init__(ui.Button(label=labels[action], style=styles[action], disabled=disabled,
-                                   custom_id=f"isle:camp:{action}:{campaign_id}"))
+        super().__init__(action_button("camp", action, campaign_id, disabled))
         self.action, self.campaign_id = action, campaign_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> CampaignButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> CampaignButton:
         return cls(match["action"], int(match["cid"]))
 
     @guarded

@@ -8,10 +8,9 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs import catalog, present, stats
+from cogs import catalog, present, scoping, stats
 from cogs.errors import AdapterError, check_permissions
-from cogs.kit import is_admin, parse_users, player_of
-from cogs.scoping import scope_of
+from cogs.kit import channel_here, is_admin, parse_users, player_of
 from cogs.tournament._embeds import (
     COLOUR,
     STATUS,
@@ -46,31 +45,18 @@ TIEBREAK_CHOICES = [
 
 async def resolve(interaction: discord.Interaction[IsleBot], tournament: int | None) -> TournamentInfo:
     """The tournament named, else the open one of this channel (or of a table's thread), else the server's."""
-    service = service_of(interaction)
-    scope = scope_of(interaction)
-    if tournament is not None:
-        return await service.find(tournament, scope)
     channel_id = interaction.channel_id
-    game = await interaction.client.services.host.game_for_channel(channel_id, scope) if channel_id else None
-    if game is not None:
-        table = await service.db.table_for_game(game.id)
-        if table is not None:
-            return await service.find(table.tournament_id, scope)
-    open_ = await service.list_for(scope)
-    here = [t for t in open_ if interaction.channel_id in (t.channel_id, t.signup_channel_id)]
-    found = (here or open_)[-1:]
-    if not found:
-        raise AdapterError(_("There is no open tournament here. Start one with /tournament create."))
-    return found[0]
+
+    def pick(open_: list[TournamentInfo]) -> list[TournamentInfo]:
+        return [t for t in open_ if channel_id in (t.channel_id, t.signup_channel_id)] or open_
+
+    return await scoping.resolve(interaction, service_of(interaction), tournament, pick,
+                                 _("There is no open tournament here. Start one with /tournament create."))
 
 
 async def open_tournaments(interaction: discord.Interaction[IsleBot], current: str) -> list[app_commands.Choice[int]]:
-    out = []
-    for t in await service_of(interaction).list_for(scope_of(interaction)):
-        label = f"{tournament_name(t)} · {t.title} · {_(STATUS.get(t.status, t.status))}"
-        if current.lower() in label.lower():
-            out.append(app_commands.Choice(name=label[:100], value=t.id))
-    return out[:25]
+    return await scoping.choices(interaction, service_of(interaction), current, lambda t: (
+        f"{tournament_name(t)} · {t.title} · {_(STATUS.get(t.status, t.status))}"))
 
 
 def build_group() -> app_commands.Group:
@@ -110,7 +96,7 @@ async def create(interaction: discord.Interaction[IsleBot], game: str, format: s
     service = service_of(interaction)
     info = await service.create(game, player_of(interaction), interaction.guild_id, interaction.channel_id,
                                 settings, name=name)
-    channel: Any = interaction.channel
+    channel = channel_here(interaction)
     message = await channel.send(embed=signup_embed(info), view=signup_view(info))
     await service.set_signup_message(info.id, message.channel.id, message.id)
     await interaction.followup.send(_("{t} is open for sign-up: {url}", t=tournament_name(info),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
+from cogs.components import action_button
 from cogs.errors import guarded
 from cogs.kit import is_admin, player_of
 from cogs.scoping import scope_of
@@ -29,15 +30,12 @@ def service_of(interaction: discord.Interaction[IsleBot]) -> TournamentService:
 
 class SignupButton(ui.DynamicItem[ui.Button], template=r"isle:tour:(?P<action>join|leave|start):(?P<tid>[0-9]+)"):
     def __init__(self, action: str, tournament_id: int, disabled: bool = False) -> None:
-        labels = {"join": _("Join"), "leave": _("Leave"), "start": _("Start")}
-        styles = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-                  "start": discord.ButtonStyle.primary}
-        super().__init__(ui.Button(label=labels[action], style=styles[action], disabled=disabled,
-                                   custom_id=f"isle:tour:{action}:{tournament_id}"))
+        super().__init__(action_button("tour", action, tournament_id, disabled))
         self.action, self.tournament_id = action, tournament_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: Any, match: re.Match) -> SignupButton:
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> SignupButton:
         return cls(match["action"], int(match["tid"]))
 
     @guarded

@@ -7,7 +7,9 @@ Pure (no I/O):
 - ``formats``: a tournament's config and its next round from the results so far
 
 On the host and the store:
-- ``service``: ``TournamentService`` (sign-up, rounds of host games, results, ratings, profiles)
+- ``service``: ``TournamentService`` (sign-up, rounds of host games, results, ratings, profiles),
+  composed of ``core`` (reading, notices), ``results`` (results, ratings, profiles), ``rounds``
+  (advancing rounds) and ``organiser`` (drops, reports, cancelling)
 - ``models``: the plain values it hands to front ends (``TournamentInfo``, ``TableInfo``, ``Notice``...)
 - ``render``: standings as text and as a PNG table
 - ``cli``: ``python bot.py tournament GAME ...``, a whole AI tournament in the terminal

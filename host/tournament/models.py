@@ -58,6 +58,11 @@ class TournamentInfo:
     def active(self) -> list[EntrantInfo]:
         return [e for e in self.entrants if not e.dropped]
 
+    @property
+    def people(self) -> list[int]:
+        """The entrants who are people (not AI entrants): whom a DM's scope reaches it from."""
+        return [e.user_id for e in self.entrants if not e.is_ai]
+
     def entrant(self, user_id: int) -> EntrantInfo | None:
         return next((e for e in self.entrants if e.user_id == user_id), None)
 
