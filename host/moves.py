@@ -77,7 +77,7 @@ class Moves(HostCore):
         if seat.seat not in engine.to_act(state):
             raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
         view = with_names(engine.view(state, seat.seat), await self._seats(game_id), seat.seat)
-        simultaneous = len(engine.to_act(state)) > 1  # others still decide (the last seat's choice reveals)
+        simultaneous = len(set(row.step_seats) | set(engine.to_act(state))) > 1  # the last seat's choice reveals
         return [Choice(i, clip(tr(engine.describe_action(action, view)), 100), action,
                        # the engine declares which choices end this seat's part of a simultaneous step
                        simultaneous and engine.seals(state, seat.seat, action))

@@ -96,14 +96,15 @@ class Engine(Generic[S]):
 
     def seals(self, state: S, seat: int, action: dict) -> bool:
         """True when ``action`` (legal for ``seat`` now) ends ``seat``'s part of a step that
-        several seats take at once while others still decide: afterwards the seat waits for them
-        and its choice stays hidden until the step is revealed, so front ends ask "are you
-        sure?" first. The host asks only while two or more seats are to act (the last one's
-        action reveals the step at once); a game without such steps may answer False.
+        several seats take at once: afterwards the seat waits for the others and its choice
+        stays hidden until the step is revealed, so front ends ask "are you sure?" first. The
+        host asks in such steps only; for their last seat too, whose choice reveals the step:
+        a game answers whether that seat is done then (it may answer True for every final
+        choice of the step). A game without such steps may answer False.
 
         Declared by each game from its rules, without applying the action (it is asked for every
         choice shown). The contract test checks the declaration against applying the action on
-        a copy in every such step."""
+        a copy while other seats still decide."""
         raise NotImplementedError
 
     # -- what people see -------------------------------------------------------------

@@ -1,8 +1,8 @@
 """Engines declare their sealed steps (``Engine.seals``, issue 16): the host asks the engine
 instead of trying a move on a copy. The declaration must agree with what applying the action
 does: in a step several seats take at once, an action seals exactly when its seat no longer
-acts afterwards, while other seats still decide (the last seat's action reveals the step: it
-has nobody to wait for and is not asked). Checked over random playthroughs of every game and player count."""
+acts afterwards, while other seats still decide (for the last seat, whose action reveals the
+step, a game may also answer True for every final choice). Checked over random playthroughs of every game and player count."""
 
 from __future__ import annotations
 
