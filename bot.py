@@ -107,7 +107,7 @@ def main(argv: list[str]) -> int:
         path = load_settings().health_file
         return 0 if path and healthy(Path(path)) else 1
     if argv and argv[0] == "migrate-db":
-        from db.migrate import main as migrate_db
+        from host.migrate_db import main as migrate_db
 
         return migrate_db(argv[1:])
     if argv and argv[0] in ("-h", "--help", "help"):

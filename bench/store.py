@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from db.open import open_store  # noqa: E402
+from host.replay import GameStates  # noqa: E402
 
 
 class Counter:
@@ -75,7 +76,7 @@ async def moves(target: str, n: int, games: int = 4, span: list[float] | None = 
         for _ in range(games):
             gid = await store.create_game("bench", guild_id=1, channel_id=2, creator_id=1, options={}, settings={},
                                           seed="1", now=time.time())
-            await store.start_game(gid, ENGINE, 2, now=time.time())
+            await GameStates.of(store).start_game(gid, ENGINE, 2, now=time.time())
             ids.append(gid)
         states = {gid: (ENGINE.setup(2, {}, 1), 0) for gid in ids}
         times = []
@@ -85,7 +86,7 @@ async def moves(target: str, n: int, games: int = 4, span: list[float] | None = 
             gid = ids[i % games]
             state, version = states[gid]
             started = time.perf_counter()
-            state, _events, version = await store.append_action(gid, version, state["turn"], {"add": 1}, ENGINE,
+            state, _events, version = await GameStates.of(store).append_action(gid, version, state["turn"], {"add": 1}, ENGINE,
                                                                 now=time.time(), state=state)
             times.append(time.perf_counter() - started)
             states[gid] = (state, version)

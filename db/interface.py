@@ -13,17 +13,20 @@ same guarantees (``db.open.open_store`` opens either):
   which SQLite commits together with the writes that arrive at the same time): all of it or
   nothing. Within one process writes are serialised; across
   processes the database does it (SQLite ``BEGIN IMMEDIATE``; PostgreSQL row locks).
-- **Moves are compare-and-set.** ``append_action`` stores the log row, the snapshot and the
+- **The store only stores.** It knows no game and runs no engine: the host
+  (``host.replay.GameStates``) sets games up, applies moves and replays logs, and hands the
+  store texts to keep.
+- **Moves are compare-and-set.** ``append`` stores the log row, the snapshot and the
   version bump in one transaction guarded by ``version = expected`` *and* the head of the
   log, so of two submissions for one version exactly one wins, and a game whose version
-  disagrees with its log is rebuilt instead of failing forever. ``also`` adds the move's
+  disagrees with its log is rebuilt instead of failing forever. ``more`` adds the move's
   consequences (step, clocks, timers) to that same transaction: one commit per move.
-- **The log is the truth.** ``load_game`` reads the game row, its snapshot and the head of
+- **The log is the truth.** ``stored_game`` reads the game row, its snapshot and the head of
   its log in one statement; a snapshot that disagrees (behind, ahead, unparsable, bad hash,
-  rejected by the engine) is rebuilt by ``rebuild_snapshot``, which re-reads the log inside
+  rejected by the engine) is rebuilt through ``rebuild``, which re-reads the log inside
   its own write transaction, so it never writes back a state older than the log.
 - **Damage stays with its game.** A row that cannot be read raises ``GameDamaged`` for
-  that game only (``seats``, ``action_log``, ``load_game``, ``start_game``); listing games
+  that game only (``seats``, ``action_log``, ``stored_game``, ``start_game``); listing games
   never raises for a damaged row (``GameRow.damage`` names the column instead);
   ``mark_broken`` records a game that cannot be repaired, True only the first time.
 - **Work is claimed, not assumed.** Several processes may share one database: a timer is
@@ -41,7 +44,7 @@ from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
-from db.store import GameRow, Loaded, SeatRow, TimerRow
+from db.store import GameRow, SeatRow, StoredGame, TimerRow
 
 
 class GameStore(Protocol):
@@ -81,18 +84,15 @@ class GameStore(Protocol):
     async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None: ...
 
     # -- the game itself ---------------------------------------------------------------------
-    async def start_game(self, game_id: int, engine: Any, n_players: int, now: float) -> Any: ...
+    async def start_game(self, game_id: int, n_players: int, now: float, text: str, digest: str) -> None: ...
     async def action_log(self, game_id: int) -> list[dict]: ...
     async def log_tail(self, game_id: int, limit: int = 1) -> list[dict]: ...
-    async def load_game(self, game_id: int, engine: Any) -> Loaded: ...
-    async def load_state(self, game_id: int, engine: Any) -> tuple[Any, int]: ...
-    async def rebuild_snapshot(self, game_id: int, engine: Any) -> tuple[Any, int]: ...
-    async def append_action(self, game_id: int, expected_version: int, seat: int, action: dict, engine: Any,
-                            now: float, by_ai: bool = False, state: Any = None,
-                            also: Callable[[Any, list[dict]], list[tuple[str, tuple]]] | None = None,
-                            ) -> tuple[Any, list[dict], int]: ...
-    async def append_undo(self, game_id: int, expected_version: int, seat: int, record: dict, state: Any,
-                          engine: Any, now: float) -> int: ...
+    async def stored_game(self, game_id: int) -> StoredGame: ...
+    async def reset_columns(self, row: GameRow, columns: list[str], result: dict | None) -> None: ...
+    async def rebuild(self, game_id: int, build: Callable[[GameRow, list[dict]], str]) -> int: ...
+    async def append(self, game_id: int, expected_version: int, seat: int, action: dict, by_ai: bool,
+                     now: float, text: str, digest: str,
+                     more: list[tuple[str, tuple]] | None = None) -> tuple[str, object] | None: ...
 
     # -- timers, messages, notices, preferences ----------------------------------------------
     async def timers(self, game_id: int) -> list[TimerRow]: ...

@@ -1,233 +1,35 @@
-"""The game store on SQLite (aiosqlite, WAL, foreign keys on; see ``db.sqlite``).
+"""The game store on SQLite (aiosqlite, WAL, foreign keys on; see ``db.sqlite``): it only stores.
 
-Every game is its seed plus an append-only action log; a snapshot of the engine state
-after the latest action makes a load one read. ``append_action`` applies an action
-through the engine and commits the log row, the new snapshot and the version bump in one
-transaction guarded by ``version = expected``, so of two submissions for the same version
-exactly one wins, in one process or several.
+Every game is its seed plus an append-only action log and a snapshot of the state after
+its latest action (text and hash). ``append`` commits a log row, the new snapshot and the
+version bump in one transaction guarded by ``version = expected`` and the head of the log,
+so of two submissions for the same version exactly one wins, in one process or several.
 
-Reads run on their own connection and see only committed moves; a load reads the game
-row, its snapshot and the head of its log in one statement. A snapshot that disagrees with
-the log (behind, ahead, unparsable, failing its hash or the engine's ``load``) is rebuilt
-from seed + log inside one write transaction that re-reads the log, so a rebuild can never
-write back a state older than the log. A row that cannot be read raises ``GameDamaged``
-for that game only; listing games never fails on one damaged row.
+Reads run on their own connection and see only committed moves; ``stored_game`` reads the
+game row, its snapshot and the head of its log in one statement. ``rebuild`` writes a
+snapshot made from the log inside one write transaction that re-reads the log, so a
+rebuild can never write back a state older than the log. A row that cannot be read raises
+``GameDamaged`` for that game only; listing games never fails on one damaged row.
 
-The store knows no game: callers pass the engine (anything with the ``rules.base.Engine``
-methods) where a state has to be built, applied or replayed.
+The store knows no game and runs no engine: ``host.replay.GameStates`` sets games up,
+applies moves, replays logs and hands the store the texts to keep.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
-import sqlite3
-from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from db.errors import GameDamaged, GameMissing, StoreError, VersionConflict
+from db.rows import GameRow, SeatRow, StoredGame, TimerRow, _game, _log_entry, _seat, snapshot_hash
 from db.sqlite import Database
-from db.undo import LogReplay
 
 __all__ = ["Store", "StoreError", "VersionConflict", "GameMissing", "GameDamaged", "GameRow", "SeatRow",
-           "TimerRow", "Loaded", "replay", "state_text", "state_hash"]
+           "TimerRow", "StoredGame", "snapshot_hash"]
 
 log = logging.getLogger("db.store")
-
-
-def state_text(dumped: dict) -> str:
-    return json.dumps(dumped, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def state_hash(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def replay(engine: Any, n_players: int, options: dict, seed: str, log_rows: list[tuple[int, dict]]) -> Any:
-    """The state reached by applying ``log_rows`` ``(seat, action)`` (the whole log, move ``i``
-    at position ``i - 1``; undo records take moves back, see ``db.undo``) to a fresh setup."""
-    walk = LogReplay(engine, n_players, options, _seed_value(seed))
-    for seq, (seat, action) in enumerate(log_rows, start=1):
-        walk.step(seq, seat, action)
-    return walk.state
-
-
-def _seed_value(seed: str) -> int | str:
-    return int(seed) if str(seed).lstrip("-").isdigit() else seed
-
-
-@dataclass
-class GameRow:
-    id: int
-    game_key: str
-    guild_id: int | None
-    channel_id: int | None
-    thread_id: int | None
-    creator_id: int | None
-    options: dict
-    settings: dict
-    seed: str
-    status: str
-    n_players: int | None
-    version: int
-    step_seats: list[int]
-    result: dict | None
-    created_at: float
-    updated_at: float
-    broken: str | None = None
-    """What is damaged beyond repair (``Store.mark_broken``); None for a sound game."""
-    damage: tuple[str, ...] = ()
-    """Columns of this row that could not be read (shown here with a neutral fallback)."""
-
-    @property
-    def seed_value(self) -> int | str:
-        return _seed_value(self.seed)
-
-
-@dataclass
-class SeatRow:
-    seat: int
-    user_id: int | None
-    display_name: str
-    is_ai: bool
-    away: bool
-    ai_level: str | None = None
-    """An AI seat's level (``rules.ai.LEVELS``); None: the game's level."""
-
-
-@dataclass
-class TimerRow:
-    game_id: int
-    seat: int
-    kind: str
-    due_at: float
-
-
-@dataclass
-class Loaded:
-    """A consistent load: the game row, its state at ``version``, and what was repaired on
-    the way (``snapshot``: rebuilt from the log; ``settings``/``step_seats``/``result``:
-    unreadable columns reset), empty for a sound game."""
-
-    row: GameRow
-    state: Any
-    version: int
-    repaired: list[str]
-
-
-@dataclass
-class _Held:
-    version: int
-    text: str
-    hash: str
-    state: Any
-    engine: Any
-
-
-HELD_BYTES = 8_000_000
-"""How much snapshot text the states held in memory may add up to (see ``HeldStates``)."""
-
-
-class HeldStates:
-    """The engine states of the games this process used last, each with the snapshot text it
-    was loaded from or stored as, so a load whose stored snapshot is still exactly that text
-    (same version, same text, same hash) skips the hash, the JSON parse and the engine's
-    ``load``. Least recently used first out, bounded by the bytes of their snapshot texts.
-
-    A held state is shared by every load that finds it: callers read it; only
-    ``append_action`` changes a state, and it takes the state out of here first."""
-
-    def __init__(self, max_bytes: int = HELD_BYTES) -> None:
-        self.max_bytes = max_bytes
-        self.bytes = 0
-        self._items: OrderedDict[int, _Held] = OrderedDict()
-
-    def get(self, game_id: int) -> _Held | None:
-        held = self._items.get(game_id)
-        if held is not None:
-            self._items.move_to_end(game_id)
-        return held
-
-    def take(self, game_id: int) -> _Held | None:
-        held = self._items.pop(game_id, None)
-        if held is not None:
-            self.bytes -= len(held.text)
-        return held
-
-    def put(self, game_id: int, held: _Held) -> None:
-        self.take(game_id)
-        if len(held.text) > self.max_bytes:
-            return
-        self._items[game_id] = held
-        self.bytes += len(held.text)
-        while self.bytes > self.max_bytes:
-            _gid, old = self._items.popitem(last=False)
-            self.bytes -= len(old.text)
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-
-_JSON_COLUMNS: dict[str, tuple[type, Any]] = {
-    "options": (dict, {}), "settings": (dict, {}), "step_seats": (list, []), "result": (dict, None)}
-
-
-def _json_column(row: sqlite3.Row, name: str, damage: list[str]) -> Any:
-    kind, fallback = _JSON_COLUMNS[name]
-    raw = row[name]
-    if raw is None and fallback is None:
-        return None
-    try:
-        value = json.loads(raw)
-    except (TypeError, ValueError):
-        value = None
-    ok = isinstance(value, kind) and (name != "step_seats" or (isinstance(value, list)
-                                                               and all(type(v) is int for v in value)))
-    if not ok:
-        damage.append(name)
-        return json.loads(json.dumps(fallback))
-    return value
-
-
-def _game(row: sqlite3.Row) -> GameRow:
-    """A game row; never raises for a damaged JSON column (``damage`` names it instead),
-    so one damaged game cannot break a list of games."""
-    damage: list[str] = []
-    values = {name: _json_column(row, name, damage) for name in _JSON_COLUMNS}
-    version = row["version"]
-    if type(version) is not int:
-        damage.append("version")
-        version = 0
-    return GameRow(
-        id=row["id"], game_key=str(row["game_key"]), guild_id=row["guild_id"], channel_id=row["channel_id"],
-        thread_id=row["thread_id"], creator_id=row["creator_id"], options=values["options"],
-        settings=values["settings"], seed=str(row["seed"]), status=row["status"], n_players=row["n_players"],
-        version=version, step_seats=values["step_seats"], result=values["result"],
-        created_at=row["created_at"], updated_at=row["updated_at"], broken=row["broken"], damage=tuple(damage),
-    )
-
-
-def _seat(game_id: int, row: sqlite3.Row) -> SeatRow:
-    user_id, name = row["user_id"], row["display_name"]
-    if (type(row["seat"]) is not int or not (user_id is None or type(user_id) is int) or type(name) is not str
-            or row["is_ai"] not in (0, 1) or row["away"] not in (0, 1)):
-        raise GameDamaged(game_id, "seats", f"seat row {row['seat']!r}")
-    level = row["ai_level"] if "ai_level" in row.keys() else None
-    return SeatRow(row["seat"], user_id, name, bool(row["is_ai"]), bool(row["away"]),
-                   level if isinstance(level, str) else None)
-
-
-def _log_entry(game_id: int, row: sqlite3.Row) -> dict:
-    try:
-        action = json.loads(row["action"])
-    except (TypeError, ValueError):
-        raise GameDamaged(game_id, "log", f"move {row['seq']} cannot be read") from None
-    if type(row["seat"]) is not int:
-        raise GameDamaged(game_id, "log", f"move {row['seq']} has no seat")
-    return {"seq": row["seq"], "seat": row["seat"], "action": action, "by_ai": bool(row["by_ai"]), "at": row["at"]}
 
 
 _LOAD_SQL = (
@@ -276,14 +78,6 @@ class Store(Database):
 
     Reads (``game``, ``games_where``, ``seats``, ``action_log``, ``load_game``...) see only
     committed data; every write is one transaction (``Database.transaction``)."""
-
-    @property
-    def held(self) -> HeldStates:
-        """The states of recently used games (``HeldStates``), one set per open store."""
-        found = self.__dict__.get("_held")
-        if found is None:
-            found = self.__dict__["_held"] = HeldStates()
-        return found
 
     # -- games -------------------------------------------------------------------------
     async def create_game(self, game_key: str, *, guild_id: int | None, channel_id: int | None,
@@ -423,13 +217,9 @@ class Store(Database):
         await self.write([(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?", (*values, game_id, seat))])
 
     # -- the game itself: start, actions, snapshots -------------------------------------
-    async def start_game(self, game_id: int, engine: Any, n_players: int, now: float) -> Any:
-        """Set the game up from its seed and options, store snapshot 0, mark it active."""
-        game = await self.game(game_id)
-        if "options" in game.damage:
-            raise GameDamaged(game_id, "options")
-        state = engine.setup(n_players, json.loads(json.dumps(game.options)), game.seed_value)
-        text = state_text(engine.dump(state))
+    async def start_game(self, game_id: int, n_players: int, now: float, text: str, digest: str) -> None:
+        """Mark a game in the lobby active with ``n_players`` seats and store its snapshot 0
+        (``text``, hashed ``digest``); ``VersionConflict`` when it has started already."""
         async with self.transaction() as conn:
             cur = await conn.execute(
                 "UPDATE games SET status = 'active', n_players = ?, version = 0, updated_at = ?"
@@ -438,9 +228,7 @@ class Store(Database):
                 raise VersionConflict("the game has already started")
             await conn.execute(
                 "INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, 0, ?, ?)",
-                (game_id, text, digest := state_hash(text)))
-        self.held.put(game_id, _Held(0, text, digest, state, engine))
-        return state
+                (game_id, text, digest))
 
     async def action_log(self, game_id: int) -> list[dict]:
         """Every move in order; ``GameDamaged("log")`` when a move cannot be read."""
@@ -454,18 +242,9 @@ class Store(Database):
                                     " ORDER BY seq DESC LIMIT ?", (game_id, limit))
         return [_log_entry(game_id, r) for r in reversed(rows)]
 
-    async def load_state(self, game_id: int, engine: Any) -> tuple[Any, int]:
-        """The current state and version (see :meth:`load_game`)."""
-        loaded = await self.load_game(game_id, engine)
-        return loaded.state, loaded.version
-
-    async def load_game(self, game_id: int, engine: Any) -> Loaded:
-        """The game row and its current state, read together in one statement.
-
-        The snapshot is used when it matches the game's version and the head of its log and
-        passes its hash and the engine's ``load``; otherwise the state is rebuilt from
-        seed + log and written back (:meth:`rebuild_snapshot`). Raises ``GameDamaged`` for
-        a game marked broken or one whose options or log cannot be read or replayed."""
+    async def stored_game(self, game_id: int) -> StoredGame:
+        """A started game's row, its snapshot and the head of its log, read in one statement.
+        Raises ``GameDamaged`` for a game marked broken or whose options cannot be read."""
         raw = await self.fetch_one(_LOAD_SQL, (game_id,))
         if raw is None:
             raise GameMissing(game_id)
@@ -476,45 +255,13 @@ class Store(Database):
             raise GameDamaged(game_id, row.broken, "marked broken")
         if "options" in row.damage:
             raise GameDamaged(game_id, "options", "the game's options cannot be read")
-        head = raw["log_head"] or 0
-        state, why = None, None
-        if raw["snap_state"] is None:
-            why = "missing"
-        elif not (raw["snap_version"] == row.version == head):
-            why = f"at version {raw['snap_version']}, game at {row.version}, log at {head}"
-        elif (held := self.held.get(game_id)) is not None and held.engine is engine and held.version == row.version \
-                and raw["snap_state"] == held.text and raw["snap_hash"] == held.hash:
-            state = held.state  # exactly the snapshot this state was loaded from or stored as
-        elif not isinstance(raw["snap_state"], str) or (digest := state_hash(raw["snap_state"])) != raw["snap_hash"]:
-            why = "fails its hash"
-        else:
-            try:
-                state = engine.load(json.loads(raw["snap_state"]))
-            except Exception as exc:  # noqa: BLE001 - any failure to load means the snapshot is unusable
-                why = f"unreadable: {exc}"
-            else:
-                self.held.put(game_id, _Held(row.version, raw["snap_state"], digest, state, engine))
-        repaired: list[str] = []
-        version = row.version
-        if why is not None:
-            log.warning("snapshot %s; rebuilding game %s from its log", why, game_id,
-                        extra={"fields": {"game": game_id, "version": row.version, "log": head}})
-            state, version = await self.rebuild_snapshot(game_id, engine)
-            repaired.append("snapshot")
-            row = await self.game(game_id)
-        columns = [c for c in row.damage if c in ("settings", "step_seats", "result", "version")]
-        if columns:
-            await self._reset_columns(row, engine, state, columns)
-            repaired += columns
-            row = await self.game(game_id)
-        return Loaded(row, state, version, repaired)
+        return StoredGame(row, raw["snap_version"], raw["snap_state"], raw["snap_hash"], raw["log_head"] or 0)
 
-    async def _reset_columns(self, row: GameRow, engine: Any, state: Any, columns: list[str]) -> None:
+    async def reset_columns(self, row: GameRow, columns: list[str], result: dict | None) -> None:
         """Write back readable values for unreadable columns: no settings (the defaults apply),
-        no step, the result the engine gives for the state, the version of the log."""
+        no step, ``result`` (the engine's, for a finished game), the version of the log."""
         log.warning("game %s: unreadable %s reset", row.id, ", ".join(columns),
                     extra={"fields": {"game": row.id, "columns": columns}})
-        result = engine.result(state) if row.status == "finished" else None
         values = {"settings": "{}", "step_seats": "[]", "result": json.dumps(result) if result else None}
         async with self.transaction() as conn:  # only what is still damaged now (compare-and-set)
             await conn.execute(_LOCK_GAME, (row.id,))
@@ -526,10 +273,11 @@ class Store(Database):
                 else:
                     await conn.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (values[column], row.id))
 
-    async def rebuild_snapshot(self, game_id: int, engine: Any) -> tuple[Any, int]:
-        """Replay seed + log and store the result as the snapshot, with the game's version set
-        to the head of the log. The log is read inside the same write transaction that writes
-        the snapshot, so the snapshot written is never older than the log."""
+    async def rebuild(self, game_id: int, build: Callable[[GameRow, list[dict]], str]) -> int:
+        """Store ``build(game, log)`` (a snapshot's text) as the snapshot at the head of the log,
+        with the game's version set to it: the new version. The log is read inside the same
+        write transaction that writes the snapshot, so the snapshot written is never older than
+        the log. ``build`` raises ``GameDamaged`` for a log it cannot replay."""
         async with self.transaction() as conn:
             await conn.execute(_LOCK_GAME, (game_id,))
             raw = await (await conn.execute("SELECT * FROM games WHERE id = ?", (game_id,))).fetchone()
@@ -543,84 +291,21 @@ class Store(Database):
             entries = [_log_entry(game_id, r) for r in rows]
             if [e["seq"] for e in entries] != list(range(1, len(entries) + 1)):
                 raise GameDamaged(game_id, "log", "the move numbers have a gap")
-            try:
-                state = replay(engine, game.n_players or 0, game.options, game.seed,
-                               [(e["seat"], e["action"]) for e in entries])
-            except Exception as exc:  # noqa: BLE001 - a log the engine rejects cannot be replayed
-                raise GameDamaged(game_id, "log", f"the log does not replay: {exc}") from None
+            text = build(game, entries)
             version = len(entries)
-            text = state_text(engine.dump(state))
             await conn.execute("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash)"
-                               " VALUES (?, ?, ?, ?)", (game_id, version, text, state_hash(text)))
+                               " VALUES (?, ?, ?, ?)", (game_id, version, text, snapshot_hash(text)))
             await conn.execute("UPDATE games SET version = ? WHERE id = ?", (version, game_id))
-        return state, version
+        return version
 
-    async def append_action(self, game_id: int, expected_version: int, seat: int, action: dict, engine: Any,
-                            now: float, by_ai: bool = False, state: Any = None,
-                            also: Callable[[Any, list[dict]], list[tuple[str, tuple]]] | None = None,
-                            ) -> tuple[Any, list[dict], int]:
-        """Apply ``action`` for ``seat`` and store it: ``(state, events, new_version)``.
-
-        ``state``: the caller's state at ``expected_version`` (saves a snapshot load; it is
-        changed in place); without it the stored snapshot is loaded. ``also(state, events)``:
-        more statements to commit with the move (the step, the clocks and timers it starts),
-        called with the new state and committed in the move's transaction, so a move is one
-        commit. Raises ``VersionConflict`` when the stored version is not ``expected_version`` (the write is guarded by it and by
-        the head of the log, in one transaction) and lets the engine's ``IllegalAction``
-        through; in both cases nothing is written (after a ``VersionConflict`` the state passed
-        in may hold the refused move: load the game again). A game whose version disagrees with its
-        log is rebuilt from the log before the conflict is raised, so the next try succeeds.
-        """
-        if state is None:
-            state, version = await self.load_state(game_id, engine)
-            if version != expected_version:
-                raise VersionConflict(f"game {game_id} is at version {version}, not {expected_version}")
-        self.held.take(game_id)  # the state changes now: no other load may find it until it is stored
-        new_version = expected_version + 1
-        # The engine's work (apply, dump, hash, the caller's plan) is done before the write lock
-        # is taken, so the lock is held only for the statements and the commit.
-        events = engine.apply(state, seat, action)
-        text = state_text(engine.dump(state))
-        digest = state_hash(text)
-        more = also(state, events) if also is not None else []
-        failed = await self._write_entry(game_id, expected_version, seat, action, by_ai, now, text, digest, more)
-        if failed is not None and failed[0] == "guard":
-            raise VersionConflict(f"game {game_id} moved on")
-        if failed is not None:  # the log is ahead of the game's version
-            log.warning("game %s is at version %s but its log at %s; rebuilding", game_id, expected_version,
-                        failed[1], extra={"fields": {"game": game_id}})
-            await self.rebuild_snapshot(game_id, engine)
-            raise VersionConflict(f"game {game_id} was behind its log")
-        self.held.put(game_id, _Held(new_version, text, digest, state, engine))
-        return state, events, new_version
-
-    async def append_undo(self, game_id: int, expected_version: int, seat: int, record: dict, state: Any,
-                          engine: Any, now: float) -> int:
-        """Store an undo record (``db.undo``) for ``seat`` and ``state``, the position it gives
-        (the caller replayed the log it read at ``expected_version``): the new version.
-
-        Guarded exactly as :meth:`append_action` (the version and the head of the log, one
-        transaction), so of an undo and a move, or two undos, racing for one version exactly
-        one is stored; the other raises ``VersionConflict`` and nothing is written."""
-        self.held.take(game_id)
-        new_version = expected_version + 1
-        text = state_text(engine.dump(state))
-        digest = state_hash(text)
-        failed = await self._write_entry(game_id, expected_version, seat, record, False, now, text, digest)
-        if failed is not None and failed[0] == "guard":
-            raise VersionConflict(f"game {game_id} moved on")
-        if failed is not None:
-            raise VersionConflict(f"game {game_id} is behind its log")
-        self.held.put(game_id, _Held(new_version, text, digest, state, engine))
-        return new_version
-
-    async def _write_entry(self, game_id: int, expected_version: int, seat: int, action: dict, by_ai: bool,
-                           now: float, text: str, digest: str,
-                           more: list[tuple[str, tuple]] | None = None) -> tuple[str, object] | None:
-        """One log entry (a move or an undo record) and its snapshot at ``expected_version + 1``,
-        guarded by the game's version and the head of its log, in one group-committed write;
-        ``more``: statements committed with it. None once stored, else what failed (nothing
-        of it is written)."""
+    async def append(self, game_id: int, expected_version: int, seat: int, action: dict, by_ai: bool,
+                     now: float, text: str, digest: str,
+                     more: list[tuple[str, tuple]] | None = None) -> tuple[str, object] | None:
+        """One log entry (a move or an undo record) and its snapshot ``text`` (hashed ``digest``)
+        at ``expected_version + 1``, guarded by the game's version and the head of its log, in
+        one group-committed write; ``more``: statements committed with it. None once stored,
+        else what failed (``("guard", n)``: the game moved on; ``("check", head)``: its log is
+        ahead of its version); nothing of it is written then."""
         new_version = expected_version + 1
         return await self.guarded_write(
             ("UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"

@@ -7,12 +7,11 @@ keeps a stack of the moves still in force: a move is pushed, an undo pops the ne
 remaining moves applied again. Undone moves never consumed randomness (the engine declares
 them safe undo points, ``rules.base.Engine.undo_point``), so that state is exactly the one
 before the undone move, and every replay (snapshot rebuild, export, log, animation) agrees
-with the live game.
+with the live game (``host.replay.LogReplay`` replays a log).
 """
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 UNDO = "undo"
@@ -45,31 +44,3 @@ def in_force(entries: list[dict]) -> list[dict]:
         else:
             kept.append(entry)
     return kept
-
-
-class LogReplay:
-    """A game replayed from its setup, one logged record at a time (undo records included)."""
-
-    def __init__(self, engine: Any, n_players: int, options: dict, seed: Any) -> None:
-        self.engine, self.n_players, self.options, self.seed = engine, n_players, options, seed
-        self.state = self._setup()
-        self.kept: list[dict] = []
-
-    def _setup(self) -> Any:
-        return self.engine.setup(self.n_players, json.loads(json.dumps(self.options)), self.seed)
-
-    def step(self, seq: int, seat: int, action: Any) -> list[dict]:
-        """Apply one logged record; its events (an undo gives one host event)."""
-        if is_undo(action):
-            top = self.kept[-1] if self.kept else None
-            if top is None or top["seq"] != action["of"] or top["seat"] != seat:
-                raise ValueError(f"undo record {seq} does not take back the newest move of its seat")
-            self.kept.pop()
-            state = self._setup()
-            for entry in self.kept:
-                self.engine.apply(state, entry["seat"], json.loads(json.dumps(entry["action"])))
-            self.state = state
-            return [{"type": UNDO, "host": True, "seat": seat, "of": action["of"]}]
-        events = self.engine.apply(self.state, seat, json.loads(json.dumps(action)))
-        self.kept.append({"seq": seq, "seat": seat, "action": action})
-        return events

@@ -20,7 +20,6 @@ from db.store import (
     GameDamaged,
     GameMissing,
     GameRow,
-    Loaded,
     SeatRow,
     Store,
 )
@@ -34,6 +33,7 @@ from host.models import (
     Scope,
     SeatInfo,
 )
+from host.replay import GameStates, Loaded
 from host.turn_clock import TurnClocks
 from host.undo import UndoPoints
 from host.views import broken_text, clip
@@ -66,6 +66,8 @@ class HostCore:
         ``lease_seconds``: how long work claimed by this process (an expiring turn, a
         tournament's next round) stays its own; a process that dies loses it after that."""
         self.store = store
+        self.states = GameStates.of(store)
+        """The games' states: loaded, replayed, moved on (``host.replay``)."""
         self.presence = PresenceStore(store)
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
         self.lease_seconds = lease_seconds
@@ -163,7 +165,7 @@ class HostCore:
     # -- damaged stored rows: repaired from the log, or the game marked broken ----------------
     async def _load(self, game_id: int, engine: Any) -> Loaded:
         try:
-            loaded = await self.store.load_game(game_id, engine)
+            loaded = await self.states.load_game(game_id, engine)
         except GameDamaged as exc:
             raise await self._damaged(game_id, exc) from None
         if loaded.repaired:

@@ -18,10 +18,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from db.store import state_hash, state_text
-from db.undo import LogReplay
 from host.errors import HostError, NotAllowed
 from host.i18n import _, current_locale, tr, tr_data
+from host.replay import LogReplay, state_hash, state_text
 from host.views import private_lines_of, public_lines_of, with_names
 from rules import ENGINES
 

@@ -133,7 +133,7 @@ class Moves(HostCore):
         to_act_before = set(engine.to_act(state))
         also = settle.statements if settle is not None else None
         try:
-            state, events, _new = await self.store.append_action(row.id, version, seat, action, engine,
+            state, events, _new = await self.states.append_action(row.id, version, seat, action, engine,
                                                                  self.clock(), by_ai=by_ai, state=state, also=also)
         except IllegalAction as exc:
             raise InvalidMove(reason(exc) or _("That move is not allowed now.")) from None

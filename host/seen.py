@@ -11,10 +11,10 @@ from db.store import (
     GameDamaged,
     GameRow,
 )
-from db.undo import LogReplay
 from host.core import HostCore, engine_for
 from host.errors import GameBroken, NotAllowed
 from host.i18n import _, tr, tr_data
+from host.replay import LogReplay
 from host.views import broken_text, private_lines_of, public_lines_of, with_names
 
 log = logging.getLogger("host")

@@ -166,7 +166,7 @@ class Host(Seen, TakeBack, Timers, Servers):
                 raise NotAllowed(_("{title} needs at least {n} players; {have} seated.", title=engine.title,
                                    n=engine.min_players, have=len(seats)))
             try:
-                state = await self.store.start_game(game_id, engine, len(seats), self.clock())
+                state = await self.states.start_game(game_id, engine, len(seats), self.clock())
             except GameDamaged as exc:
                 raise await self._damaged(game_id, exc) from None
             except ValueError as exc:

@@ -94,7 +94,7 @@ class TakeBack(Moves):
             previous_to_act = set(engine.to_act(state))
             public_before = self._public_digest(engine, state, game_id, version)
             try:
-                await self.store.append_undo(game_id, version, seat.seat, record, after, engine, self.clock())
+                await self.states.append_undo(game_id, version, seat.seat, record, after, engine, self.clock())
             except VersionConflict:
                 raise GameMovedOn(_("Someone else's move came first; here is the current state.")) from None
             log_event(log, "move taken back", game=game_id, guild=row.guild_id, seat=seat.seat, version=version + 1,

@@ -16,7 +16,8 @@ import asyncio
 from collections import OrderedDict
 from typing import Any
 
-from db.undo import LogReplay, in_force, is_undo
+from db.undo import in_force, is_undo
+from host.replay import LogReplay
 
 KEPT = 4096
 

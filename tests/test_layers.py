@@ -41,6 +41,28 @@ def test_no_pillow_outside_render():
     assert drawing == []
 
 
+def test_the_store_runs_no_engine():
+    """db/ only stores: it imports nothing of rules/ or host/ (engine work is host/replay.py)."""
+    up = [f"{p.relative_to(ROOT)}: {m}" for p in _sources("db") for m in sorted(_imports(p))
+          if m.split(".")[0] in ("rules", "host", "cogs", "render")]
+    assert up == []
+
+
+def test_renderers_read_views_and_rules_data_only():
+    """A renderer imports of rules/ only the texts and a game's data, text, views and scoring."""
+    allowed = {"data", "text", "views", "scoring"}
+    reaching = []
+    for path in _sources("render"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [f"{node.module}.{a.name}" for a in node.names] if isinstance(node, ast.ImportFrom) and node.module else []
+            for name in names:  # rules.<game>.<module>[.<name>], rules.text.<name>
+                parts = name.split(".")
+                if parts[0] == "rules" and parts[1] != "text" and (len(parts) < 3 or parts[2] not in allowed):
+                    reaching.append(f"{path.relative_to(ROOT)}: {name}")
+    assert reaching == []
+
+
 def test_render_never_reaches_up_into_host_db_or_cogs():
     """Arrows point down: render reads views and rules data (and nothing of host, db or cogs)."""
     up = [f"{p.relative_to(ROOT)}: {m}" for p in _sources("render") for m in sorted(_imports(p))

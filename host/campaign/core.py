@@ -19,6 +19,7 @@ from host.errors import NotAllowed, NotFound
 from host.i18n import _
 from host.logging_setup import log_event
 from host.models import GameInfo
+from host.replay import GameStates
 from host.scoped import ScopedLookups
 from rules import ENGINES
 from rules.my_island import campaign as camp
@@ -136,7 +137,7 @@ class CampaignCore(ScopedLookups[CampaignRow, CampaignInfo]):
         result = game.result
         if game.status == "finished" and result and "forfeit" not in result and row.carry is not None:
             engine = ENGINES[GAME_KEY]
-            state, _v = await self.db.store.load_state(game.id, engine)
+            state, _v = await GameStates.of(self.db.store).load_state(game.id, engine)
             try:
                 carry = camp.next_carry(row.carry, result, engine.dump(state))
             except (ValueError, KeyError) as exc:

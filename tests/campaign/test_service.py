@@ -23,7 +23,7 @@ async def expected_carry(host, game_id, carry):
     """What rules.my_island.campaign.next_carry says the carry becomes after that game."""
     engine = ENGINES["my_island"]
     info = await host.get(game_id)
-    state, _v = await host.store.load_state(game_id, engine)
+    state, _v = await host.states.load_state(game_id, engine)
     return camp.next_carry(carry, info.result, engine.dump(state))
 
 

@@ -62,7 +62,7 @@ async def test_a_finished_games_export_replays_to_exactly_its_final_state(key, h
     assert [s["name"] for s in data["seats"]] == info.names and data["result"] == info.result
     replayed = history.replay_export(history.parse_export(raw))
     engine = ENGINES[key]
-    stored, _version = await bot.host.store.load_state(game_id, engine)
+    stored, _version = await bot.host.states.load_state(game_id, engine)
     assert canonical(engine.dump(replayed.state)) == canonical(engine.dump(stored))
     assert engine.result(replayed.state)["ranks"] == info.result["ranks"]
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from db.store import Store, replay, state_text
+from db.store import Store
+from host.replay import GameStates, replay, state_text
 from tests.toy_engines import TOYS
 
 RACE = TOYS["toy_race"]
@@ -44,7 +45,7 @@ async def test_sigkill_mid_stream_keeps_every_acknowledged_move(tmp_path):
             assert len(seqs) >= highest_acked, f"game {game_id} lost an acknowledged move"
             row = await store.game(game_id)
             assert row.version == len(seqs)
-            state, _version = await store.load_state(game_id, RACE)
+            state, _version = await GameStates.of(store).load_state(game_id, RACE)
             expected = replay(RACE, row.n_players, row.options, row.seed, [(e["seat"], e["action"]) for e in log])
             assert state_text(RACE.dump(state)) == state_text(RACE.dump(expected))
             snap = await store.fetch_one("SELECT state FROM snapshots WHERE game_id = ?", (game_id,))

@@ -15,8 +15,8 @@ import json
 
 import pytest
 
-from db.store import replay, state_hash, state_text
 from host import GameBroken, GameDamage, Host
+from host.replay import replay, state_hash, state_text
 from tests.host.conftest import ANA
 from tests.rawdb import raw_connect
 from tests.toy_engines import TOYS

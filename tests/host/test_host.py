@@ -296,19 +296,19 @@ async def test_a_move_whose_process_died_before_its_follow_up_is_healed_by_the_s
     race = TOYS["toy_race"]
     info = await lobby(host, settings={"deadline_seconds": 3600})
     await host.start(info.id, ANA.user_id)
-    state, version = await host.store.load_state(info.id, race)
+    state, version = await host.states.load_state(info.id, race)
     seat = min(race.to_act(state))
-    await host.store.append_action(info.id, version, seat, race.legal_actions(state, seat)[0], race, now=clock())
+    await host.states.append_action(info.id, version, seat, race.legal_actions(state, seat)[0], race, now=clock())
     assert {t.seat for t in await host.store.timers(info.id)} == {seat}  # the dead process set none
     clock.advance(3601)
     assert [await host.fire_timer(t) for t in await host.due_timers()] == [None, None, None]
     game = await host.get(info.id)
     assert game.to_act != {seat} and {t.seat for t in await host.store.timers(info.id)} == game.to_act
     # now the winning move, stored by a process that died before recording the end
-    state, version = await host.store.load_state(info.id, race)
+    state, version = await host.states.load_state(info.id, race)
     while race.result(state) is None:
         mover = min(race.to_act(state))
-        state, _events, version = await host.store.append_action(
+        state, _events, version = await host.states.append_action(
             info.id, version, mover, max(race.legal_actions(state, mover), key=lambda a: a.get("n", 0)), race,
             now=clock(), state=state)
     assert (await host.get(info.id)).status == "active"

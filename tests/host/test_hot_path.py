@@ -7,7 +7,8 @@ import contextlib
 
 import pytest
 
-from db.store import HOT_LOOKUPS, HeldStates, _Held, game_lookup_plans
+from db.store import HOT_LOOKUPS, game_lookup_plans
+from host.replay import GameStates, HeldStates, _Held
 from tests.host.conftest import ANA, BO
 from tests.rawdb import raw_connect
 from tests.toy_engines import TOYS
@@ -94,7 +95,7 @@ async def test_a_click_parses_the_stored_state_at_most_once_per_version(host, st
         await host.private_view(info.id, BO.user_id)
         await host.get(info.id)
     assert counts["loads"] == 0
-    store.held.take(info.id)  # as if the move had been made by another process
+    GameStates.of(store).held.take(info.id)  # as if the move had been made by another process
     with counting_loads(engine) as counts:
         await host.get(info.id)
         await host.public_view(info.id)
@@ -106,11 +107,11 @@ async def test_a_held_state_is_not_used_once_the_stored_snapshot_differs(host, s
     info = await lobby(host)
     await host.start(info.id, ANA.user_id)
     await host.submit(info.id, ANA.user_id, {"type": "add", "n": 2})
-    assert store.held.get(info.id).version == 1
+    assert GameStates.of(store).held.get(info.id).version == 1
     with raw_connect(store.path) as conn:
         conn.execute("UPDATE snapshots SET state = replace(state, '\"counters\":[2,0]', '\"counters\":[0,0]')"
                      " WHERE game_id = ?", (info.id,))
-    state, version = await store.load_state(info.id, TOYS["toy_race"])
+    state, version = await GameStates.of(store).load_state(info.id, TOYS["toy_race"])
     assert version == 1 and state["counters"] == [2, 0]  # rebuilt from the log, not the held state
 
 

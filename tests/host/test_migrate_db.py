@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 
 from db.campaign_store import CampaignPlayerRow, CampaignStore
-from db.migrate import migrate
 from db.open import open_store
 from db.preferences import PreferenceStore
 from db.store import Store
 from host import Host, PlayerRef
+from host.migrate_db import migrate
 from host.tournament.service import TournamentService
 from tests import toy_engines
 

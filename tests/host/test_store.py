@@ -7,7 +7,8 @@ import sqlite3
 import pytest
 
 from db.migrations import migration_files
-from db.store import Store, VersionConflict, replay, state_text
+from db.store import Store, VersionConflict
+from host.replay import GameStates, replay, state_text
 from rules.base import IllegalAction
 from tests.toy_engines import TOYS
 
@@ -47,26 +48,26 @@ async def test_migrating_step_by_step_gives_the_same_schema_as_a_fresh_database(
 async def started_game(store: Store, n: int = 2) -> int:
     gid = await store.create_game("toy_race", guild_id=1, channel_id=2, creator_id=1, options={}, settings={},
                                   seed="7", now=0.0)
-    await store.start_game(gid, RACE, n, now=0.0)
+    await GameStates.of(store).start_game(gid, RACE, n, now=0.0)
     return gid
 
 
 async def test_append_action_stores_log_snapshot_and_version_together(store):
     gid = await started_game(store)
-    state, events, version = await store.append_action(gid, 0, 0, {"type": "add", "n": 2}, RACE, now=1.0)
+    state, events, version = await GameStates.of(store).append_action(gid, 0, 0, {"type": "add", "n": 2}, RACE, now=1.0)
     assert version == 1 and events == [{"type": "add", "seat": 0, "n": 2}]
     assert (await store.game(gid)).version == 1
     assert [e["action"] for e in await store.action_log(gid)] == [{"type": "add", "n": 2}]
-    loaded, v = await store.load_state(gid, RACE)
+    loaded, v = await GameStates.of(store).load_state(gid, RACE)
     assert v == 1 and loaded == state
 
 
 async def test_an_illegal_action_writes_nothing(store):
     gid = await started_game(store)
     with pytest.raises(IllegalAction):
-        await store.append_action(gid, 0, 0, {"type": "add", "n": 3}, RACE, now=1.0)
+        await GameStates.of(store).append_action(gid, 0, 0, {"type": "add", "n": 3}, RACE, now=1.0)
     with pytest.raises(IllegalAction):
-        await store.append_action(gid, 0, 1, {"type": "add", "n": 1}, RACE, now=1.0)  # out of turn
+        await GameStates.of(store).append_action(gid, 0, 1, {"type": "add", "n": 1}, RACE, now=1.0)  # out of turn
     assert (await store.game(gid)).version == 0
     assert await store.action_log(gid) == []
 
@@ -78,10 +79,10 @@ async def test_of_two_concurrent_submissions_for_one_version_exactly_one_wins(tm
         gid = await started_game(first)
         for _attempt in range(5):
             version = (await first.game(gid)).version
-            seat = min(RACE.to_act((await first.load_state(gid, RACE))[0]))
+            seat = min(RACE.to_act((await GameStates.of(first).load_state(gid, RACE))[0]))
             results = await asyncio.gather(
-                first.append_action(gid, version, seat, {"type": "add", "n": 1}, RACE, now=1.0),
-                second.append_action(gid, version, seat, {"type": "add", "n": 2}, RACE, now=1.0),
+                GameStates.of(first).append_action(gid, version, seat, {"type": "add", "n": 1}, RACE, now=1.0),
+                GameStates.of(second).append_action(gid, version, seat, {"type": "add", "n": 2}, RACE, now=1.0),
                 return_exceptions=True)
             wins = [r for r in results if not isinstance(r, BaseException)]
             losses = [r for r in results if isinstance(r, BaseException)]
@@ -98,16 +99,16 @@ async def test_of_two_concurrent_submissions_for_one_version_exactly_one_wins(tm
 
 async def test_a_corrupt_snapshot_is_detected_and_rebuilt_from_the_log(store, tmp_path):
     gid = await started_game(store)
-    await store.append_action(gid, 0, 0, {"type": "add", "n": 2}, RACE, now=1.0)
-    await store.append_action(gid, 1, 1, {"type": "add", "n": 1}, RACE, now=1.0)
-    good = state_text(RACE.dump((await store.load_state(gid, RACE))[0]))
+    await GameStates.of(store).append_action(gid, 0, 0, {"type": "add", "n": 2}, RACE, now=1.0)
+    await GameStates.of(store).append_action(gid, 1, 1, {"type": "add", "n": 1}, RACE, now=1.0)
+    good = state_text(RACE.dump((await GameStates.of(store).load_state(gid, RACE))[0]))
     tampered = json.loads(good)
     tampered["counters"] = [99, 99]
     await store.write([("UPDATE snapshots SET state = ? WHERE game_id = ?", (state_text(tampered), gid))])
-    state, version = await store.load_state(gid, RACE)
+    state, version = await GameStates.of(store).load_state(gid, RACE)
     assert version == 2 and state_text(RACE.dump(state)) == good
     await store.write([("UPDATE snapshots SET state = 'not json{' WHERE game_id = ?", (gid,))])
-    state, _ = await store.load_state(gid, RACE)
+    state, _ = await GameStates.of(store).load_state(gid, RACE)
     assert state_text(RACE.dump(state)) == good
     log = [(e["seat"], e["action"]) for e in await store.action_log(gid)]
     assert RACE.dump(replay(RACE, 2, {}, "7", log)) == RACE.dump(state)

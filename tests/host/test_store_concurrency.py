@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 
-from db.store import Store, replay, state_text
+from db.store import Store
+from host.replay import GameStates, replay, state_text
 from tests.rawdb import raw_connect
 from tests.toy_engines import TOYS
 
@@ -20,7 +21,7 @@ RACE = TOYS["toy_race"]
 async def started_game(store: Store, n: int = 3, seed: str = "7") -> int:
     gid = await store.create_game("toy_race", guild_id=1, channel_id=2, creator_id=1, options={}, settings={},
                                   seed=seed, now=0.0)
-    await store.start_game(gid, RACE, n, now=0.0)
+    await GameStates.of(store).start_game(gid, RACE, n, now=0.0)
     return gid
 
 
@@ -41,7 +42,7 @@ async def test_reads_during_moves_never_freeze_the_game(store):
     async def reader(gid: int) -> None:
         nonlocal reads
         while not stop.is_set():
-            state, version = await store.load_state(gid, RACE)
+            state, version = await GameStates.of(store).load_state(gid, RACE)
             row = await store.game(gid)
             assert version <= row.version
             reads += 1
@@ -51,11 +52,11 @@ async def test_reads_during_moves_never_freeze_the_game(store):
         moves = 0
         for _round in range(4):  # play the race to its end a few times (a new game each time)
             while True:
-                state, version = await store.load_state(gid, RACE)
+                state, version = await GameStates.of(store).load_state(gid, RACE)
                 if RACE.result(state):
                     break
                 seat = min(RACE.to_act(state))
-                await store.append_action(gid, version, seat, {"type": "add", "n": 1}, RACE, now=1.0, state=state)
+                await GameStates.of(store).append_action(gid, version, seat, {"type": "add", "n": 1}, RACE, now=1.0, state=state)
                 moves += 1
             gid = await started_game(store, seed=f"w{gid}")
             games.append(gid)
@@ -71,7 +72,7 @@ async def test_reads_during_moves_never_freeze_the_game(store):
         assert task.exception() is None, task.exception()
     assert sum(moves) > 0 and reads > 0
     for gid in games:
-        state, version = await store.load_state(gid, RACE)
+        state, version = await GameStates.of(store).load_state(gid, RACE)
         row = await store.game(gid)
         log = await store.action_log(gid)
         assert version == row.version == len(log)

@@ -22,8 +22,9 @@ import time
 
 import pytest
 
-from db.store import Store, replay, state_text
+from db.store import Store
 from host import GameMovedOn, Host, InvalidMove, NotAllowed, NotYourTurn, PlayerRef
+from host.replay import replay, state_text
 from rules import ENGINES
 
 SECONDS = float(os.environ.get("ISLE_STRESS_SECONDS", "30"))

@@ -19,8 +19,8 @@ from collections import Counter
 from pathlib import Path
 
 from db.open import open_store
-from db.store import replay, state_text
 from host import Host, PlayerRef
+from host.replay import GameStates, replay, state_text
 from tests import toy_engines
 from tests.toy_engines import TOYS
 
@@ -117,7 +117,7 @@ async def test_two_processes_one_killed_lose_nothing_and_do_nothing_twice(pg_ser
             for g, v in acked:
                 if g == gid:
                     assert v <= len(log), f"game {gid} lost acknowledged move {v}"
-            state, version = await store.load_state(gid, TOYS["toy_race"])
+            state, version = await GameStates.of(store).load_state(gid, TOYS["toy_race"])
             expected = replay(TOYS["toy_race"], row.n_players, row.options, row.seed,
                               [(e["seat"], e["action"]) for e in log])
             snap = await store.fetch_one("SELECT state, version FROM snapshots WHERE game_id = ?", (gid,))

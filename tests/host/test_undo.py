@@ -13,9 +13,9 @@ import json
 import pytest
 
 from db.open import open_store
-from db.store import state_text
 from host import GameMovedOn, Host, NotAllowed
 from host.history import export, log_entries, parse_export, replay_export
+from host.replay import state_text
 from rules import ENGINES
 from tests.host.conftest import ANA, BO
 from tests.toy_engines import ToySealed
@@ -35,7 +35,7 @@ async def started(host: Host) -> int:
 
 
 async def live(host: Host, gid: int) -> str:
-    state, _version = await host.store.load_state(gid, LVS)
+    state, _version = await host.states.load_state(gid, LVS)
     return state_text(LVS.dump(state))
 
 
@@ -70,7 +70,7 @@ async def test_a_plain_step_is_taken_back_and_the_log_keeps_both_records(host):
     assert log[-1]["action"] == {"type": "undo", "of": version} and len(log) == version + 1  # append-only
     assert await host.undo_version(gid, user) is None  # nothing left to take back
     # the snapshot rebuilt from seed + log is the live state
-    state, rebuilt_version = await host.store.rebuild_snapshot(gid, LVS)
+    state, rebuilt_version = await host.states.rebuild_snapshot(gid, LVS)
     assert state_text(LVS.dump(state)) == before and rebuilt_version == version + 1
     lines = await host.log_lines(gid)
     assert lines[-1].endswith("took back a move.")
@@ -190,7 +190,7 @@ async def test_racing_undo_exactly_one_wins(host, clock, race):
         assert len(log) == version + 1 and (await first.get(gid)).version == version + 1
         # the stored state is the log's: rebuilt from seed + log it is the same
         stored = await live(first, gid)
-        state, _v = await host.store.rebuild_snapshot(gid, LVS)
+        state, _v = await host.states.rebuild_snapshot(gid, LVS)
         assert state_text(LVS.dump(state)) == stored
     finally:
         await other_store.close()
@@ -241,7 +241,7 @@ async def test_taking_back_a_sealed_pick_buys_no_time(host, clock, monkeypatch):
         await host.undo(gid, ANA.user_id)
     await host.submit(gid, ANA.user_id, {"type": "pick", "n": 2})
     await host.submit(gid, BO.user_id, {"type": "pick", "n": 3})
-    state, _v = await host.store.load_state(gid, ENGINES["sealed_undo"])
+    state, _v = await host.states.load_state(gid, ENGINES["sealed_undo"])
     assert state["scores"] == [3, 5] and state["round"] == 3
 
 

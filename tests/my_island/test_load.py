@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from host.replay import GameStates
 from rules.base import canonical
 from rules.my_island import ENGINE
 from rules.state_check import BadState
@@ -107,8 +108,8 @@ def test_any_damaged_value_is_refused_cleanly_or_loads(seed, junk):
 async def test_a_damaged_snapshot_on_a_real_file_is_rebuilt_from_the_log(store, clock):
     """A snapshot with a good hash but a broken shape (islands gone) is refused by load, so the
     store rebuilds the game from its move log instead of serving a state that fails later."""
-    from db.store import state_hash, state_text
     from host import Host, PlayerRef
+    from host.replay import state_hash, state_text
 
     host = Host(store, clock=clock)
     ana, bo = PlayerRef(1, "Ana"), PlayerRef(2, "Bo")
@@ -118,11 +119,11 @@ async def test_a_damaged_snapshot_on_a_real_file_is_rebuilt_from_the_log(store, 
     for user in (ana, bo):
         choices = await host.choices(info.id, user.user_id)
         await host.submit(info.id, user.user_id, next(c for c in choices if c.action["type"] == "place").action)
-    good, version = await store.load_state(info.id, ENGINE)
+    good, version = await GameStates.of(store).load_state(info.id, ENGINE)
     damaged = ENGINE.dump(good)
     del damaged["islands"]
     text = state_text(damaged)
     await store.write([("UPDATE snapshots SET state = ?, state_hash = ? WHERE game_id = ?",
                         (text, state_hash(text), info.id))])
-    state, again = await store.load_state(info.id, ENGINE)
+    state, again = await GameStates.of(store).load_state(info.id, ENGINE)
     assert again == version and canonical(ENGINE.dump(state)) == canonical(ENGINE.dump(good))

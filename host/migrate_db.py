@@ -21,7 +21,9 @@ from typing import Any
 from db.errors import StoreError
 from db.open import PgStore
 from db.postgres import is_postgres_url, redact
-from db.store import Store, replay, state_text
+from db.store import Store
+from host.replay import replay, state_text
+from rules import ENGINES
 
 BATCH = 2000
 
@@ -93,7 +95,6 @@ def _record(row: tuple) -> tuple:
 
 async def check_games(store: Any, report: Report) -> None:
     """Replay every started game's log and compare it with its snapshot."""
-    from rules import ENGINES
 
     last = 0
     while True:
