@@ -40,7 +40,7 @@ same guarantees (``db.open.open_store`` opens either):
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -51,6 +51,7 @@ class GameStore(Protocol):
     # -- plumbing: reads (committed data only) and transactions ------------------------------
     async def fetch_one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None: ...
     async def fetch_all(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]: ...
+    async def together(self, *reads: Awaitable[Any]) -> list[Any]: ...
     def transaction(self) -> AbstractAsyncContextManager[Any]: ...
     async def write(self, statements: list[tuple[str, tuple]]) -> None: ...
     async def guarded_write(self, guard: tuple[str, tuple] | None, check: tuple[str, tuple, object] | None,

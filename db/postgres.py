@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -193,6 +193,11 @@ class PgDatabase:
     async def fetch_one(self, sql: str, params: tuple = ()) -> asyncpg.Record | None:
         t = to_postgres(sql, self.keys, self.auto_ids, self.columns)
         return await self.pool.fetchrow(t.sql, *params)
+
+    async def together(self, *reads: Awaitable[Any]) -> list[Any]:
+        """Several reads sent at once (each on a pooled connection): each one's result or
+        exception, in order."""
+        return list(await asyncio.gather(*reads, return_exceptions=True))
 
     async def fetch_all(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:
         t = to_postgres(sql, self.keys, self.auto_ids, self.columns)

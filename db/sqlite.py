@@ -25,9 +25,10 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 
@@ -198,6 +199,18 @@ class Database:
                 if not _busy(exc):
                     raise
         return list(await self.reader.execute_fetchall(sql, params))
+
+    async def together(self, *reads: Awaitable[Any]) -> list[Any]:
+        """Several reads, each one's result or exception in order. Here reads that search
+        indexes only run in this thread and never wait, so they run one after the other: tasks
+        to run them at once would only add their scheduling (``PgDatabase`` sends them at once)."""
+        results: list[Any] = []
+        for read in reads:
+            try:
+                results.append(await read)
+            except Exception as exc:  # noqa: BLE001 - handed to the caller, as asyncio.gather does
+                results.append(exc)
+        return results
 
     def _is_quick(self, sql: str, params: tuple) -> bool:
         """True for a SELECT whose plan searches indexes only (no SCAN): run it in this thread.

@@ -243,19 +243,12 @@ class Store(Database):
         return [_log_entry(game_id, r) for r in reversed(rows)]
 
     async def stored_game(self, game_id: int) -> StoredGame:
-        """A started game's row, its snapshot and the head of its log, read in one statement.
-        Raises ``GameDamaged`` for a game marked broken or whose options cannot be read."""
+        """A game's row, its snapshot and the head of its log, read in one statement
+        (``GameMissing`` when there is no such game)."""
         raw = await self.fetch_one(_LOAD_SQL, (game_id,))
         if raw is None:
             raise GameMissing(game_id)
-        row = _game(raw)
-        if row.n_players is None:
-            raise StoreError(f"game {game_id} has not started")
-        if row.broken:
-            raise GameDamaged(game_id, row.broken, "marked broken")
-        if "options" in row.damage:
-            raise GameDamaged(game_id, "options", "the game's options cannot be read")
-        return StoredGame(row, raw["snap_version"], raw["snap_state"], raw["snap_hash"], raw["log_head"] or 0)
+        return StoredGame(_game(raw), raw["snap_version"], raw["snap_state"], raw["snap_hash"], raw["log_head"] or 0)
 
     async def reset_columns(self, row: GameRow, columns: list[str], result: dict | None) -> None:
         """Write back readable values for unreadable columns: no settings (the defaults apply),

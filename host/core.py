@@ -79,6 +79,8 @@ class HostCore:
         self.text_name: Callable[[str], str] = str
         """How a player's name is written into log lines (the Discord adapter escapes markdown)."""
         self._game_locks: dict[int, asyncio.Lock] = {}
+        self._identities: dict[int, tuple[str, int | None]] = {}
+        """Per game: its game key and server, which never change (the oldest known go first)."""
         self._public_digests: OrderedDict[int, tuple[int, bytes]] = OrderedDict()
         """Per game: the version of its last settled move and a digest of the public view then."""
         self.languages = Languages(store)
@@ -118,9 +120,8 @@ class HostCore:
             to_act: set[int] = set()
             if row.status == "active":
                 if state is None and paused is None:  # the state and the server's pause, asked together
-                    loaded, since = await asyncio.gather(self._load(row.id, engine),
-                                                         self.presence.paused_since(row.guild_id),
-                                                         return_exceptions=True)
+                    loaded, since = await self.store.together(self._load(row.id, engine),
+                                                              self.presence.paused_since(row.guild_id))
                     if isinstance(loaded, BaseException):
                         raise loaded
                     if isinstance(since, BaseException):
@@ -163,9 +164,9 @@ class HostCore:
         )
 
     # -- damaged stored rows: repaired from the log, or the game marked broken ----------------
-    async def _load(self, game_id: int, engine: Any) -> Loaded:
+    async def _load(self, game_id: int, engine: Any, check: Callable[[GameRow], None] | None = None) -> Loaded:
         try:
-            loaded = await self.states.load_game(game_id, engine)
+            loaded = await self.states.load_game(game_id, engine, check)
         except GameDamaged as exc:
             raise await self._damaged(game_id, exc) from None
         if loaded.repaired:
@@ -259,10 +260,10 @@ class HostCore:
                 log.exception("finish listener failed", extra={"fields": {"game": game.id}})
 
 
-    async def _check_not_paused(self, row: GameRow) -> None:
-        if await self.presence.paused_since(row.guild_id) is not None:
+    async def _check_not_paused(self, game_id: int, guild_id: int | None) -> None:
+        if await self.presence.paused_since(guild_id) is not None:
             raise NotAllowed(_("Game #{id} is paused: I was removed from its server. It goes on if I am added "
-                               "back.", id=row.id))
+                               "back.", id=game_id))
 
 
     async def abandon(self, game_id: int, by_user_id: int | None, is_admin: bool = False) -> GameInfo:

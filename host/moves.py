@@ -4,7 +4,6 @@ move settles (the step, the end of the game, clocks and timers) committed with i
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import hashlib
 import logging
@@ -36,6 +35,7 @@ log = logging.getLogger("host")
 
 AUTO_MOVES_LIMIT = 10000  # automatic moves after one submission (an all-AI game runs to its end)
 PUBLIC_DIGESTS_KEPT = 4096  # 16 bytes each
+IDENTITIES_KEPT = 65536  # a game's key and server: a few dozen bytes each
 
 
 def _digest(view: dict) -> bytes:
@@ -48,21 +48,31 @@ class Moves(HostCore):
 
     # -- playing ---------------------------------------------------------------------------
     async def _active(self, game_id: int) -> tuple[GameRow, Any, Any, int]:
-        row = await self._row(game_id)
-        if row.status != "active":
-            raise NotAllowed({"lobby": _("Game #{id} has not started yet.", id=game_id),
-                              "finished": _("Game #{id} is over.", id=game_id)}.get(
-                                  row.status, _("Game #{id} was abandoned.", id=game_id)))
-        if row.broken:
-            raise GameBroken(broken_text(game_id, row.broken))
-        engine = engine_for(row.game_key)
-        # asked together (one wait, not two); a paused server's refusal comes first
-        paused, loaded = await asyncio.gather(self._check_not_paused(row), self._load(game_id, engine),
-                                              return_exceptions=True)
-        if isinstance(paused, BaseException):
-            raise paused
-        if isinstance(loaded, BaseException):
-            raise loaded
+        """An active game's row, engine, state and version. Its game and server never change,
+        so once known they are kept: then the row comes with the state, in one read."""
+        known = self._identities.get(game_id)
+        if known is None:
+            row = await self._row(game_id)
+            _must_be_active(row)
+            known = self._identities[game_id] = (row.game_key, row.guild_id)
+            if len(self._identities) > IDENTITIES_KEPT:
+                self._identities.pop(next(iter(self._identities)))
+        engine = engine_for(known[0])
+        refused: list[BaseException] = []
+
+        def check(row: GameRow) -> None:
+            try:
+                _must_be_active(row)
+            except (NotAllowed, GameBroken) as exc:
+                refused.append(exc)
+                raise
+
+        # asked together; a game that is not active is refused first, then a paused server
+        paused, loaded = await self.store.together(self._check_not_paused(game_id, known[1]),
+                                                   self._load(game_id, engine, check))
+        for failed in (*refused, paused, loaded):
+            if isinstance(failed, BaseException):
+                raise failed
         return loaded.row, engine, loaded.state, loaded.version
 
     async def _seat_for(self, game_id: int, user_id: int) -> SeatRow:
@@ -86,7 +96,11 @@ class Moves(HostCore):
     async def submit(self, game_id: int, user_id: int, action: Any, expected_version: int | None = None) -> MoveOutcome:
         async with self._lock(game_id):
             row, engine, state, version = await self._active(game_id)
-            seats, known = await asyncio.gather(self._seats(game_id), self.clocks.known(game_id))
+            seats, known = await self.store.together(self._seats(game_id), self.clocks.known(game_id))
+            if isinstance(seats, BaseException):
+                raise seats
+            if isinstance(known, BaseException):
+                raise known
             seat = next((s for s in seats if s.user_id == user_id and not s.is_ai), None)
             if seat is None:
                 raise NotAllowed(_("You are not playing in game #{id}.", id=game_id))
@@ -100,8 +114,8 @@ class Moves(HostCore):
             settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before,
                                           paused=False, known=known)  # _active refuses a paused server's game
             settle.row_is_current = True
-            state = await self._append(row, engine, state, version, seat.seat, action, outcome, by_ai=False,
-                                       seats=seats, settle=settle)
+            state, _v = await self._append(row, engine, state, version, seat.seat, action, outcome, by_ai=False,
+                                           seats=seats, settle=settle)
             await self._after_moves(row, engine, state, outcome, previous_to_act, public_before,
                                     settle=settle)
         return outcome
@@ -123,8 +137,9 @@ class Moves(HostCore):
 
     async def _append(self, row: GameRow, engine: Any, state: Any, version: int, seat: int, action: Any,
                       outcome: MoveOutcome, by_ai: bool, seats: list[SeatRow] | None = None,
-                      settle: _Settling | None = None) -> Any:
-        """Apply and store one move on the state the caller holds at ``version`` (changed in place).
+                      settle: _Settling | None = None) -> tuple[Any, int]:
+        """Apply and store one move on the state the caller holds at ``version`` (changed in
+        place): the new state and its version.
 
         ``settle``: when no automatic seat answers this move, what it settles (the step, the
         end of the game, clocks and timers) is committed with it, in the same transaction."""
@@ -153,7 +168,7 @@ class Moves(HostCore):
             outcome.ai_moves += 1
         log_event(log, "move", game=row.id, guild=row.guild_id, seat=seat, version=version + 1,
                   action=str(action.get("type")) if isinstance(action, dict) else "?", ai=by_ai)
-        return state
+        return state, _new
 
     async def _settling(self, row: GameRow, seats: list[SeatRow], engine: Any, outcome: MoveOutcome,
                         previous_to_act: set[int], public_before: bytes | None, paused: bool | None = None,
@@ -169,26 +184,34 @@ class Moves(HostCore):
 
     async def _after_moves(self, row: GameRow, engine: Any, state: Any, outcome: MoveOutcome,
                            previous_to_act: set[int], public_before: bytes | None = None,
-                           settle: _Settling | None = None) -> None:
+                           settle: _Settling | None = None, version: int | None = None) -> None:
         """Play automatic seats, then settle timers, the step counter and the end of the game.
 
-        ``private_before``: every seat's view before the caller's own moves (default: now),
-        compared once at the end to tell which seats' private views changed. ``settle``: the
-        caller's settling (its last move may have committed it already)."""
+        ``settle``: the caller's settling (its last move may have committed it already);
+        ``version``: the version of ``state`` (default: ``row.version``). Automatic moves are
+        made on ``state`` and guarded by its version: when another process moved the game
+        meanwhile, they stop (that process plays on and settles its own move)."""
         if settle is None:
             seats = await self._seats(row.id)
             settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before)
+        if version is not None:
+            settle.version = version
         seats = settle.seats
         for _i in range(AUTO_MOVES_LIMIT if settle.automatic and not settle.done else 0):
             to_act = engine.to_act(state)
             auto_now = sorted(to_act & settle.automatic)
             if not auto_now:
                 break
-            fresh = await self._row(row.id)
             seat = auto_now[0]
-            action = choose_action(engine, state, seat, fresh.seed, fresh.version, level_of(fresh, seats, seat))
-            state = await self._append(fresh, engine, state, fresh.version, seat, action, outcome, by_ai=True,
-                                       seats=seats, settle=settle)
+            action = choose_action(engine, state, seat, row.seed, settle.version, level_of(row, seats, seat))
+            try:
+                state, _v = await self._append(row, engine, state, settle.version, seat, action, outcome, by_ai=True,
+                                               seats=seats, settle=settle)
+            except GameMovedOn:
+                log_event(log, "automatic moves stop: the game moved on elsewhere", game=row.id)
+                state = (await self._load(row.id, engine)).state
+                settle.done, settle.row_is_current = True, False  # settled by the move that came first
+                break
             if settle.done:
                 break
         if not settle.done:  # nothing stored settled it (no move, or the automatic moves ran out)
@@ -210,9 +233,9 @@ class Moves(HostCore):
             if row.status != "active" or await self.presence.paused_since(row.guild_id) is not None:
                 return MoveOutcome(game=await self._info(row))
             engine = engine_for(row.game_key)
-            state, _v = await self._load_state(game_id, engine)
+            state, version = await self._load_state(game_id, engine)
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
-            await self._after_moves(row, engine, state, outcome, set(engine.to_act(state)))
+            await self._after_moves(row, engine, state, outcome, set(engine.to_act(state)), version=version)
             return outcome
 
     async def play_automatic_once(self, game_id: int) -> MoveOutcome | None:
@@ -228,7 +251,7 @@ class Moves(HostCore):
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
             public_before = self._public_digest(engine, state, game_id, version)
             action = choose_action(engine, state, seats[0], row.seed, version, level_of(row, seat_rows, seats[0]))
-            state = await self._append(row, engine, state, version, seats[0], action, outcome, by_ai=True)
+            state, _v = await self._append(row, engine, state, version, seats[0], action, outcome, by_ai=True)
             await self._settle(game_id, engine, state, outcome, previous, public_before)
             return outcome
 
@@ -316,6 +339,16 @@ class _Settling:
         outcome.game = await host._info(row, state, seats=self.seats, paused=self.paused)
         if outcome.finished:
             await host._notify_finished(outcome.game)
+
+
+def _must_be_active(row: GameRow) -> None:
+    """Refuse a move in a game that is not being played (or is broken)."""
+    if row.status != "active":
+        raise NotAllowed({"lobby": _("Game #{id} has not started yet.", id=row.id),
+                          "finished": _("Game #{id} is over.", id=row.id)}.get(
+                              row.status, _("Game #{id} was abandoned.", id=row.id)))
+    if row.broken:
+        raise GameBroken(broken_text(row.id, row.broken))
 
 
 def level_of(row: GameRow, seats: list[SeatRow], seat: int) -> str:

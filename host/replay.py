@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from db.errors import GameDamaged, VersionConflict
+from db.errors import GameDamaged, StoreError, VersionConflict
 from db.store import GameRow, Store, snapshot_hash
 from db.undo import UNDO, is_undo
 
@@ -173,15 +173,24 @@ class GameStates:
         loaded = await self.load_game(game_id, engine)
         return loaded.state, loaded.version
 
-    async def load_game(self, game_id: int, engine: Any) -> Loaded:
+    async def load_game(self, game_id: int, engine: Any, check: Callable[[GameRow], None] | None = None) -> Loaded:
         """The game row and its current state, read together in one statement.
 
         The snapshot is used when it matches the game's version and the head of its log and
         passes its hash and the engine's ``load``; otherwise the state is rebuilt from
         seed + log and written back (:meth:`rebuild_snapshot`). Raises ``GameDamaged`` for
-        a game marked broken or one whose options or log cannot be read or replayed."""
+        a game marked broken or one whose options or log cannot be read or replayed.
+        ``check(row)``: the caller's own test of the game row, first (it raises to refuse)."""
         stored = await self.store.stored_game(game_id)
         row, text, head = stored.row, stored.snap_text, stored.log_head
+        if check is not None:
+            check(row)
+        if row.n_players is None:
+            raise StoreError(f"game {game_id} has not started")
+        if row.broken:
+            raise GameDamaged(game_id, row.broken, "marked broken")
+        if "options" in row.damage:
+            raise GameDamaged(game_id, "options", "the game's options cannot be read")
         state, why = None, None
         if text is None:
             why = "missing"

@@ -206,7 +206,7 @@ class Host(Seen, TakeBack, Timers, Servers):
         row = await self._row(game_id)
         if by_user_id != row.creator_id and not is_admin:
             raise NotAllowed(_("Only the game's creator or a server manager can change its settings."))
-        await self._check_not_paused(row)
+        await self._check_not_paused(row.id, row.guild_id)
         settings = dict(row.settings)
         settings.update(deadlines.validate_settings(changes))
         await self.store.update_game(game_id, self.clock(), settings=settings)
@@ -230,7 +230,8 @@ class Host(Seen, TakeBack, Timers, Servers):
     async def set_away(self, game_id: int, user_id: int, away: bool) -> MoveOutcome:
         """Vacation: the AI plays this seat until the player takes it back."""
         seat = await self._seat_for(game_id, user_id)
-        await self._check_not_paused(await self._row(game_id))
+        row = await self._row(game_id)
+        await self._check_not_paused(row.id, row.guild_id)
         await self.store.update_seat(game_id, seat.seat, away=away)
         return await self._play_automatic(game_id)
 

@@ -106,16 +106,16 @@ class Timers(Moves):
             previous = set(engine.to_act(state))
             outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
             public_before = self._public_digest(engine, state, game_id, version)
+            seats = await self._seats(game_id)
             for _i in range(50):
                 if seat not in engine.to_act(state):
                     break
-                fresh = await self._row(game_id)
-                action = choose_action(engine, state, seat, fresh.seed, fresh.version,
-                                       level_of(fresh, await self._seats(game_id), seat))
-                state = await self._append(fresh, engine, state, fresh.version, seat, action, outcome, by_ai=True)
+                action = choose_action(engine, state, seat, row.seed, version, level_of(row, seats, seat))
+                # guarded by the version of this state: a move from elsewhere meanwhile wins (GameMovedOn)
+                state, version = await self._append(row, engine, state, version, seat, action, outcome, by_ai=True)
                 if not (engine.to_act(state) & previous - {seat}) and seat not in engine.to_act(state):
                     break
-            await self._after_moves(row, engine, state, outcome, previous, public_before)
+            await self._after_moves(row, engine, state, outcome, previous, public_before, version=version)
             return outcome
 
     async def _forfeit(self, row: GameRow, engine: Any, state: Any, timer: Timer) -> TimerOutcome:

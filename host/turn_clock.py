@@ -10,7 +10,6 @@ rebased: the active time used so far is booked and the timers are placed anew.
 
 from __future__ import annotations
 
-import asyncio
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -86,7 +85,10 @@ class TurnClocks:
     async def known(self, game_id: int) -> KnownClocks:
         """What :meth:`plan_turns` reads: the game's seat clocks and its players' schedules (two
         reads, sent together)."""
-        seat_clocks, players = await asyncio.gather(self.db.seat_clocks(game_id), self.db.players_of_game(game_id))
+        seat_clocks, players = await self.store.together(self.db.seat_clocks(game_id), self.db.players_of_game(game_id))
+        for read in (seat_clocks, players):
+            if isinstance(read, BaseException):
+                raise read
         return KnownClocks(seat_clocks, {u: self.schedule_of(p) for u, p in players.items()})
 
     def plan_turns(self, known: KnownClocks, game_id: int, settings: dict, seats: list[SeatRow], ended: set[int],
