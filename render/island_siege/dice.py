@@ -7,8 +7,8 @@ from PIL import Image, ImageDraw
 from render.common import INK, PAPER, fit_names, fit_text, font, wrap_text
 from render.island_siege.sprites import WIDTH, die_sprite
 from rules.island_siege import data
-from rules.island_siege.text import FACE_WORD, STEP_WORDS, colour
-from rules.text import T, Tn, join
+from rules.island_siege.text import FACE_WORD, attack_now, attack_outcome, cube_counts
+from rules.text import T, join
 
 
 def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict, names: list[str]) -> int:
@@ -63,21 +63,11 @@ def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict
         extra.append(T("added: {faces}", faces=join(", ", [FACE_WORD[f] for f in att["added"]])))
     if att.get("spent_yellow"):
         extra.append(T("leadership used {n}", n=att["spent_yellow"]))
-    if att.get("attack_color"):
-        extra.append(T("attack colour {color}", color=colour(att["attack_color"])))
-    if att.get("destroyed"):
-        w1 = sum(1 for x in att["destroyed"] if x[3] == 1)
-        w2 = sum(1 for x in att["destroyed"] if x[3] == 2)
-        extra.append(T("destroyed: wave 1 {first}, wave 2 {second}", first=w1, second=w2))
-    if att.get("taken"):
-        cubes = [Tn("{n} {color}", "{n} {color}", n, color=colour(c)) for c, n in sorted(att["taken"].items())]
-        extra.append(T("reinforced: {cubes}", cubes=join(", ", cubes)))
-    elif att.get("picked") and live:
-        cubes = [Tn("{n} {color}", "{n} {color}", n, color=colour(c)) for c, n in sorted(att["picked"].items())]
-        extra.append(T("picked so far: {cubes}", cubes=join(", ", cubes)))
+    extra += attack_outcome(att, lambda parts: join(", ", parts))
+    if not att.get("taken") and att.get("picked") and live:
+        extra.append(T("picked so far: {cubes}", cubes=join(", ", cube_counts(att["picked"]))))
     if live:
-        step = STEP_WORDS.get(att.get("step"), att.get("step"))
-        extra.append(T("re-rolls left {n} · now: {step}", n=att.get("rerolls_left", 0), step=step))
+        extra.append(attack_now(att))
     if extra:
         for line in wrap_text(join(" · ", extra), font(18), WIDTH - 40):
             d.text((20, y), line, font=font(18), fill=INK)

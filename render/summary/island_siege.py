@@ -9,7 +9,7 @@ from typing import Any
 from render.island_siege import status_line
 from render.summary.text import finish, indent, listing, names, viewer
 from rules.island_siege import data
-from rules.island_siege.text import FACE_WORD, STEP_WORDS, card_name, colour, describe_action
+from rules.island_siege.text import FACE_WORD, attack_now, attack_outcome, card_name, colour, describe_action
 from rules.text import T, Tn, join
 
 COLOURS = ("white", "grey", "black")
@@ -109,18 +109,9 @@ def _attack(view: dict, who: list) -> list:
                    fort=fort))
     faces = list(att.get("dice") or []) + list(att.get("added") or [])
     extra = [T("dice: {faces}", faces=listing([FACE_WORD.get(f, f) for f in faces]))] if faces else []
-    if att.get("attack_color"):
-        extra.append(T("attack colour {color}", color=colour(att["attack_color"])))
-    if att.get("destroyed"):
-        w1 = sum(1 for x in att["destroyed"] if x[3] == 1)
-        w2 = sum(1 for x in att["destroyed"] if x[3] == 2)
-        extra.append(T("destroyed: wave 1 {first}, wave 2 {second}", first=w1, second=w2))
-    if att.get("taken"):
-        cubes = [Tn("{n} {color}", "{n} {color}", n, color=colour(c)) for c, n in sorted(att["taken"].items())]
-        extra.append(T("reinforced: {cubes}", cubes=listing(cubes)))
+    extra += attack_outcome(att, listing)
     if live:
-        extra.append(T("re-rolls left {n} · now: {step}", n=att.get("rerolls_left", 0),
-                       step=STEP_WORDS.get(att.get("step"), att.get("step"))))
+        extra.append(attack_now(att))
     return [title] + ([indent(join(" · ", extra))] if extra else [])
 
 

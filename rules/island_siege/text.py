@@ -38,6 +38,32 @@ def colour(name):
     return COLOUR.get(name, str(name)) if isinstance(name, str) else str(name)
 
 
+def cube_counts(counts: dict) -> list:
+    """Cubes by colour, in words ("2 grey")."""
+    return [Tn("{n} {color}", "{n} {color}", n, color=colour(c)) for c, n in sorted(counts.items())]
+
+
+def attack_outcome(att: dict, listed) -> list:
+    """What an attack did, in words, for the board and the text summary: its colour, the forts
+    destroyed in each wave, the cubes taken as reinforcements (``listed`` joins a list)."""
+    out = []
+    if att.get("attack_color"):
+        out.append(T("attack colour {color}", color=colour(att["attack_color"])))
+    if att.get("destroyed"):
+        w1 = sum(1 for x in att["destroyed"] if x[3] == 1)
+        w2 = sum(1 for x in att["destroyed"] if x[3] == 2)
+        out.append(T("destroyed: wave 1 {first}, wave 2 {second}", first=w1, second=w2))
+    if att.get("taken"):
+        out.append(T("reinforced: {cubes}", cubes=listed(cube_counts(att["taken"]))))
+    return out
+
+
+def attack_now(att: dict):
+    """Where an attack under way stands: re-rolls left and the step it waits for."""
+    return T("re-rolls left {n} · now: {step}", n=att.get("rerolls_left", 0),
+             step=STEP_WORDS.get(att.get("step"), att.get("step")))
+
+
 def cubes_of(name, n):
     """``n`` cubes of one colour: "1 white cube", "2 grey cubes"."""
     if name == "white":
