@@ -49,7 +49,7 @@ from rules.islebound.data import (
     INFLUENCE_VALUES,
     SAILORS,
 )
-from rules.islebound.text import decision_text, describe_action, goods_count
+from rules.islebound.text import attack_forces, decision_text, describe_action, goods_count
 from rules.text import Msg, T, Tn, join
 
 
@@ -238,10 +238,7 @@ def _status(img: Image.Image, view: dict, y: int) -> int:
     y += 40
     a = view.get("attack")
     if a:
-        forces = [goods_count("pirate", a["pirates"]), goods_count("serpent", a["serpents"])]
-        if a["ichor"]:
-            forces.append(T("ichor"))
-        forces.append(Tn("{n} combat sailor", "{n} combat sailors", a["combat"]))
+        forces = attack_forces(a)
         tc(d, (20, y), T("Attack on {city}: strength {strength}; committed {forces}", city=city_name(a["city"]),
                           strength=a["strength"], forces=join(", ", forces)), 20, True, INK)
         y += 30

@@ -9,7 +9,7 @@ from typing import Any
 
 from render.summary.text import finish, indent, listing, names, viewer
 from rules.islebound.data import ALL_BUILDINGS, CITIES, CITY_NAMES, EVENTS, REPUTATION, SAILORS, SKILLS
-from rules.islebound.text import describe_action, goods_count
+from rules.islebound.text import attack_forces, describe_action, goods_count
 from rules.text import T, Tn, join
 
 PHASES = {"home": T("choosing home ports"), "draft": T("building draft"), "move": T("moving"), "act": T("actions"),
@@ -165,10 +165,7 @@ def _in_progress(view: dict, who: list) -> list:
     out: list[Any] = []
     a = view.get("attack")
     if a:
-        forces = [goods_count("pirate", a["pirates"]), goods_count("serpent", a["serpents"])]
-        if a["ichor"]:
-            forces.append(T("ichor"))
-        forces.append(Tn("{n} combat sailor", "{n} combat sailors", a["combat"]))
+        forces = attack_forces(a)
         out.append(T("Attack on {city}: strength {strength}; committed {forces}", city=_city(a["city"]),
                      strength=a["strength"], forces=listing(forces)))
         if a.get("dice"):

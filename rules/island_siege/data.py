@@ -6,15 +6,11 @@ Effects are looked up by their ``op`` so that cards sharing a mechanism share co
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-_DIR = Path(__file__).parent / "data"
+from rules.data_files import load_json
 
 
 def _load(name: str) -> dict:
-    with open(_DIR / name, encoding="utf-8") as fh:
-        return json.load(fh)
+    return load_json(__file__, name)
 
 
 CARDS_FILE = _load("cards.json")

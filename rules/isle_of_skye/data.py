@@ -5,13 +5,10 @@ The words that name tiles and features are in ``text.py``."""
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from pathlib import Path
 
+from rules.data_files import load_json
 from rules.text import T
-
-_DIR = Path(__file__).parent / "data"
 
 DIRS = ("N", "E", "S", "W")
 DELTA = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
@@ -20,8 +17,7 @@ FEATURES = ("whisky", "sheep", "cattle", "farms", "brochs", "lighthouses", "ship
 
 
 def _load(name: str) -> dict:
-    with open(_DIR / name, encoding="utf-8") as fh:
-        return json.load(fh)
+    return load_json(__file__, name)
 
 
 _TILES_FILE = _load("tiles.json")

@@ -5,15 +5,11 @@ Provenance of every file is in RULES.md; the JSON files carry their own provenan
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-_DIR = Path(__file__).parent / "data"
+from rules.data_files import load_json
 
 
 def _load(name: str) -> dict:
-    with open(_DIR / f"{name}.json", encoding="utf-8") as fh:
-        return json.load(fh)
+    return load_json(__file__, f"{name}.json")
 
 
 BOARD = _load("board")

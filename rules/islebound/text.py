@@ -46,6 +46,15 @@ def goods_count(kind: str, n) -> Msg:
     return T("{n} {kind}", n=n, kind=kind)
 
 
+def attack_forces(attack: dict) -> list[Msg]:
+    """What an attack under way has committed, in words (the board and the text summary)."""
+    forces = [goods_count("pirate", attack["pirates"]), goods_count("serpent", attack["serpents"])]
+    if attack["ichor"]:
+        forces.append(T("ichor"))
+    forces.append(Tn("{n} combat sailor", "{n} combat sailors", attack["combat"]))
+    return forces
+
+
 def items_text(items: dict) -> Msg:
     parts = [goods_count(k, n) for k, n in items.items()]
     return join(" + ", parts) if parts else T("nothing")

@@ -10,14 +10,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from pathlib import Path
 
-_DATA = Path(__file__).parent / "data"
+from rules.data_files import load_json
 
-with open(_DATA / "tiles.json", encoding="utf-8") as fh:
-    _TILES = json.load(fh)
-with open(_DATA / "modes.json", encoding="utf-8") as fh:
-    MODES = json.load(fh)
+_TILES = load_json(__file__, "tiles.json")
+MODES = load_json(__file__, "modes.json")
 
 START = "start"
 SPECIAL = "volcano_whirlpool"

@@ -7,16 +7,13 @@ one 60° clockwise step maps ``(dq, dr) -> (-dr, dq + dr)``.
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from pathlib import Path
 
-_DIR = Path(__file__).parent / "data"
+from rules.data_files import load_json
 
 
 def _load(name: str) -> dict:
-    with open(_DIR / name, encoding="utf-8") as fh:
-        return json.load(fh)
+    return load_json(__file__, name)
 
 
 BOARD = _load("board.json")
