@@ -4,6 +4,7 @@ player's playing hours and vacation (``player_clocks``), migration 0008."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from db.store import Store
 
@@ -89,12 +90,12 @@ class ClockStore:
              p.vacation_year, p.vacation_used))])
 
 
-def _seat_clock(game_id: int, seat: int, row) -> SeatClock:  # noqa: ANN001 - a database row
+def _seat_clock(game_id: int, seat: int, row: Any) -> SeatClock:  # a database row (SQLite or PostgreSQL)
     return SeatClock(game_id, seat, _num(row["bank"]), _num(row["turn_start"]), _num(row["used"]) or 0.0,
                      _num(row["total"]))
 
 
-def _player(user_id: int, row) -> PlayerClock:  # noqa: ANN001 - a database row
+def _player(user_id: int, row: Any) -> PlayerClock:
     ints = {k: row[k] if isinstance(row[k], int) else None for k in ("hours_start", "hours_end", "vacation_year")}
     return PlayerClock(user_id, row["timezone"] if isinstance(row["timezone"], str) else None,
                        ints["hours_start"], ints["hours_end"], _num(row["vacation_from"]),

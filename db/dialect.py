@@ -25,6 +25,7 @@ Migrations added later in SQLite's dialect therefore run on PostgreSQL unchanged
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -65,7 +66,8 @@ def _split_code(sql: str) -> list[tuple[bool, str]]:
     return [(code, text) for code, text in pieces if text]
 
 
-def _code_sub(pieces: list[tuple[bool, str]], pattern: re.Pattern, repl) -> list[tuple[bool, str]]:  # noqa: ANN001
+def _code_sub(pieces: list[tuple[bool, str]], pattern: re.Pattern[str],
+              repl: str | Callable[[re.Match[str]], str]) -> list[tuple[bool, str]]:
     return [(code, pattern.sub(repl, text) if code else text) for code, text in pieces]
 
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Generator
 from contextlib import asynccontextmanager
-from typing import Any
+from typing import Any, Self
 
 import asyncpg
 
@@ -61,7 +61,7 @@ class PgCursor:
             self.rowcount = int(last) if last.isdigit() else -1
         return self
 
-    def __await__(self):  # noqa: ANN204
+    def __await__(self) -> Generator[Any, None, PgCursor]:
         return self._run().__await__()
 
     async def __aenter__(self) -> PgCursor:
@@ -168,7 +168,7 @@ class PgDatabase:
         """Write transactions committed through this object (a figure for tests and benchmarks)."""
 
     @classmethod
-    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10):  # noqa: ANN206 - the subclass
+    async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> Self:
         try:
             pool = await asyncio.wait_for(
                 asyncpg.create_pool(url, min_size=min_size, max_size=max_size, init=_init_connection,

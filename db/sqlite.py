@@ -28,7 +28,7 @@ import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import aiosqlite
 
@@ -149,7 +149,7 @@ class Database:
         """Write transactions committed through this object (a figure for tests and benchmarks)."""
 
     @classmethod
-    async def open(cls, path: str | Path):  # noqa: ANN206 - returns the subclass
+    async def open(cls, path: str | Path) -> Self:
         path = Path(path)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,7 @@ names, filled after translation: ``_("{name} joined", name=n)``.
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -85,7 +85,7 @@ def reason(exc: BaseException) -> str:
     return tr(exc.args[0]) if exc.args else ""
 
 
-def translator(locale: str | None = None):
+def translator(locale: str | None = None) -> Callable[[Any], str]:
     """A ``tr`` bound to a locale (the caller's context by default), for renderers in a worker thread."""
     chosen = locale or current_locale.get()
 

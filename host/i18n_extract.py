@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "locales" / "isle.pot"
 KEYWORDS = ["_", "N_", "ngettext:1,2", "T", "Tn:1,2", "locale_str"]
 
 
-def extract_engine_texts(fileobj, keywords, comment_tags, options):
+def extract_engine_texts(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
     """Babel extraction method (babel.cfg, on ``rules/<key>/RULES.md``): the engine's data strings."""
     from rules import ENGINES
 

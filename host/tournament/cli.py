@@ -14,6 +14,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TextIO
+
+from host.tournament.models import Notice
 
 NAMES = ["Ana", "Bo", "Cy", "Dana", "Eli", "Fen", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Milo", "Nia",
          "Oskar", "Pia", "Quin", "Rua", "Sol", "Tove", "Uma", "Vik", "Wren", "Yara"]
@@ -48,7 +51,7 @@ def main(argv: list[str]) -> int:
         return asyncio.run(run(args, Path(tmp) / "tournament.db"))
 
 
-async def run(args: argparse.Namespace, db_path: Path, out=None) -> int:
+async def run(args: argparse.Namespace, db_path: Path, out: TextIO | None = None) -> int:
     from host import HostError, PlayerRef
     from host.services import open_services
     from host.settings import Settings
@@ -62,7 +65,7 @@ async def run(args: argparse.Namespace, db_path: Path, out=None) -> int:
     try:
         service = services.tournaments
 
-        async def announce(notice) -> None:
+        async def announce(notice: Notice) -> None:
             if args.quiet:
                 return
             if notice.kind == "round_started":
