@@ -7,6 +7,7 @@ A small read-only bridge to the engine registry's metadata (key, title, player c
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules import ENGINES
 
@@ -17,7 +18,7 @@ class GameKind:
     title: str
     min_players: int
     max_players: int
-    options: dict = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 def games() -> list[GameKind]:
@@ -29,9 +30,9 @@ def find(key: str) -> GameKind | None:
     return next((g for g in games() if g.key == key), None)
 
 
-def parse_options(text: str | None) -> dict:
+def parse_options(text: str | None) -> dict[str, Any]:
     """``"goal_a=g3 first_player=2 beginner=yes"`` -> ``{"goal_a": "g3", "first_player": 2, ...}``."""
-    options: dict = {}
+    options: dict[str, Any] = {}
     for part in (text or "").replace(",", " ").split():
         name, sep, raw = part.partition("=")
         if not sep:

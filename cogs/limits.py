@@ -48,7 +48,7 @@ def choice_name(text: str) -> str:
     return clip(str(text), CHOICE_NAME)
 
 
-def _text_size(e: dict) -> int:
+def _text_size(e: dict[str, Any]) -> int:
     return (len(e.get("title") or "") + len(e.get("description") or "")
             + sum(len(f.get("name") or "") + len(f.get("value") or "") for f in e.get("fields") or [])
             + len((e.get("footer") or {}).get("text") or "") + len((e.get("author") or {}).get("name") or ""))
@@ -73,7 +73,7 @@ def _fit_embed_dict(embed: Mapping[str, Any]) -> dict[str, Any]:
     return e
 
 
-def _shrink(embeds: list[dict]) -> list[dict]:
+def _shrink(embeds: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Within the 6,000 characters of all embeds together: long descriptions give way first,
     then the last fields, then footers, author lines and titles."""
     over = sum(_text_size(e) for e in embeds) - EMBED_TOTAL
@@ -121,7 +121,7 @@ def fit_view(view: Any) -> None:
                     option.description = clip(option.description, OPTION_DESCRIPTION)
 
 
-def fit_arguments(args: tuple, kwargs: dict) -> tuple[tuple, dict]:
+def fit_arguments(args: tuple, kwargs: dict[str, Any]) -> tuple[tuple, dict[str, Any]]:
     """The arguments of ``handle_message_parameters`` within Discord's limits."""
     if args and isinstance(args[0], str):
         args = (clip(args[0], CONTENT), *args[1:])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 import discord
 
@@ -160,7 +161,7 @@ def turn_embed(info: GameInfo, lines: list[str], headline: str | None = None) ->
     return embed
 
 
-def score_embed(info: GameInfo, sheet: dict | None) -> discord.Embed:
+def score_embed(info: GameInfo, sheet: dict[str, Any] | None) -> discord.Embed:
     embed = discord.Embed(title=_("Final scores: {name}", name=game_name(info)), colour=discord.Colour.gold())
     if not sheet:
         embed.description = _("The game ended without a score sheet.")

@@ -12,6 +12,7 @@ import builtins
 import json
 import sqlite3
 from dataclasses import dataclass
+from typing import Any
 
 from db.store import Store
 
@@ -25,8 +26,8 @@ class CampaignRow:
     creator_id: int | None
     status: str  # forming | running | finished | abandoned
     episode: int
-    carry: dict | None
-    settings: dict
+    carry: dict[str, Any] | None
+    settings: dict[str, Any]
     message_channel_id: int | None
     message_id: int | None
     created_at: float
@@ -48,7 +49,7 @@ class EpisodeRow:
     episode: int
     game_id: int
     status: str  # playing | finished | void
-    result: dict | None
+    result: dict[str, Any] | None
     started_at: float
     finished_at: float | None
 
@@ -77,7 +78,7 @@ class CampaignStore:
 
     # -- campaigns -----------------------------------------------------------------------------
     async def create(self, *, guild_id: int | None, channel_id: int | None, creator_id: int | None,
-                     settings: dict, now: float, game_key: str = "my_island") -> int:
+                     settings: dict[str, Any], now: float, game_key: str = "my_island") -> int:
         async with self.store.transaction() as conn:
             cur = await conn.execute(
                 "INSERT INTO campaigns (guild_id, channel_id, game_key, creator_id, settings, created_at, updated_at)"
@@ -94,7 +95,7 @@ class CampaignStore:
                    statuses: tuple[str, ...] = ("forming", "running")) -> builtins.list[CampaignRow]:
         marks = ",".join("?" * len(statuses))
         sql = f"SELECT * FROM campaigns WHERE status IN ({marks}) AND guild_id IS ?"
-        params: tuple = (*statuses, guild_id)
+        params: tuple[Any, ...] = (*statuses, guild_id)
         if channel_id is not None:
             sql += " AND channel_id = ?"
             params += (channel_id,)
@@ -130,7 +131,7 @@ class CampaignStore:
                 for r in rows]
 
     async def set_players(self, campaign_id: int, players: builtins.list[CampaignPlayerRow], now: float) -> None:
-        statements: builtins.list[tuple[str, tuple]] = [("DELETE FROM campaign_players WHERE campaign_id = ?", (campaign_id,))]
+        statements: builtins.list[tuple[str, tuple[Any, ...]]] = [("DELETE FROM campaign_players WHERE campaign_id = ?", (campaign_id,))]
         for p in players:
             statements.append(("INSERT INTO campaign_players (campaign_id, seat, user_id, name, is_ai, island_name)"
                                " VALUES (?, ?, ?, ?, ?, ?)",
@@ -149,9 +150,9 @@ class CampaignStore:
         return _episode(row) if row else None
 
     async def add_episode(self, campaign_id: int, episode: int, game_id: int, now: float,
-                          carry: dict | None = None) -> None:
+                          carry: dict[str, Any] | None = None) -> None:
         """Record a new episode game (and, for episode 1, fix the carry and start the campaign)."""
-        statements: builtins.list[tuple[str, tuple]] = [
+        statements: builtins.list[tuple[str, tuple[Any, ...]]] = [
             ("INSERT INTO campaign_episodes (campaign_id, episode, game_id, status, started_at)"
              " VALUES (?, ?, ?, 'playing', ?)", (campaign_id, episode, game_id, now))]
         if carry is not None:
@@ -161,8 +162,8 @@ class CampaignStore:
             statements.append(("UPDATE campaigns SET updated_at = ? WHERE id = ?", (now, campaign_id)))
         await self.store.write(statements)
 
-    async def finish_episode(self, campaign_id: int, game_id: int, episode: int, result: dict | None,
-                             carry: dict | None, now: float, campaign_status: str = "running") -> bool:
+    async def finish_episode(self, campaign_id: int, game_id: int, episode: int, result: dict[str, Any] | None,
+                             carry: dict[str, Any] | None, now: float, campaign_status: str = "running") -> bool:
         """Close an episode game: with ``carry`` it counts (the campaign moves on), without it
         it is void. False when that game was already closed (a repeated notice)."""
         try:

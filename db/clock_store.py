@@ -54,7 +54,7 @@ class ClockStore:
         await self.store.write([self.save_seat_clock_sql(c)])
 
     @staticmethod
-    def save_seat_clock_sql(c: SeatClock) -> tuple[str, tuple]:
+    def save_seat_clock_sql(c: SeatClock) -> tuple[str, tuple[Any, ...]]:
         return ("INSERT OR REPLACE INTO seat_clocks (game_id, seat, bank, turn_start, used, total) VALUES (?, ?, ?, ?, ?, ?)",
                 (c.game_id, c.seat, c.bank, c.turn_start, c.used, c.total))
 

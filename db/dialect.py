@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 # Tables whose rows get their id from the database (``INTEGER PRIMARY KEY AUTOINCREMENT``).
 _AUTO_ID = re.compile(r"CREATE\s+TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)\s*\(\s*(\w+)\s+INTEGER\s+PRIMARY\s+KEY"
@@ -149,7 +150,7 @@ def to_postgres(sql: str, primary_keys: dict[str, tuple[str, ...]] | None = None
     return _translate(sql, _frozen(primary_keys), _frozen(auto_ids), _frozen(columns))
 
 
-def _frozen(mapping: dict | None) -> tuple:
+def _frozen(mapping: dict[str, Any] | None) -> tuple:
     """A mapping as a hashable, cacheable key (the same dict gives the same tuple)."""
     if not mapping:
         return ()
@@ -161,4 +162,4 @@ def _frozen(mapping: dict | None) -> tuple:
     return frozen
 
 
-_FROZEN: dict[int, tuple[dict, tuple]] = {}
+_FROZEN: dict[int, tuple[dict[str, Any], tuple]] = {}

@@ -54,7 +54,7 @@ async def move_times(store: Store, user_id: int, guild_id: int | None) -> dict[s
     return out
 
 
-async def server_games(store: Store, guild_id: int | None) -> list[dict]:
+async def server_games(store: Store, guild_id: int | None) -> list[dict[str, Any]]:
     """Every ended game of the server: key, status, length in seconds and moves."""
     where = "g.guild_id IS NULL" if guild_id is None else "g.guild_id = ?"
     params: tuple[Any, ...] = () if guild_id is None else (guild_id,)
@@ -65,7 +65,7 @@ async def server_games(store: Store, guild_id: int | None) -> list[dict]:
     return [dict(r) for r in rows]
 
 
-async def server_players(store: Store, guild_id: int | None, limit: int) -> list[dict]:
+async def server_players(store: Store, guild_id: int | None, limit: int) -> list[dict[str, Any]]:
     """The people with the most games on the server (started games), with their move counts."""
     where = "g.guild_id IS NULL" if guild_id is None else "g.guild_id = ?"
     params: tuple[Any, ...] = () if guild_id is None else (guild_id,)

@@ -41,7 +41,7 @@ def redact(url: str) -> str:
 class PgCursor:
     """What ``conn.execute`` returns: awaitable, and usable as ``async with``."""
 
-    def __init__(self, conn: PgConnection, sql: str, params: tuple) -> None:
+    def __init__(self, conn: PgConnection, sql: str, params: tuple[Any, ...]) -> None:
         self._conn, self._sql, self._params = conn, sql, params
         self.rowcount = -1
         self.lastrowid: int | None = None
@@ -85,10 +85,10 @@ class PgConnection:
                  columns: dict[str, tuple[str, ...]]) -> None:
         self.raw, self.keys, self.auto_ids, self.columns = raw, keys, auto_ids, columns
 
-    def execute(self, sql: str, params: tuple = ()) -> PgCursor:
+    def execute(self, sql: str, params: tuple[Any, ...] = ()) -> PgCursor:
         return PgCursor(self, sql, tuple(params))
 
-    async def execute_fetchall(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:
+    async def execute_fetchall(self, sql: str, params: tuple[Any, ...] = ()) -> list[asyncpg.Record]:
         return await (await self.execute(sql, params)).fetchall()
 
     @property
@@ -190,7 +190,7 @@ class PgDatabase:
         await self.pool.close()
 
     # -- reading: one statement on a pooled connection ----------------------------------------
-    async def fetch_one(self, sql: str, params: tuple = ()) -> asyncpg.Record | None:
+    async def fetch_one(self, sql: str, params: tuple[Any, ...] = ()) -> asyncpg.Record | None:
         t = to_postgres(sql, self.keys, self.auto_ids, self.columns)
         return await self.pool.fetchrow(t.sql, *params)
 
@@ -199,7 +199,7 @@ class PgDatabase:
         exception, in order."""
         return list(await asyncio.gather(*reads, return_exceptions=True))
 
-    async def fetch_all(self, sql: str, params: tuple = ()) -> list[asyncpg.Record]:
+    async def fetch_all(self, sql: str, params: tuple[Any, ...] = ()) -> list[asyncpg.Record]:
         t = to_postgres(sql, self.keys, self.auto_ids, self.columns)
         return list(await self.pool.fetch(t.sql, *params))
 
@@ -210,11 +210,11 @@ class PgDatabase:
             yield PgConnection(raw, self.keys, self.auto_ids, self.columns)
         self.commits += 1
 
-    async def write(self, statements: list[tuple[str, tuple]]) -> None:
+    async def write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         await self.guarded_write(None, None, statements)
 
-    async def guarded_write(self, guard: tuple[str, tuple] | None, check: tuple[str, tuple, object] | None,
-                            statements: list[tuple[str, tuple]]) -> tuple[str, object] | None:
+    async def guarded_write(self, guard: tuple[str, tuple[Any, ...]] | None, check: tuple[str, tuple[Any, ...], object] | None,
+                            statements: list[tuple[str, tuple[Any, ...]]]) -> tuple[str, object] | None:
         """As ``db.sqlite.Database.guarded_write``: one transaction, guard, check, statements."""
         async with self.pool.acquire() as raw:
             tx = raw.transaction()

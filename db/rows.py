@@ -25,14 +25,14 @@ class GameRow:
     channel_id: int | None
     thread_id: int | None
     creator_id: int | None
-    options: dict
-    settings: dict
+    options: dict[str, Any]
+    settings: dict[str, Any]
     seed: str
     status: str
     n_players: int | None
     version: int
     step_seats: list[int]
-    result: dict | None
+    result: dict[str, Any] | None
     created_at: float
     updated_at: float
     broken: str | None = None
@@ -130,7 +130,7 @@ def _seat(game_id: int, row: sqlite3.Row) -> SeatRow:
                    level if isinstance(level, str) else None)
 
 
-def _log_entry(game_id: int, row: sqlite3.Row) -> dict:
+def _log_entry(game_id: int, row: sqlite3.Row) -> dict[str, Any]:
     try:
         action = json.loads(row["action"])
     except (TypeError, ValueError):

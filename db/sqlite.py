@@ -177,7 +177,7 @@ class Database:
             await self.conn.close()
 
     # -- reading: one statement on the reader, the last committed state ----------------------
-    async def fetch_one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
+    async def fetch_one(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Row | None:
         if self._is_quick(sql, params):
             try:
                 cursor = self.quick.execute(sql, params)  # type: ignore[union-attr]
@@ -191,7 +191,7 @@ class Database:
         rows = await self.reader.execute_fetchall(sql, params)
         return next(iter(rows), None)
 
-    async def fetch_all(self, sql: str, params: tuple = ()) -> list[sqlite3.Row]:
+    async def fetch_all(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         if self._is_quick(sql, params):
             try:
                 return self.quick.execute(sql, params).fetchall()  # type: ignore[union-attr]
@@ -212,7 +212,7 @@ class Database:
                 results.append(exc)
         return results
 
-    def _is_quick(self, sql: str, params: tuple) -> bool:
+    def _is_quick(self, sql: str, params: tuple[Any, ...]) -> bool:
         """True for a SELECT whose plan searches indexes only (no SCAN): run it in this thread.
         Worked out once per statement text; any doubt (an error, a busy file) says no."""
         known = self._quick_plans.get(sql)
@@ -260,12 +260,12 @@ class Database:
             except sqlite3.Error:
                 pass
 
-    async def write(self, statements: list[tuple[str, tuple]]) -> None:
+    async def write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Run statements in one immediate transaction."""
         await self.guarded_write(None, None, statements)
 
-    async def guarded_write(self, guard: tuple[str, tuple] | None, check: tuple[str, tuple, object] | None,
-                            statements: list[tuple[str, tuple]]) -> tuple[str, object] | None:
+    async def guarded_write(self, guard: tuple[str, tuple[Any, ...]] | None, check: tuple[str, tuple[Any, ...], object] | None,
+                            statements: list[tuple[str, tuple[Any, ...]]]) -> tuple[str, object] | None:
         """One immediate transaction: ``guard`` (an UPDATE that must change exactly one row),
         then ``check`` (a query whose first value must be the given one), then ``statements``.
         Returns None once committed; ``("guard", rowcount)`` or ``("check", value)`` when one
@@ -405,8 +405,8 @@ def _guarded_batch(conn: sqlite3.Connection, requests: list[tuple]) -> list:
     return outcomes
 
 
-def _guarded(conn: sqlite3.Connection, guard: tuple[str, tuple] | None, check: tuple[str, tuple, object] | None,
-             statements: list[tuple[str, tuple]]) -> tuple[str, object] | None:
+def _guarded(conn: sqlite3.Connection, guard: tuple[str, tuple[Any, ...]] | None, check: tuple[str, tuple[Any, ...], object] | None,
+             statements: list[tuple[str, tuple[Any, ...]]]) -> tuple[str, object] | None:
     """One write of a batch, inside its savepoint."""
     if guard is not None:
         changed = conn.execute(*guard).rowcount

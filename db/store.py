@@ -47,7 +47,7 @@ _LOCK_GAME = "UPDATE games SET version = version WHERE id = ?"
 
 # The lookups made on every move and every timer tick, with sample parameters: each must use
 # an index (``game_lookup_plans``; a test asserts it with EXPLAIN QUERY PLAN on SQLite).
-HOT_LOOKUPS: dict[str, tuple[str, tuple]] = {
+HOT_LOOKUPS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "game_of_thread": ("SELECT * FROM games WHERE thread_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1", (1,)),
     "game_for_channel": ("SELECT * FROM (SELECT * FROM games WHERE thread_id = ? AND status IN (?, ?) UNION ALL"
                          " SELECT * FROM games WHERE channel_id = ? AND thread_id IS NULL AND status IN (?, ?))"
@@ -81,7 +81,7 @@ class Store(Database):
 
     # -- games -------------------------------------------------------------------------
     async def create_game(self, game_key: str, *, guild_id: int | None, channel_id: int | None,
-                          creator_id: int | None, options: dict, settings: dict, seed: str, now: float) -> int:
+                          creator_id: int | None, options: dict[str, Any], settings: dict[str, Any], seed: str, now: float) -> int:
         async with self.transaction() as conn:
             cur = await conn.execute(
                 "INSERT INTO games (game_key, guild_id, channel_id, creator_id, options, settings, seed,"
@@ -99,7 +99,7 @@ class Store(Database):
             raise GameMissing(game_id)
         return _game(row)
 
-    async def games_where(self, where: str, params: tuple = (), order: str = "updated_at DESC",
+    async def games_where(self, where: str, params: tuple[Any, ...] = (), order: str = "updated_at DESC",
                           limit: int = 100) -> list[GameRow]:
         rows = await self.fetch_all(f"SELECT * FROM games WHERE {where} ORDER BY {order} LIMIT ?", (*params, limit))
         return [_game(r) for r in rows]
@@ -172,7 +172,7 @@ class Store(Database):
         await self.write([self.update_game_sql(game_id, now, **fields)])
 
     @staticmethod
-    def update_game_sql(game_id: int, now: float, **fields: Any) -> tuple[str, tuple]:
+    def update_game_sql(game_id: int, now: float, **fields: Any) -> tuple[str, tuple[Any, ...]]:
         """The statement of :meth:`update_game` (to run inside another transaction)."""
         allowed = {"thread_id", "channel_id", "status", "settings", "result", "n_players", "step_seats"}
         if not fields or set(fields) - allowed:
@@ -200,7 +200,7 @@ class Store(Database):
 
     async def set_seats(self, game_id: int, seats: list[SeatRow], now: float) -> None:
         """Replace the seat list of a game in the lobby (join, leave, add AI)."""
-        statements: list[tuple[str, tuple]] = [("DELETE FROM seats WHERE game_id = ?", (game_id,))]
+        statements: list[tuple[str, tuple[Any, ...]]] = [("DELETE FROM seats WHERE game_id = ?", (game_id,))]
         for s in seats:
             statements.append(("INSERT INTO seats (game_id, seat, user_id, display_name, is_ai, away, ai_level)"
                                " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -230,13 +230,13 @@ class Store(Database):
                 "INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, 0, ?, ?)",
                 (game_id, text, digest))
 
-    async def action_log(self, game_id: int) -> list[dict]:
+    async def action_log(self, game_id: int) -> list[dict[str, Any]]:
         """Every move in order; ``GameDamaged("log")`` when a move cannot be read."""
         rows = await self.fetch_all("SELECT seq, seat, action, by_ai, at FROM actions WHERE game_id = ? ORDER BY seq",
                                     (game_id,))
         return [_log_entry(game_id, r) for r in rows]
 
-    async def log_tail(self, game_id: int, limit: int = 1) -> list[dict]:
+    async def log_tail(self, game_id: int, limit: int = 1) -> list[dict[str, Any]]:
         """The newest ``limit`` moves, oldest first (one index range read)."""
         rows = await self.fetch_all("SELECT seq, seat, action, by_ai, at FROM actions WHERE game_id = ?"
                                     " ORDER BY seq DESC LIMIT ?", (game_id, limit))
@@ -250,7 +250,7 @@ class Store(Database):
             raise GameMissing(game_id)
         return StoredGame(_game(raw), raw["snap_version"], raw["snap_state"], raw["snap_hash"], raw["log_head"] or 0)
 
-    async def reset_columns(self, row: GameRow, columns: list[str], result: dict | None) -> None:
+    async def reset_columns(self, row: GameRow, columns: list[str], result: dict[str, Any] | None) -> None:
         """Write back readable values for unreadable columns: no settings (the defaults apply),
         no step, ``result`` (the engine's, for a finished game), the version of the log."""
         log.warning("game %s: unreadable %s reset", row.id, ", ".join(columns),
@@ -266,7 +266,7 @@ class Store(Database):
                 else:
                     await conn.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (values[column], row.id))
 
-    async def rebuild(self, game_id: int, build: Callable[[GameRow, list[dict]], str]) -> int:
+    async def rebuild(self, game_id: int, build: Callable[[GameRow, list[dict[str, Any]]], str]) -> int:
         """Store ``build(game, log)`` (a snapshot's text) as the snapshot at the head of the log,
         with the game's version set to it: the new version. The log is read inside the same
         write transaction that writes the snapshot, so the snapshot written is never older than
@@ -291,9 +291,9 @@ class Store(Database):
             await conn.execute("UPDATE games SET version = ? WHERE id = ?", (version, game_id))
         return version
 
-    async def append(self, game_id: int, expected_version: int, seat: int, action: dict, by_ai: bool,
+    async def append(self, game_id: int, expected_version: int, seat: int, action: dict[str, Any], by_ai: bool,
                      now: float, text: str, digest: str,
-                     more: list[tuple[str, tuple]] | None = None) -> tuple[str, object] | None:
+                     more: list[tuple[str, tuple[Any, ...]]] | None = None) -> tuple[str, object] | None:
         """One log entry (a move or an undo record) and its snapshot ``text`` (hashed ``digest``)
         at ``expected_version + 1``, guarded by the game's version and the head of its log, in
         one group-committed write; ``more``: statements committed with it. None once stored,
@@ -320,9 +320,9 @@ class Store(Database):
         await self.write(self.set_timers_sql(game_id, keep_seats, new))
 
     @staticmethod
-    def set_timers_sql(game_id: int, keep_seats: set[int], new: list[TimerRow]) -> list[tuple[str, tuple]]:
+    def set_timers_sql(game_id: int, keep_seats: set[int], new: list[TimerRow]) -> list[tuple[str, tuple[Any, ...]]]:
         """The statements of :meth:`set_timers` (to run inside another transaction)."""
-        statements: list[tuple[str, tuple]] = []
+        statements: list[tuple[str, tuple[Any, ...]]] = []
         if keep_seats:
             marks = ",".join("?" * len(keep_seats))
             statements.append((f"DELETE FROM timers WHERE game_id = ? AND seat NOT IN ({marks})",
@@ -341,7 +341,7 @@ class Store(Database):
 
     async def replace_seat_timers(self, game_id: int, seat: int, new: list[TimerRow]) -> None:
         """Replace one seat's timers (its clock was paused, resumed or rebased)."""
-        statements: list[tuple[str, tuple]] = [("DELETE FROM timers WHERE game_id = ? AND seat = ?", (game_id, seat))]
+        statements: list[tuple[str, tuple[Any, ...]]] = [("DELETE FROM timers WHERE game_id = ? AND seat = ?", (game_id, seat))]
         for t in new:
             statements.append(("INSERT OR REPLACE INTO timers (game_id, seat, kind, due_at, done) VALUES (?, ?, ?, ?, 0)",
                                (game_id, t.seat, t.kind, t.due_at)))
@@ -389,7 +389,7 @@ class Store(Database):
                 "INSERT OR IGNORE INTO notices (game_id, user_id, kind) VALUES (?, ?, ?)", (game_id, user_id, kind))
             return cur.rowcount == 1
 
-    async def user_pref(self, user_id: int) -> dict:
+    async def user_pref(self, user_id: int) -> dict[str, Any]:
         row = await self.fetch_one("SELECT * FROM user_prefs WHERE user_id = ?", (user_id,))
         return {"dm_notifications": bool(row["dm_notifications"]) if row else True,
                 "locale": row["locale"] if row else None}

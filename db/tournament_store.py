@@ -22,7 +22,7 @@ class TournamentRow:
     channel_id: int | None
     game_key: str
     name: str
-    config: dict
+    config: dict[str, Any]
     seed: str
     status: str
     round: int
@@ -56,7 +56,7 @@ class TableRow:
     players: builtins.list[int]
     game_id: int | None
     status: str  # pending | playing | finished | void | bye
-    result: dict | None
+    result: dict[str, Any] | None
     reported_by: int | None
 
 
@@ -121,18 +121,18 @@ class TournamentStore:
         self.store = store
 
     # the game store's helpers: reads on its reader, one transaction per write
-    async def fetch_one(self, sql: str, params: tuple = ()) -> sqlite3.Row | None:
+    async def fetch_one(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Row | None:
         return await self.store.fetch_one(sql, params)
 
-    async def fetch_all(self, sql: str, params: tuple = ()) -> builtins.list[sqlite3.Row]:
+    async def fetch_all(self, sql: str, params: tuple[Any, ...] = ()) -> builtins.list[sqlite3.Row]:
         return await self.store.fetch_all(sql, params)
 
-    async def write(self, statements: builtins.list[tuple[str, tuple]]) -> None:
+    async def write(self, statements: builtins.list[tuple[str, tuple[Any, ...]]]) -> None:
         await self.store.write(statements)
 
     # -- tournaments -------------------------------------------------------------------
     async def create(self, *, guild_id: int | None, channel_id: int | None, game_key: str, name: str,
-                     config: dict, seed: str, creator_id: int | None, now: float) -> int:
+                     config: dict[str, Any], seed: str, creator_id: int | None, now: float) -> int:
         async with self.store.transaction() as conn:
             cur = await conn.execute(
                 "INSERT INTO tournaments (guild_id, channel_id, game_key, name, config, seed, creator_id,"
@@ -205,7 +205,7 @@ class TournamentStore:
         marks = ",".join("?" * len(statuses))
         sql = (f"SELECT t.* FROM tournaments t JOIN tournament_players p ON p.tournament_id = t.id"
                f" WHERE p.user_id = ? AND t.status IN ({marks})")
-        params: tuple = (user_id, *statuses)
+        params: tuple[Any, ...] = (user_id, *statuses)
         if guild_id is not None:
             sql += " AND t.guild_id = ?"
             params += (guild_id,)
@@ -215,7 +215,7 @@ class TournamentStore:
     async def add_round(self, tournament_id: int, round_no: int, tables: builtins.list[builtins.list[int]], byes: builtins.list[int],
                         now: float) -> None:
         """Plan a round (tables pending, byes settled) and make it current, in one transaction."""
-        statements: builtins.list[tuple[str, tuple]] = []
+        statements: builtins.list[tuple[str, tuple[Any, ...]]] = []
         for i, players in enumerate(tables, start=1):
             statements.append(("INSERT INTO tournament_tables (tournament_id, round, table_no, players, status)"
                                " VALUES (?, ?, ?, ?, 'pending')", (tournament_id, round_no, i, json.dumps(players))))

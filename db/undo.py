@@ -22,7 +22,7 @@ def is_undo(action: Any) -> bool:
     return isinstance(action, dict) and action.get("type") == UNDO and set(action) == {"type", "of"}
 
 
-def undo_record(of: int) -> dict:
+def undo_record(of: int) -> dict[str, Any]:
     return {"type": UNDO, "of": of}
 
 
@@ -31,10 +31,10 @@ def is_undo_event(event: Any) -> bool:
     return isinstance(event, dict) and event.get("type") == UNDO and event.get("host") is True
 
 
-def in_force(entries: list[dict]) -> list[dict]:
+def in_force(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The log entries (``seq``, ``seat``, ``action``…) still in force, oldest first; raises
     ``ValueError`` for an undo record that does not take back the newest move of its seat."""
-    kept: list[dict] = []
+    kept: list[dict[str, Any]] = []
     for entry in entries:
         action = entry["action"]
         if is_undo(action):

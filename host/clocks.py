@@ -90,7 +90,7 @@ def validate_clock(changes: dict[str, Any]) -> dict[str, Any]:
     return clean
 
 
-def per_move(settings: dict) -> float | None:
+def per_move(settings: dict[str, Any]) -> float | None:
     """The active seconds a seat has for one turn under a per-move clock (None: no clock)."""
     if settings.get("clock", "move") == "bank":
         return None
@@ -98,22 +98,22 @@ def per_move(settings: dict) -> float | None:
     return float(seconds) if seconds else None
 
 
-def is_bank(settings: dict) -> bool:
+def is_bank(settings: dict[str, Any]) -> bool:
     return settings.get("clock") == "bank" and bool(settings.get("bank_seconds"))
 
 
-def has_clock(settings: dict) -> bool:
+def has_clock(settings: dict[str, Any]) -> bool:
     return is_bank(settings) or per_move(settings) is not None
 
 
-def vacation_applies(settings: dict) -> bool:
+def vacation_applies(settings: dict[str, Any]) -> bool:
     """Whether a missed deadline spends a vacation day: in turn-based games (2 hours a move or
     more, or a bank of a day or more), not in a quick game, where a day off would be absurd."""
     seconds = per_move(settings)
     return (seconds is not None and seconds >= DAY // 12) or (is_bank(settings) and settings["bank_seconds"] >= DAY)
 
 
-def describe_clock(settings: dict) -> str:
+def describe_clock(settings: dict[str, Any]) -> str:
     from host.deadlines import describe_seconds
 
     if is_bank(settings):

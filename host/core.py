@@ -184,7 +184,7 @@ class HostCore:
         except GameDamaged as exc:
             raise await self._damaged(game_id, exc) from None
 
-    async def _log(self, game_id: int) -> list[dict]:
+    async def _log(self, game_id: int) -> list[dict[str, Any]]:
         try:
             return await self.store.action_log(game_id)
         except GameDamaged as exc:

@@ -56,7 +56,7 @@ def validate_settings(changes: dict[str, Any]) -> dict[str, Any]:
     return clean
 
 
-def timers_for(settings: dict, seats: set[int], now: float, game_id: int) -> list[TimerRow]:
+def timers_for(settings: dict[str, Any], seats: set[int], now: float, game_id: int) -> list[TimerRow]:
     """Timers for seats that have just come to act."""
     seconds = settings.get("deadline_seconds")
     if not seconds or not seats:

@@ -54,10 +54,10 @@ class Record:
     key: str
     status: str
     n_players: int
-    options: dict
+    options: dict[str, Any]
     seed: Any
     names: list[str]
-    entries: list[dict]
+    entries: list[dict[str, Any]]
 
 
 async def _record(host: Any, game_id: int) -> Record:
@@ -69,8 +69,8 @@ async def _record(host: Any, game_id: int) -> Record:
                   [s.name for s in info.seats], await host.store.action_log(game_id))
 
 
-def walk(engine: Any, n_players: int, options: dict, seed: Any,
-         entries: list[dict]) -> Iterator[tuple[dict, list[dict], Any]]:
+def walk(engine: Any, n_players: int, options: dict[str, Any], seed: Any,
+         entries: list[dict[str, Any]]) -> Iterator[tuple[dict[str, Any], list[dict[str, Any]], Any]]:
     """``(entry, events, state after it)`` for every stored move, from a fresh setup (an undo
     record's state is the position before the move it took back; see ``db.undo``)."""
     walk_ = LogReplay(engine, n_players, options, seed)
@@ -122,7 +122,7 @@ async def export(host: Any, game_id: int, user_id: int | None) -> tuple[str, byt
     engine = ENGINES[record.key]
     complete = record.status in OVER
     mine = _seat_of(info, user_id)
-    moves: list[dict] = []
+    moves: list[dict[str, Any]] = []
     final = None
     for entry, events, state in walk(engine, record.n_players, record.options, record.seed, record.entries):
         final = state
@@ -170,10 +170,10 @@ class Replayed:
     names: list[str]
     engine: Any
     state: Any
-    steps: list[tuple[dict, list[dict], Any]]  # (move, events, public view after it), first = the setup
+    steps: list[tuple[dict[str, Any], list[dict[str, Any]], Any]]  # (move, events, public view after it), first = the setup
 
 
-def parse_export(raw: bytes | str) -> dict:
+def parse_export(raw: bytes | str) -> dict[str, Any]:
     """The export's data, checked to be a complete export of a known game."""
     try:
         data = json.loads(raw)
@@ -196,13 +196,13 @@ def parse_export(raw: bytes | str) -> dict:
     return data
 
 
-def replay_export(data: dict, views: bool = False) -> Replayed:
+def replay_export(data: dict[str, Any], views: bool = False) -> Replayed:
     """Play a complete export again; ``BadExport`` unless it reaches its recorded final state.
     ``views``: also keep the public view after every move (for boards)."""
     engine = ENGINES[data["game"]["key"]]
     n = int(data.get("n_players") or len(data.get("seats", [])))
     names = [str(s.get("name", "")) for s in data.get("seats", [])]
-    steps: list[tuple[dict, list[dict], Any]] = []
+    steps: list[tuple[dict[str, Any], list[dict[str, Any]], Any]] = []
     state = None
     try:
         for entry, events, state in walk(engine, n, data.get("options") or {}, data["seed"], data["moves"]):
@@ -229,12 +229,12 @@ async def replay_source(host: Any, game_id: int) -> Record:
     return await _record(host, game_id)
 
 
-def public_turn_views(record: Record) -> list[dict]:
+def public_turn_views(record: Record) -> list[dict[str, Any]]:
     """The public view at the end of every turn (a run of moves by one seat), first the setup;
     views that show nothing new (a sealed choice) are left out."""
     engine = ENGINES[record.key]
     seats = _seat_rows(record.names)
-    views: list[dict] = []
+    views: list[dict[str, Any]] = []
     last = None
     entries = record.entries
     for i, (entry, _events, state) in enumerate(walk(engine, record.n_players, record.options, record.seed, entries)):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -61,7 +62,7 @@ def update(lang: str, template: Catalog) -> int:
     return len(problems(catalog, template))
 
 
-def _messages(catalog: Catalog) -> dict:
+def _messages(catalog: Catalog) -> dict[str, Any]:
     return {_key(m.id): (m.id, m.string, m.fuzzy) for m in catalog if m.id}
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -57,8 +58,8 @@ class GameInfo:
     status: str
     version: int
     seats: list[SeatInfo]
-    options: dict
-    settings: dict
+    options: dict[str, Any]
+    settings: dict[str, Any]
     creator_id: int | None
     min_players: int
     max_players: int
@@ -67,7 +68,7 @@ class GameInfo:
     waiting: int = 0
     created_at: float = 0.0
     updated_at: float = 0.0
-    result: dict | None = None
+    result: dict[str, Any] | None = None
     broken: str | None = None
     """Set when the game's stored data is damaged beyond repair (what: ``log``, ``options``,
     ``seats``, ``snapshot`` or ``game``): it cannot go on and can only be abandoned."""
@@ -100,7 +101,7 @@ class Choice:
 
     index: int
     label: str
-    action: dict
+    action: dict[str, Any]
     seals: bool | Callable[[], bool] = False
     """True (or a check that says so, run once when first asked): see ``confirm``."""
 
@@ -118,7 +119,7 @@ class MoveOutcome:
     """What changed with one submission (and the automatic moves that followed it)."""
 
     game: GameInfo
-    events: list[dict] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     private: dict[int, list[str]] = field(default_factory=dict)
     newly_to_act: set[int] = field(default_factory=set)

@@ -38,7 +38,7 @@ PUBLIC_DIGESTS_KEPT = 4096  # 16 bytes each
 IDENTITIES_KEPT = 65536  # a game's key and server: a few dozen bytes each
 
 
-def _digest(view: dict) -> bytes:
+def _digest(view: dict[str, Any]) -> bytes:
     """A short digest of a view's canonical JSON (equal views, equal digests)."""
     return hashlib.blake2b(canonical(view).encode(), digest_size=16).digest()
 
@@ -279,7 +279,7 @@ class _Settling:
         self.version = row.version
         """The version of the last move stored with this settling."""
 
-    def statements(self, state: Any, _events: list[dict]) -> list[tuple[str, tuple]]:
+    def statements(self, state: Any, _events: list[dict[str, Any]]) -> list[tuple[str, tuple[Any, ...]]]:
         """The writes settling ``state`` (none while an automatic seat is to answer it)."""
         engine, outcome, row = self.engine, self.outcome, self.row
         to_act = set(engine.to_act(state))

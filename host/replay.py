@@ -26,7 +26,7 @@ from db.undo import UNDO, is_undo
 log = logging.getLogger("host.replay")
 
 
-def state_text(dumped: dict) -> str:
+def state_text(dumped: dict[str, Any]) -> str:
     """A dumped state as the stable JSON text stored as its snapshot."""
     return json.dumps(dumped, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -37,15 +37,15 @@ state_hash = snapshot_hash
 class LogReplay:
     """A game replayed from its setup, one logged record at a time (undo records included)."""
 
-    def __init__(self, engine: Any, n_players: int, options: dict, seed: Any) -> None:
+    def __init__(self, engine: Any, n_players: int, options: dict[str, Any], seed: Any) -> None:
         self.engine, self.n_players, self.options, self.seed = engine, n_players, options, seed
         self.state = self._setup()
-        self.kept: list[dict] = []
+        self.kept: list[dict[str, Any]] = []
 
     def _setup(self) -> Any:
         return self.engine.setup(self.n_players, json.loads(json.dumps(self.options)), self.seed)
 
-    def step(self, seq: int, seat: int, action: Any) -> list[dict]:
+    def step(self, seq: int, seat: int, action: Any) -> list[dict[str, Any]]:
         """Apply one logged record; its events (an undo gives one host event)."""
         if is_undo(action):
             top = self.kept[-1] if self.kept else None
@@ -62,7 +62,7 @@ class LogReplay:
         return events
 
 
-def replay(engine: Any, n_players: int, options: dict, seed: str, log_rows: list[tuple[int, dict]]) -> Any:
+def replay(engine: Any, n_players: int, options: dict[str, Any], seed: str, log_rows: list[tuple[int, dict[str, Any]]]) -> Any:
     """The state reached by applying ``log_rows`` ``(seat, action)`` (the whole log, move ``i``
     at position ``i - 1``; undo records take moves back, see ``db.undo``) to a fresh setup."""
     walk = LogReplay(engine, n_players, options, _seed_value(seed))
@@ -229,7 +229,7 @@ class GameStates:
         to the head of the log (read in the transaction that writes the snapshot)."""
         built: list[Any] = []
 
-        def build(game: GameRow, entries: list[dict]) -> str:
+        def build(game: GameRow, entries: list[dict[str, Any]]) -> str:
             try:
                 state = replay(engine, game.n_players or 0, game.options, game.seed,
                                [(e["seat"], e["action"]) for e in entries])
@@ -241,10 +241,10 @@ class GameStates:
         version = await self.store.rebuild(game_id, build)
         return built[-1], version
 
-    async def append_action(self, game_id: int, expected_version: int, seat: int, action: dict, engine: Any,
+    async def append_action(self, game_id: int, expected_version: int, seat: int, action: dict[str, Any], engine: Any,
                             now: float, by_ai: bool = False, state: Any = None,
-                            also: Callable[[Any, list[dict]], list[tuple[str, tuple]]] | None = None,
-                            ) -> tuple[Any, list[dict], int]:
+                            also: Callable[[Any, list[dict[str, Any]]], list[tuple[str, tuple[Any, ...]]]] | None = None,
+                            ) -> tuple[Any, list[dict[str, Any]], int]:
         """Apply ``action`` for ``seat`` and store it: ``(state, events, new_version)``.
 
         ``state``: the caller's state at ``expected_version`` (saves a snapshot load; it is
@@ -281,7 +281,7 @@ class GameStates:
         self.held.put(game_id, _Held(new_version, text, digest, state, engine))
         return state, events, new_version
 
-    async def append_undo(self, game_id: int, expected_version: int, seat: int, record: dict, state: Any,
+    async def append_undo(self, game_id: int, expected_version: int, seat: int, record: dict[str, Any], state: Any,
                           engine: Any, now: float) -> int:
         """Store an undo record (``db.undo``) for ``seat`` and ``state``, the position it gives
         (the caller replayed the log it read at ``expected_version``): the new version.

@@ -22,11 +22,11 @@ log = logging.getLogger("host")
 
 class Seen(HostCore):
     # -- what people see ---------------------------------------------------------------------
-    async def public_view(self, game_id: int) -> dict:
+    async def public_view(self, game_id: int) -> dict[str, Any]:
         row, engine, state = await self._any_state(game_id)
         return with_names(engine.view(state, None), await self._seats(game_id), None)
 
-    async def private_view(self, game_id: int, user_id: int) -> dict:
+    async def private_view(self, game_id: int, user_id: int) -> dict[str, Any]:
         row, engine, state = await self._any_state(game_id)
         seat = await self._seat_for(game_id, user_id)
         return with_names(engine.view(state, seat.seat), await self._seats(game_id), seat.seat)
@@ -69,7 +69,7 @@ class Seen(HostCore):
                 lines += private_lines_of(engine, events, names).get(mine, [])
         return [tr(line) for line in lines[-limit:]]
 
-    async def score_sheet(self, game_id: int) -> dict | None:
+    async def score_sheet(self, game_id: int) -> dict[str, Any] | None:
         """The final result for a front end: rows by rank, category names and the tie-break, translated."""
         row = await self._row(game_id)
         if not row.result:

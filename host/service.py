@@ -56,7 +56,7 @@ class Host(Seen, TakeBack, Timers, Servers):
     """The one facade every front end uses: the lobby and seats here, the rest from its parts."""
 
     # -- lobby -----------------------------------------------------------------------------
-    def _check_options(self, engine: Any, options: dict) -> None:
+    def _check_options(self, engine: Any, options: dict[str, Any]) -> None:
         if not isinstance(options, dict):
             raise BadOptions(_("Options must be a set of name=value pairs."))
         for name, value in options.items():  # what a user typed is echoed back only when short
@@ -74,8 +74,8 @@ class Host(Seen, TakeBack, Timers, Servers):
                 first_error = first_error or exc
         raise BadOptions(_("Those options don't work: {why}", why=clip(reason(first_error) if first_error else "", 300)))
 
-    async def create_game(self, key: str, options: dict | None, creator: PlayerRef | None, guild_id: int | None,
-                          channel_id: int | None, settings: dict | None = None, seed: int | str | None = None,
+    async def create_game(self, key: str, options: dict[str, Any] | None, creator: PlayerRef | None, guild_id: int | None,
+                          channel_id: int | None, settings: dict[str, Any] | None = None, seed: int | str | None = None,
                           creator_plays: bool = True) -> GameInfo:
         engine = engine_for(key)
         options = dict(options or {})
@@ -178,8 +178,8 @@ class Host(Seen, TakeBack, Timers, Servers):
             await self._after_moves(row, engine, state, outcome, previous_to_act=set())
         return outcome
 
-    async def create_table(self, key: str, options: dict | None, players: list[PlayerRef | None],
-                           guild_id: int | None, channel_id: int | None, settings: dict | None = None,
+    async def create_table(self, key: str, options: dict[str, Any] | None, players: list[PlayerRef | None],
+                           guild_id: int | None, channel_id: int | None, settings: dict[str, Any] | None = None,
                            seed: int | str | None = None) -> MoveOutcome:
         """A game with its seats decided up front (``None`` = an AI seat), started at once."""
         info = await self.create_game(key, options, None, guild_id, channel_id, settings, seed, creator_plays=False)
@@ -257,7 +257,7 @@ def level_name(level: str) -> str:
     return {"random": _("random"), "greedy": _("greedy"), "strong": _("strong")}.get(level, level)
 
 
-def render_view(key: str, view: dict) -> bytes:
+def render_view(key: str, view: dict[str, Any]) -> bytes:
     from render import RENDERERS
 
     renderer = RENDERERS.get(key)

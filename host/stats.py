@@ -22,7 +22,7 @@ class ServerStats:
     games: dict[str, int] = field(default_factory=dict)  # title -> started or finished games
     finished: int = 0
     active: int = 0
-    players: list[dict] = field(default_factory=list)  # user_id, name, games, moves
+    players: list[dict[str, Any]] = field(default_factory=list)  # user_id, name, games, moves
     average_seconds: float | None = None  # first move to the end, over finished games
     average_moves: float | None = None
 

@@ -31,7 +31,7 @@ log = logging.getLogger("host")
 
 class TakeBack(Moves):
     # -- taking a move back ------------------------------------------------------------------
-    async def _undo_target(self, row: GameRow, engine: Any, seat: SeatRow) -> tuple[dict | None, int]:
+    async def _undo_target(self, row: GameRow, engine: Any, seat: SeatRow) -> tuple[dict[str, Any] | None, int]:
         """The log entry ``seat`` may take back now (None if none) and the length of the log
         that was read. The newest record alone mostly answers (another seat's move, or this
         seat's whose answer this process knows); otherwise the whole log is read."""

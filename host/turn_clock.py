@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from db.clock_store import ClockStore, PlayerClock, SeatClock
 from db.presence_store import PresenceStore
@@ -60,7 +61,7 @@ class TurnClocks:
         return self.schedule_of(await self.db.player(user_id))
 
     # -- turns -------------------------------------------------------------------------------
-    def timers(self, c: SeatClock, settings: dict, schedule: Schedule) -> list[TimerRow]:
+    def timers(self, c: SeatClock, settings: dict[str, Any], schedule: Schedule) -> list[TimerRow]:
         """The timers of a running turn: the marks its active time has not reached yet."""
         if c.turn_start is None or c.total is None:
             return []
@@ -73,7 +74,7 @@ class TurnClocks:
                 out.append(TimerRow(c.game_id, c.seat, kind, clocks.active_end(schedule, c.turn_start, at - c.used)))
         return out
 
-    async def turns_changed(self, game_id: int, settings: dict, seats: list[SeatRow], ended: set[int],
+    async def turns_changed(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow], ended: set[int],
                             started: set[int], to_act: set[int]) -> list[TimerRow]:
         """Book the turns that ended (a bank pays their time and earns its increment), start the
         new ones, and keep the timers of the seats still to act (one transaction)."""
@@ -91,8 +92,8 @@ class TurnClocks:
                 raise read
         return KnownClocks(seat_clocks, {u: self.schedule_of(p) for u, p in players.items()})
 
-    def plan_turns(self, known: KnownClocks, game_id: int, settings: dict, seats: list[SeatRow], ended: set[int],
-                   started: set[int], to_act: set[int]) -> tuple[list[tuple[str, tuple]], list[TimerRow]]:
+    def plan_turns(self, known: KnownClocks, game_id: int, settings: dict[str, Any], seats: list[SeatRow], ended: set[int],
+                   started: set[int], to_act: set[int]) -> tuple[list[tuple[str, tuple[Any, ...]]], list[TimerRow]]:
         """The statements of :meth:`turns_changed` from what was read before (``known``), so they
         can be committed with the move that changes the turns; and the new timers."""
         now = self.clock()
@@ -102,7 +103,7 @@ class TurnClocks:
             user = users.get(seat)
             return clocks.ALWAYS if user is None else known.schedules.get(user) or self.schedule_of(PlayerClock(user))
 
-        statements: list[tuple[str, tuple]] = []
+        statements: list[tuple[str, tuple[Any, ...]]] = []
         for seat in sorted(ended):
             c = replace(known.seats.get(seat) or SeatClock(game_id, seat))
             if c.turn_start is None:
@@ -129,7 +130,7 @@ class TurnClocks:
         statements += Store.set_timers_sql(game_id, to_act, new)
         return statements, new
 
-    async def resumed(self, game_id: int, settings: dict, seats: list[SeatRow], seat: int, started_at: float,
+    async def resumed(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow], seat: int, started_at: float,
                       ended_at: float) -> None:
         """An undo gave ``seat`` back the turn it ended at ``ended_at`` (a sealed choice taken
         back): the turn goes on as if it had never ended. A deadline per move stays where it
@@ -149,13 +150,13 @@ class TurnClocks:
         user = next((s.user_id for s in seats if s.seat == seat and not s.is_ai), None)
         await self.store.replace_seat_timers(game_id, seat, self.timers(c, settings, await self.schedule(user)))
 
-    async def restart(self, game_id: int, settings: dict, seats: list[SeatRow], to_act: set[int]) -> None:
+    async def restart(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow], to_act: set[int]) -> None:
         """The game's clock changed: fresh turns (and banks) for everyone."""
         await self.db.clear_game(game_id)
         await self.store.set_timers(game_id, set(), [])
         await self.turns_changed(game_id, settings, seats, set(), to_act, to_act)
 
-    async def bank_left(self, game_id: int, settings: dict, seats: list[SeatRow]) -> dict[int, float]:
+    async def bank_left(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow]) -> dict[int, float]:
         """Each seat's bank now (a running turn has its active time so far taken off)."""
         if not clocks.is_bank(settings):
             return {}
@@ -177,7 +178,7 @@ class TurnClocks:
         c.turn_start = now
         await self.db.save_seat_clock(c)
 
-    async def retime(self, game_id: int, settings: dict, seats: list[SeatRow]) -> None:
+    async def retime(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow]) -> None:
         """The reminders setting changed: the running turns go on, their timers are placed anew."""
         now = self.clock()
         users = {s.seat: (None if s.is_ai else s.user_id) for s in seats}

@@ -22,7 +22,7 @@ from host.replay import LogReplay
 KEPT = 4096
 
 
-def safe_point(engine: Any, state_after: Any, seat: int, events: list[dict], to_act_before: set[int],
+def safe_point(engine: Any, state_after: Any, seat: int, events: list[dict[str, Any]], to_act_before: set[int],
                by_ai: bool) -> bool:
     """Whether the move of ``seat`` that gave ``events`` may be taken back (``state_after``: after it)."""
     if by_ai:
@@ -49,8 +49,8 @@ class UndoPoints:
         """The answer for move ``seq`` of the game if this process has it (None: not known here)."""
         return self._known.get((game_id, seq))
 
-    async def target(self, engine: Any, game_id: int, n_players: int, options: dict, seed: Any,
-                     entries: list[dict], seat: int) -> dict | None:
+    async def target(self, engine: Any, game_id: int, n_players: int, options: dict[str, Any], seed: Any,
+                     entries: list[dict[str, Any]], seat: int) -> dict[str, Any] | None:
         """The log entry ``seat`` may take back now, or None (a replay, when needed, runs in a
         worker thread: a long game takes a moment)."""
         kept = in_force(entries)
@@ -66,8 +66,8 @@ class UndoPoints:
         return top if flag else None
 
     @staticmethod
-    def _replay_point(engine: Any, n_players: int, options: dict, seed: Any, entries: list[dict],
-                      top: dict) -> bool:
+    def _replay_point(engine: Any, n_players: int, options: dict[str, Any], seed: Any, entries: list[dict[str, Any]],
+                      top: dict[str, Any]) -> bool:
         walk = LogReplay(engine, n_players, options, seed)
         for entry in entries:
             if entry["seq"] == top["seq"]:
@@ -78,8 +78,8 @@ class UndoPoints:
         return False
 
 
-def replay_undo(engine: Any, n_players: int, options: dict, seed: Any, entries: list[dict], seat: int,
-                record: dict, seq: int) -> tuple[Any, list[dict], float | None]:
+def replay_undo(engine: Any, n_players: int, options: dict[str, Any], seed: Any, entries: list[dict[str, Any]], seat: int,
+                record: dict[str, Any], seq: int) -> tuple[Any, list[dict[str, Any]], float | None]:
     """The log replayed with the undo record ``record`` (move ``seq``) of ``seat`` appended: the
     state it gives, its events, and when that seat's turn began (the time of the move that made
     it one to act, never an undo; None: it was to act from the start)."""

@@ -11,7 +11,7 @@ from render.sheets.fallback import fallback_png  # noqa: F401 - the host asks re
 from rules.text import T
 
 
-def with_names(view: dict, seats: list[SeatRow], viewer: int | None) -> dict:
+def with_names(view: dict[str, Any], seats: list[SeatRow], viewer: int | None) -> dict[str, Any]:
     """The view plus the seats' display names (renderers draw them) and whose view it is."""
     out = dict(view)
     out["seat_names"] = [s.display_name for s in seats]
@@ -24,7 +24,7 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def describe_event(engine: Any, event: dict, names: list[str]) -> str:
+def describe_event(engine: Any, event: dict[str, Any], names: list[str]) -> str:
     """One event's log line; the host writes the line of an undo record itself."""
     if is_undo_event(event):
         seat = event.get("seat")
@@ -33,13 +33,13 @@ def describe_event(engine: Any, event: dict, names: list[str]) -> str:
     return engine.describe_event(event, names)
 
 
-def public_lines_of(engine: Any, events: list[dict], names: list[str]) -> list[str]:
+def public_lines_of(engine: Any, events: list[dict[str, Any]], names: list[str]) -> list[str]:
     """The public log lines of ``events``: translatable messages, shown with ``host.i18n.tr`` by
     the front end in the language of whoever reads them (the thread, a player's DM)."""
     return [describe_event(engine, e, names) for e in events if "private_to" not in e]
 
 
-def private_lines_of(engine: Any, events: list[dict], names: list[str]) -> dict[int, list[str]]:
+def private_lines_of(engine: Any, events: list[dict[str, Any]], names: list[str]) -> dict[int, list[str]]:
     lines: dict[int, list[str]] = {}
     for e in events:
         if "private_to" in e:

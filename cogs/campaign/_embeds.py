@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 from cogs import present
@@ -22,7 +24,7 @@ def who(p: CampaignPlayer) -> str:
     return f"**{present.safe_name(p.name)}**" if p.is_ai or p.user_id is None else f"<@{p.user_id}>"
 
 
-def campaign_embed(info: CampaignInfo, status: dict) -> discord.Embed:
+def campaign_embed(info: CampaignInfo, status: dict[str, Any]) -> discord.Embed:
     state = _(STATUS.get(info.status, info.status))
     if status.get("next_episode"):
         state += " · " + _("next: episode {k} of {n} (chapter {c})", k=status["next_episode"], n=N_EPISODES,

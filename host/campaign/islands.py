@@ -4,6 +4,8 @@ language) and naming an island.
 
 from __future__ import annotations
 
+from typing import Any
+
 from host.campaign.core import CampaignCore
 from host.campaign.models import MAX_PLAYERS, MIN_PLAYERS, CampaignInfo
 from host.errors import BadOptions, NotAllowed
@@ -11,7 +13,7 @@ from host.i18n import _, reason, tr
 from rules.my_island import campaign as camp
 
 
-def _translated(status: dict) -> dict:
+def _translated(status: dict[str, Any]) -> dict[str, Any]:
     """The status's game words (rule lines, chapter titles, module names) in the caller's language."""
     if "next_rules" in status:
         status["next_rules"] = [tr(line) for line in status["next_rules"]]
@@ -27,7 +29,7 @@ def _translated(status: dict) -> dict:
 class Islands(CampaignCore):
     """A campaign's status and its islands' names."""
 
-    async def status(self, campaign_id: int) -> dict:
+    async def status(self, campaign_id: int) -> dict[str, Any]:
         """``campaign_status(carry)`` plus the seats, the episode games and the campaign's state."""
         info = await self.get(campaign_id)
         carry = info.carry

@@ -7,6 +7,7 @@ from __future__ import annotations
 import builtins
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from host.models import GameInfo, MoveOutcome
 
@@ -42,9 +43,9 @@ class CampaignInfo:
     status: str  # forming | running | finished | abandoned
     episode: int  # the next episode (25 once all are played)
     players: builtins.list[CampaignPlayer]
-    carry: dict | None
+    carry: dict[str, Any] | None
     episodes: builtins.list[EpisodeInfo] = field(default_factory=list)
-    settings: dict = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
     message_channel_id: int | None = None
     message_id: int | None = None
 

@@ -19,6 +19,7 @@ ends get), ``host.campaign.core`` (reading, episode ends), ``host.campaign.episo
 from __future__ import annotations
 
 import builtins
+from typing import Any
 
 from db.campaign_store import CampaignPlayerRow, CampaignRow
 from host import deadlines
@@ -51,7 +52,7 @@ class CampaignService(Episodes, Islands):
     # -- forming -------------------------------------------------------------------------------
     async def create(self, guild_id: int | None, channel_id: int | None, creator: PlayerRef,
                      players: builtins.list[PlayerRef | None] | None = None, creator_plays: bool = True,
-                     settings: dict | None = None) -> CampaignInfo:
+                     settings: dict[str, Any] | None = None) -> CampaignInfo:
         """A new campaign: the creator's seat first (unless ``creator_plays`` is false), then
         ``players`` in order (``None`` = an AI seat). More can join until episode 1 starts."""
         seats: builtins.list[PlayerRef | None] = [creator] if creator_plays else []

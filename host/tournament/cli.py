@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from host.tournament.models import Notice
 
@@ -76,7 +76,7 @@ async def run(args: argparse.Namespace, db_path: Path, out: TextIO | None = None
                     say(f"  bye: {e.name}")
 
         service.on_notice(announce)
-        options: dict = {"format": args.format}
+        options: dict[str, Any] = {"format": args.format}
         if args.rounds:
             options["rounds"] = args.rounds
         if args.table_size:

@@ -44,13 +44,13 @@ class Config:
     on_timeout: str = "ai"
     rated: bool = True
     max_players: int = 64
-    game_options: dict = field(default_factory=dict)
+    game_options: dict[str, Any] = field(default_factory=dict)
 
     @property
     def bye_value(self) -> Fraction:
         return Fraction(self.bye_points)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["tiebreaks"] = list(self.tiebreaks)
         return data

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from host.tournament.formats import Config
 from host.tournament.standings import Row
@@ -29,7 +30,7 @@ class TableInfo:
     names: list[str]
     game_id: int | None
     status: str  # pending | playing | finished | void | bye
-    result: dict | None = None  # {"ranks": [...], "scores": [...]} in seat order
+    result: dict[str, Any] | None = None  # {"ranks": [...], "scores": [...]} in seat order
 
     @property
     def is_bye(self) -> bool:

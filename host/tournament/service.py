@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import builtins
 import random
+from typing import Any
 
 from db.tournament_store import EntrantRow, TournamentRow
 from host.core import engine_for
@@ -41,7 +42,7 @@ class TournamentService(Organiser):
 
     # -- sign-up -------------------------------------------------------------------------------
     async def create(self, game_key: str, creator: PlayerRef, guild_id: int | None, channel_id: int | None,
-                     options: dict | None = None, name: str | None = None,
+                     options: dict[str, Any] | None = None, name: str | None = None,
                      seed: int | str | None = None) -> TournamentInfo:
         engine = engine_for(game_key)
         options = dict(options or {})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PIL import Image, ImageDraw
 
 from render.common import INK, MUTED, PAPER, font, seat_colour, seat_letter, to_png, tx
@@ -12,7 +14,7 @@ WIDTH, HEIGHT = 1000, 620
 LEFT, RIGHT, TOP, BOTTOM = 90, 40, 120, 200  # the plot area's margins
 
 
-def prosperity_series(status: dict) -> list[list[int]]:
+def prosperity_series(status: dict[str, Any]) -> list[list[int]]:
     """Per seat, the accumulated prosperity after episode 0, 1, 2, ... (from the carry's history)."""
     n = status.get("players") or len(status.get("islands", []))
     series = [[0] for _ in range(n)]
@@ -23,13 +25,13 @@ def prosperity_series(status: dict) -> list[list[int]]:
     return series
 
 
-def campaign_png(status: dict, title: str, episodes: int = 24, tr: Translate | None = None) -> bytes:
+def campaign_png(status: dict[str, Any], title: str, episodes: int = 24, tr: Translate | None = None) -> bytes:
     """A line per island (seat colour plus its letter at each end), the standings below."""
     with in_language(tr):
         return _campaign_png(status, title, episodes)
 
 
-def _campaign_png(status: dict, title: str, episodes: int) -> bytes:
+def _campaign_png(status: dict[str, Any], title: str, episodes: int) -> bytes:
     img = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(img)
     draw.text((30, 24), title, font=font(36, bold=True), fill=INK)

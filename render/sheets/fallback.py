@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render.common import INK, PAPER, font
 
 
-def fallback_png(view: dict) -> bytes:
+def fallback_png(view: dict[str, Any]) -> bytes:
     img = Image.new("RGB", (800, 200), PAPER)
     draw = ImageDraw.Draw(img)
     draw.text((20, 20), "Board image unavailable", font=font(28, bold=True), fill=INK)
