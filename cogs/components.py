@@ -33,7 +33,7 @@ ACTION_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonSty
                  "next": discord.ButtonStyle.primary}
 
 
-def action_button(kind: str, action: str, number: int, disabled: bool = False) -> ui.Button:
+def action_button(kind: str, action: str, number: int, disabled: bool = False) -> ui.Button[ui.View]:
     """A join / leave / add-AI / start / next-episode button of a game's lobby, a tournament's
     sign-up or a campaign's message; its custom id ``isle:{kind}:{action}:{number}`` carries
     what it acts on, so it keeps working after a restart."""
@@ -43,7 +43,7 @@ def action_button(kind: str, action: str, number: int, disabled: bool = False) -
                      custom_id=f"isle:{kind}:{action}:{number}")
 
 
-class LobbyButton(ui.DynamicItem[ui.Button], template=r"isle:lobby:(?P<action>join|leave|ai|start):(?P<game>[0-9]+)"):
+class LobbyButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:lobby:(?P<action>join|leave|ai|start):(?P<game>[0-9]+)"):
     def __init__(self, action: str, game_id: int, disabled: bool = False) -> None:
         super().__init__(action_button("lobby", action, game_id, disabled))
         self.action, self.game_id = action, game_id
@@ -59,7 +59,7 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=r"isle:lobby:(?P<action>jo
         await handlers().lobby(interaction, self.game_id, self.action)
 
 
-class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"isle:turn:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
+class TakeTurnButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:turn:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
     def __init__(self, game_id: int, version: int, disabled: bool = False) -> None:
         super().__init__(ui.Button(label=_("Take turn"), style=discord.ButtonStyle.primary, disabled=disabled,
                                    emoji="🎲", custom_id=f"isle:turn:{game_id}:{version}"))
@@ -76,7 +76,7 @@ class TakeTurnButton(ui.DynamicItem[ui.Button], template=r"isle:turn:(?P<game>[0
         await handlers().take_turn(interaction, self.game_id)
 
 
-class ChoiceButton(ui.DynamicItem[ui.Button],
+class ChoiceButton(ui.DynamicItem[ui.Button[ui.View]],
                    template=r"isle:act:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<index>[0-9]+)(?P<ok>:ok)?"):
     """One legal action; ``:ok`` marks the click on a confirmation prompt."""
 
@@ -98,7 +98,7 @@ class ChoiceButton(ui.DynamicItem[ui.Button],
         await handlers().choice(interaction, self.game_id, self.version, self.index, self.confirmed)
 
 
-class ChoiceSelect(ui.DynamicItem[ui.Select], template=r"isle:pick:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
+class ChoiceSelect(ui.DynamicItem[ui.Select[ui.View]], template=r"isle:pick:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
     def __init__(self, game_id: int, version: int, page: int, choices: list[Choice] | None = None,
                  pages: int = 1) -> None:
         options = [discord.SelectOption(label=c.label[:100] or "?", value=str(c.index)) for c in choices or []]
@@ -120,7 +120,7 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=r"isle:pick:(?P<game>[0-9
         await handlers().choice(interaction, self.game_id, self.version, int(values[0]), False)
 
 
-class PageButton(ui.DynamicItem[ui.Button], template=r"isle:page:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
+class PageButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:page:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
     """Turn the page of a long list of choices, or go back from a confirmation prompt."""
 
     def __init__(self, game_id: int, version: int, page: int, label: str = "?") -> None:
@@ -139,7 +139,7 @@ class PageButton(ui.DynamicItem[ui.Button], template=r"isle:page:(?P<game>[0-9]+
         await handlers().page(interaction, self.game_id, self.version, self.page)
 
 
-class UndoButton(ui.DynamicItem[ui.Button], template=r"isle:undo:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
+class UndoButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:undo:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
     """Take back one's newest move (shown only while that is possible; the version makes an
     old button answer "the game moved on" instead of acting)."""
 

@@ -28,7 +28,7 @@ class Deadlines:
     def __init__(self, bot: IsleBot, interval: float) -> None:
         self.bot = bot
         self.interval = max(1.0, float(interval))
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     async def tick(self) -> int:
         """Fire every due timer once; returns how many fired."""

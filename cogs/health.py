@@ -38,7 +38,7 @@ class Health(commands.Cog):
     def __init__(self, bot: commands.Bot, path: Path) -> None:
         self.bot = bot
         self.path = path
-        self.task: asyncio.Task | None = None
+        self.task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run(), name="isle-bg-health")

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 LAST = 9999  # "the newest page", whatever the log's length then
 
 
-class LogPageButton(ui.DynamicItem[ui.Button],
+class LogPageButton(ui.DynamicItem[ui.Button[ui.View]],
                     template=r"isle:log:(?P<game>[0-9]+):(?P<page>[0-9]+):(?P<seat>[0-9]+|a)"):
     def __init__(self, game_id: int, page: int, seat: int | None, label: str = "?", disabled: bool = False) -> None:
         tail = "a" if seat is None else str(seat)
@@ -42,7 +42,7 @@ class LogPageButton(ui.DynamicItem[ui.Button],
         await handlers().log_page(interaction, self.game_id, self.page, self.seat)
 
 
-class FollowButton(ui.DynamicItem[ui.Button], template=r"isle:follow:(?P<game>[0-9]+)"):
+class FollowButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:follow:(?P<game>[0-9]+)"):
     def __init__(self, game_id: int, disabled: bool = False) -> None:
         super().__init__(ui.Button(label=_("Follow"), style=discord.ButtonStyle.secondary, emoji="🔔",
                                    disabled=disabled, custom_id=f"isle:follow:{game_id}"))
@@ -59,7 +59,7 @@ class FollowButton(ui.DynamicItem[ui.Button], template=r"isle:follow:(?P<game>[0
         await handlers().follow(interaction, self.game_id)
 
 
-class RematchButton(ui.DynamicItem[ui.Button], template=r"isle:rematch:(?P<game>[0-9]+)"):
+class RematchButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:rematch:(?P<game>[0-9]+)"):
     def __init__(self, game_id: int) -> None:
         super().__init__(ui.Button(label=_("Rematch"), style=discord.ButtonStyle.primary, emoji="🔁",
                                    custom_id=f"isle:rematch:{game_id}"))

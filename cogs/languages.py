@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from cogs.app import IsleBot
 
 log = logging.getLogger("cogs.languages")
-_writes: set[asyncio.Task] = set()
+_writes: set[asyncio.Task[None]] = set()
 
 
 def code_of(locale: discord.Locale | str | None) -> str:

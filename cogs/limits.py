@@ -121,7 +121,7 @@ def fit_view(view: Any) -> None:
                     option.description = clip(option.description, OPTION_DESCRIPTION)
 
 
-def fit_arguments(args: tuple, kwargs: dict[str, Any]) -> tuple[tuple, dict[str, Any]]:
+def fit_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[tuple[Any, ...], dict[str, Any]]:
     """The arguments of ``handle_message_parameters`` within Discord's limits."""
     if args and isinstance(args[0], str):
         args = (clip(args[0], CONTENT), *args[1:])

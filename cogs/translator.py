@@ -17,7 +17,7 @@ FIXED = {Where.command_name, Where.group_name, Where.parameter_name}
 
 class CatalogTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContext) -> str | None:
+                        context: app_commands.TranslationContextTypes) -> str | None:
         code = locale.value.split("-")[0]
         if context.location in FIXED or code == "en" or not has_catalog(code):
             return None

@@ -150,7 +150,7 @@ def to_postgres(sql: str, primary_keys: dict[str, tuple[str, ...]] | None = None
     return _translate(sql, _frozen(primary_keys), _frozen(auto_ids), _frozen(columns))
 
 
-def _frozen(mapping: dict[str, Any] | None) -> tuple:
+def _frozen(mapping: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
     """A mapping as a hashable, cacheable key (the same dict gives the same tuple)."""
     if not mapping:
         return ()
@@ -162,4 +162,4 @@ def _frozen(mapping: dict[str, Any] | None) -> tuple:
     return frozen
 
 
-_FROZEN: dict[int, tuple[dict[str, Any], tuple]] = {}
+_FROZEN: dict[int, tuple[dict[str, Any], tuple[tuple[str, Any], ...]]] = {}

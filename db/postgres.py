@@ -93,7 +93,8 @@ class PgConnection:
 
     @property
     def in_transaction(self) -> bool:
-        return self.raw.is_in_transaction()
+        in_transaction: bool = self.raw.is_in_transaction()
+        return in_transaction
 
 
 async def _init_connection(conn: asyncpg.Connection) -> None:

@@ -37,6 +37,12 @@ from db.migrations import apply_migrations
 
 BUSY_TIMEOUT_MS = 30_000
 QUICK_PLANS_KEPT = 1024
+
+# a write of a group commit: (guard, check, statements), its outcome, and the batch of writes with their waiters
+_Write = tuple[tuple[str, tuple[Any, ...]] | None, tuple[str, tuple[Any, ...], object] | None,
+               list[tuple[str, tuple[Any, ...]]]]
+_Outcome = tuple[str, object] | BaseException | None
+_Batch = list[tuple[_Write, asyncio.Future[tuple[str, object] | None]]]
 """Statements whose query plan was classified (quick: index searches only), per open file."""
 _MAGIC = b"SQLite format 3\x00"
 
@@ -182,7 +188,8 @@ class Database:
             try:
                 cursor = self.quick.execute(sql, params)  # type: ignore[union-attr]
                 try:
-                    return cursor.fetchone()
+                    row: sqlite3.Row | None = cursor.fetchone()
+                    return row
                 finally:
                     cursor.close()  # ends the statement (and its read transaction) now
             except sqlite3.OperationalError as exc:
@@ -278,7 +285,7 @@ class Database:
         and one commit, not for a round trip per statement or a sync per write. Nobody gets an
         answer before the commit that stores their write."""
         loop = asyncio.get_running_loop()
-        done: asyncio.Future = loop.create_future()
+        done: asyncio.Future[tuple[str, object] | None] = loop.create_future()
         self._pending.append(((guard, check, statements), done))
         async with self.write_lock:
             if not done.done() and self._pending:
@@ -299,13 +306,14 @@ class Database:
     @property
     def _in_flight(self) -> int:
         """Batches queued on the writer's thread and not answered yet."""
-        return self.__dict__.get("_batches_in_flight", 0)
+        in_flight: int = self.__dict__.get("_batches_in_flight", 0)
+        return in_flight
 
     @_in_flight.setter
     def _in_flight(self, value: int) -> None:
         self.__dict__["_batches_in_flight"] = value
 
-    def _run_here(self, batch: list) -> list | BaseException:
+    def _run_here(self, batch: _Batch) -> list[_Outcome] | BaseException:
         """Run ``batch`` in this thread, on the writer's connection (nothing else uses it now:
         the write lock is held and no batch is queued on its thread)."""
         try:
@@ -313,7 +321,7 @@ class Database:
         except Exception as exc:  # noqa: BLE001 - handed to the callers
             return exc
 
-    def _send(self, loop: asyncio.AbstractEventLoop, batch: list) -> None:
+    def _send(self, loop: asyncio.AbstractEventLoop, batch: _Batch) -> None:
         """Queue ``batch`` on the writer's thread; the thread itself hands the answers back to
         the loop (``_answer``), so a write costs one wake-up each way, no task in between."""
         conn = self.conn
@@ -323,7 +331,7 @@ class Database:
         requests = [request for request, _f in batch]
 
         def run() -> None:  # on the writer's thread
-            result: list | BaseException
+            result: list[_Outcome] | BaseException
             try:
                 result = _guarded_batch(conn._conn, requests)
             except BaseException as exc:  # noqa: BLE001 - handed to the callers
@@ -337,19 +345,20 @@ class Database:
         conn._tx.put_nowait((None, run))
 
     @property
-    def _pending(self) -> list:
-        return self.__dict__.setdefault("_pending_writes", [])
+    def _pending(self) -> _Batch:
+        pending: _Batch = self.__dict__.setdefault("_pending_writes", [])
+        return pending
 
     @_pending.setter
-    def _pending(self, value: list) -> None:
+    def _pending(self, value: _Batch) -> None:
         self.__dict__["_pending_writes"] = value
 
-    def _answered(self, batch: list, result: list | BaseException) -> None:
+    def _answered(self, batch: _Batch, result: list[_Outcome] | BaseException) -> None:
         """A batch's answer from the writer's thread."""
         self._in_flight -= 1
         self._answer(batch, result)
 
-    def _answer(self, batch: list, result: list | BaseException) -> None:
+    def _answer(self, batch: _Batch, result: list[_Outcome] | BaseException) -> None:
         """Give every write of a committed (or failed) batch its answer."""
         if isinstance(result, BaseException):
             for _request, done in batch:
@@ -367,13 +376,13 @@ class Database:
                 done.set_result(outcome)
 
 
-def _guarded_batch(conn: sqlite3.Connection, requests: list[tuple]) -> list:
+def _guarded_batch(conn: sqlite3.Connection, requests: list[_Write]) -> list[_Outcome]:
     """``Database.guarded_write`` for a batch, on the writer's thread: one transaction, a
     savepoint per write; each write's outcome (None, a failed guard or check, or its error).
     A write alone is its own transaction (its error is raised: nobody else shares it)."""
     outcome: tuple[str, object] | Exception | None
     conn.execute("BEGIN IMMEDIATE")
-    outcomes: list = []
+    outcomes: list[_Outcome] = []
     try:
         if len(requests) == 1:  # alone: the transaction is its savepoint
             outcome = _guarded(conn, *requests[0])

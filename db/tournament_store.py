@@ -27,7 +27,7 @@ class TournamentRow:
     status: str
     round: int
     seeds: builtins.list[int]
-    schedule: list | None
+    schedule: list[dict[str, Any]] | None
     creator_id: int | None
     signup_channel_id: int | None
     signup_message_id: int | None

@@ -257,7 +257,7 @@ def build_animation(record: Record, limit: int | None = None) -> tuple[bytes, st
     return animation.animate(pngs, limit=limit or animation.MAX_BYTES)
 
 
-_built: OrderedDict[tuple, tuple[str, bytes]] = OrderedDict()
+_built: OrderedDict[tuple[str, str, str, tuple[str, ...], str, int | None], tuple[str, bytes]] = OrderedDict()
 _building: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 CACHED_ANIMATIONS = 4
 

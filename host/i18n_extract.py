@@ -18,7 +18,7 @@ TEMPLATE = ROOT / "locales" / "isle.pot"
 KEYWORDS = ["_", "N_", "ngettext:1,2", "T", "Tn:1,2", "locale_str"]
 
 
-def extract_engine_texts(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+def extract_engine_texts(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, None, str, list[str]]]:
     """Babel extraction method (babel.cfg, on ``rules/<key>/RULES.md``): the engine's data strings."""
     from rules import ENGINES
 

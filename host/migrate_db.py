@@ -89,7 +89,7 @@ async def _copy(source: Path, target: PgStore, report: Report) -> None:
         src.close()
 
 
-def _record(row: tuple) -> tuple:
+def _record(row: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(v.decode("utf-8", "replace") if isinstance(v, bytes) else v for v in row)
 
 

@@ -57,7 +57,7 @@ class LogReplay:
                 self.engine.apply(state, entry["seat"], json.loads(json.dumps(entry["action"])))
             self.state = state
             return [{"type": UNDO, "host": True, "seat": seat, "of": action["of"]}]
-        events = self.engine.apply(self.state, seat, json.loads(json.dumps(action)))
+        events: list[dict[str, Any]] = self.engine.apply(self.state, seat, json.loads(json.dumps(action)))
         self.kept.append({"seq": seq, "seat": seat, "action": action})
         return events
 

@@ -246,7 +246,8 @@ class Host(Seen, TakeBack, Timers, Servers):
         await self.store.set_user_pref(user_id, dm_notifications=enabled)
 
     async def dm_notifications(self, user_id: int) -> bool:
-        return (await self.store.user_pref(user_id))["dm_notifications"]
+        enabled: bool = (await self.store.user_pref(user_id))["dm_notifications"]
+        return enabled
 
     async def first_notice(self, game_id: int, user_id: int, kind: str) -> bool:
         """True only the first time (e.g. "open your DMs" is said once per game and player)."""

@@ -30,7 +30,8 @@ def describe_event(engine: Any, event: dict[str, Any], names: list[str]) -> str:
         seat = event.get("seat")
         name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
         return T("{name} took back a move.", name=name)
-    return engine.describe_event(event, names)
+    line: str = engine.describe_event(event, names)
+    return line
 
 
 def public_lines_of(engine: Any, events: list[dict[str, Any]], names: list[str]) -> list[str]:

@@ -26,7 +26,7 @@ class Campaigns(commands.Cog):
         self.bot = bot
         self.service = bot.services.campaigns
         bot.services.host.on_game_finished(self._game_finished)  # after the service's own listener
-        self._presenting: set[asyncio.Task] = set()
+        self._presenting: set[asyncio.Task[None]] = set()
 
     async def cog_unload(self) -> None:
         """On shutdown: let posts under way finish before the store closes."""

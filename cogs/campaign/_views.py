@@ -32,7 +32,7 @@ def service_of(interaction: discord.Interaction[IsleBot]) -> CampaignService:
     return interaction.client.services.campaigns
 
 
-class CampaignButton(ui.DynamicItem[ui.Button], template=r"isle:camp:(?P<action>join|leave|ai|next):(?P<cid>[0-9]+)"):
+class CampaignButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:camp:(?P<action>join|leave|ai|next):(?P<cid>[0-9]+)"):
     def __init__(self, action: str, campaign_id: int, disabled: bool = False) -> None:
         super().__init__(action_button("camp", action, campaign_id, disabled))
         self.action, self.campaign_id = action, campaign_id

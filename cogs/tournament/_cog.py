@@ -34,8 +34,8 @@ class Tournaments(commands.Cog):
         self.service = bot.services.tournaments
         self.service.on_notice(self._on_notice)
         self._lock = asyncio.Lock()
-        self._loop: asyncio.Task | None = None
-        self._presenting: set[asyncio.Task] = set()
+        self._loop: asyncio.Task[None] | None = None
+        self._presenting: set[asyncio.Task[None]] = set()
 
     async def cog_load(self) -> None:
         self._loop = asyncio.get_running_loop().create_task(self._ticker(), name="isle-bg-tournaments")

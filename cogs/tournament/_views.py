@@ -28,7 +28,7 @@ def service_of(interaction: discord.Interaction[IsleBot]) -> TournamentService:
     return interaction.client.services.tournaments
 
 
-class SignupButton(ui.DynamicItem[ui.Button], template=r"isle:tour:(?P<action>join|leave|start):(?P<tid>[0-9]+)"):
+class SignupButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:tour:(?P<action>join|leave|start):(?P<tid>[0-9]+)"):
     def __init__(self, action: str, tournament_id: int, disabled: bool = False) -> None:
         super().__init__(action_button("tour", action, tournament_id, disabled))
         self.action, self.tournament_id = action, tournament_id

@@ -13,6 +13,7 @@ import asyncio
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -58,7 +59,7 @@ async def run(args: argparse.Namespace, db_path: Path, out: TextIO | None = None
     from render.sheets.standings import standings_lines
 
     out = out or sys.stdout
-    say = lambda *a: print(*a, file=out, flush=True)  # noqa: E731
+    say: Callable[..., None] = lambda *a: print(*a, file=out, flush=True)  # noqa: E731
     services = await open_services(Settings(database_path=db_path))
     # a simulation: WAL with NORMAL sync survives a crash of this process, and is many times faster
     await services.store.conn.execute("PRAGMA synchronous=NORMAL")

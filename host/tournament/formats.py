@@ -150,8 +150,8 @@ class History:
     results: list[TableResult] = field(default_factory=list)
     byes: list[tuple[int, Pid]] = field(default_factory=list)
 
-    def met(self) -> dict[frozenset, int]:
-        met: dict[frozenset, int] = {}
+    def met(self) -> dict[frozenset[Pid], int]:
+        met: dict[frozenset[Pid], int] = {}
         for res in self.results:
             for i, a in enumerate(res.players):
                 for b in res.players[i + 1:]:
@@ -242,7 +242,7 @@ def next_round(config: Config, round_no: int, entrants: Sequence[Entrant], histo
     return plan
 
 
-def _alive(round_no: int, history: History, seeds: Sequence[Pid], active: set) -> list[Pid]:
+def _alive(round_no: int, history: History, seeds: Sequence[Pid], active: set[Pid]) -> list[Pid]:
     """Knock-out: who is still in, in seed order."""
     if round_no == 1:
         return [p for p in seeds if p in active]

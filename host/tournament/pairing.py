@@ -28,7 +28,7 @@ class RoundPlan:
     byes: list[Pid] = field(default_factory=list)
 
 
-def pair_key(a: Pid, b: Pid) -> frozenset:
+def pair_key(a: Pid, b: Pid) -> frozenset[Pid]:
     return frozenset((a, b))
 
 
@@ -59,7 +59,7 @@ def choose_byes(ranked: Sequence[Pid], count: int, bye_counts: Mapping[Pid, int]
     return [ranked[i] for i in order[:count]]
 
 
-def repeats_in(tables: Sequence[Sequence[Pid]], met: Mapping[frozenset, int]) -> int:
+def repeats_in(tables: Sequence[Sequence[Pid]], met: Mapping[frozenset[Pid], int]) -> int:
     """How many pairs of table-mates have met before (counted once per earlier meeting)."""
     return sum(met.get(pair_key(a, b), 0) for t in tables for a, b in combinations(t, 2))
 
@@ -72,7 +72,7 @@ def _min_spread(k: int) -> int:
 class _Search:
     """Depth-first search over seatings, best candidate tables first, with a node budget."""
 
-    def __init__(self, ranked: Sequence[Pid], sizes: list[int], met: Mapping[frozenset, int],
+    def __init__(self, ranked: Sequence[Pid], sizes: list[int], met: Mapping[frozenset[Pid], int],
                  budget: int, window: int):
         self.ranked = list(ranked)
         self.sizes = sizes
@@ -108,7 +108,7 @@ class _Search:
     def done(self) -> bool:
         return self.best is not None and (self.work > self.budget or self.best <= self.ideal)
 
-    def _dfs(self, remaining: tuple[int, ...], t: int, rep: int, spread: int, chosen: list) -> None:
+    def _dfs(self, remaining: tuple[int, ...], t: int, rep: int, spread: int, chosen: list[tuple[int, ...]]) -> None:
         if not remaining:
             if self.best is None or (rep, spread) < self.best:
                 self.best, self.best_tables = (rep, spread), list(chosen)
@@ -137,7 +137,7 @@ class _Search:
                 return
 
 
-def seat_tables(ranked: Sequence[Pid], sizes: list[int], met: Mapping[frozenset, int],
+def seat_tables(ranked: Sequence[Pid], sizes: list[int], met: Mapping[frozenset[Pid], int],
                 budget: int = 200_000, window: int = 16) -> list[list[Pid]]:
     """Seat ``ranked`` (best first) at tables of ``sizes``: fewest repeats, then closest standings."""
     if sum(sizes) != len(ranked):
@@ -147,7 +147,7 @@ def seat_tables(ranked: Sequence[Pid], sizes: list[int], met: Mapping[frozenset,
     return _Search(ranked, sorted(sizes, reverse=True), met, budget, window).run()
 
 
-def swiss_round(ranked: Sequence[Pid], met: Mapping[frozenset, int], bye_counts: Mapping[Pid, int],
+def swiss_round(ranked: Sequence[Pid], met: Mapping[frozenset[Pid], int], bye_counts: Mapping[Pid, int],
                 size: int, min_size: int, budget: int = 200_000) -> RoundPlan:
     """A Swiss round for players listed by current standing (best first)."""
     sizes, n_byes = table_sizes(len(ranked), size, min_size)
@@ -171,7 +171,7 @@ def round_robin_schedule(players: Sequence[Pid], size: int, min_size: int,
     if size == 2:
         return _circle(players)
     limit = max_rounds or n
-    met: dict[frozenset, int] = {}
+    met: dict[frozenset[Pid], int] = {}
     byes: dict[Pid, int] = {}
     rounds: list[RoundPlan] = []
     all_pairs = {pair_key(a, b) for a, b in combinations(players, 2)}

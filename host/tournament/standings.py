@@ -122,7 +122,7 @@ def compute(entrants: Sequence[Entrant], results: Sequence[TableResult],
         row.opponents = sum(opp, Fraction(0)) / len(opp) if opp else Fraction(0)
     keys = check_tiebreaks(tiebreaks)
 
-    def sort_key(row: Row) -> tuple:
+    def sort_key(row: Row) -> tuple[Fraction | float, ...]:
         return tuple(-getattr(row, k) for k in keys)
 
     ordered = sorted(rows.values(), key=lambda r: (sort_key(r), r.order))
