@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
-from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -62,7 +61,7 @@ def update(lang: str, template: Catalog) -> int:
     return len(problems(catalog, template))
 
 
-def _messages(catalog: Catalog) -> dict[str, Any]:
+def _messages(catalog: Catalog) -> dict[str, tuple[object, object, bool]]:
     return {_key(m.id): (m.id, m.string, m.fuzzy) for m in catalog if m.id}
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 MIN_DEADLINE, MAX_DEADLINE = 600, 7 * 24 * 3600
@@ -44,14 +43,14 @@ class Settings:
         return bool(self.discord_token.strip())
 
 
-def _count(env: dict[str, Any], name: str, problems: list[str], default: int, lo: int | None = None,
+def _count(env: dict[str, str], name: str, problems: list[str], default: int, lo: int | None = None,
            hi: int | None = None) -> int:
     """A whole number that has a value even when it is missing or refused (``default``)."""
     value = _int(env, name, problems, default, lo, hi)
     return default if value is None else value
 
 
-def _int(env: dict[str, Any], name: str, problems: list[str], default: int | None, lo: int | None = None,
+def _int(env: dict[str, str], name: str, problems: list[str], default: int | None, lo: int | None = None,
          hi: int | None = None, allow_none: bool = False) -> int | None:
     raw = env.get(name, "").strip()
     if not raw:
@@ -69,7 +68,7 @@ def _int(env: dict[str, Any], name: str, problems: list[str], default: int | Non
     return value
 
 
-def _flag(env: dict[str, Any], name: str, problems: list[str], default: bool) -> bool:
+def _flag(env: dict[str, str], name: str, problems: list[str], default: bool) -> bool:
     raw = env.get(name, "").strip().lower()
     if not raw:
         return default
