@@ -37,13 +37,13 @@ from db.migrations import apply_migrations
 
 BUSY_TIMEOUT_MS = 30_000
 QUICK_PLANS_KEPT = 1024
+"""Statements whose query plan was classified (quick: index searches only), per open file."""
 
 # a write of a group commit: (guard, check, statements), its outcome, and the batch of writes with their waiters
 _Write = tuple[tuple[str, tuple[Any, ...]] | None, tuple[str, tuple[Any, ...], object] | None,
                list[tuple[str, tuple[Any, ...]]]]
 _Outcome = tuple[str, object] | BaseException | None
 _Batch = list[tuple[_Write, asyncio.Future[tuple[str, object] | None]]]
-"""Statements whose query plan was classified (quick: index searches only), per open file."""
 _MAGIC = b"SQLite format 3\x00"
 
 
@@ -153,6 +153,10 @@ class Database:
         self.write_lock = asyncio.Lock()
         self.commits = 0
         """Write transactions committed through this object (a figure for tests and benchmarks)."""
+        self._pending: _Batch = []
+        """Writes waiting for the write lock: the next group commit."""
+        self._in_flight = 0
+        """Batches queued on the writer's thread and not answered yet."""
 
     @classmethod
     async def open(cls, path: str | Path) -> Self:
@@ -303,16 +307,6 @@ class Database:
                     await done
         return await done
 
-    @property
-    def _in_flight(self) -> int:
-        """Batches queued on the writer's thread and not answered yet."""
-        in_flight: int = self.__dict__.get("_batches_in_flight", 0)
-        return in_flight
-
-    @_in_flight.setter
-    def _in_flight(self, value: int) -> None:
-        self.__dict__["_batches_in_flight"] = value
-
     def _run_here(self, batch: _Batch) -> list[_Outcome] | BaseException:
         """Run ``batch`` in this thread, on the writer's connection (nothing else uses it now:
         the write lock is held and no batch is queued on its thread)."""
@@ -343,15 +337,6 @@ class Database:
 
         self._in_flight += 1
         conn._tx.put_nowait((None, run))
-
-    @property
-    def _pending(self) -> _Batch:
-        pending: _Batch = self.__dict__.setdefault("_pending_writes", [])
-        return pending
-
-    @_pending.setter
-    def _pending(self, value: _Batch) -> None:
-        self.__dict__["_pending_writes"] = value
 
     def _answered(self, batch: _Batch, result: list[_Outcome] | BaseException) -> None:
         """A batch's answer from the writer's thread."""
