@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class StoreError(Exception):
     """Base of the store's own errors; ``str(err)`` is one clear line for an operator."""
@@ -25,3 +27,13 @@ class GameDamaged(StoreError):
         self.game_id = game_id
         self.what = what
         self.detail = detail
+
+
+def results_of(outcomes: list[Any], return_exceptions: bool) -> list[Any]:
+    """The outcomes of reads made together (``Database.together``): as they are, or with the
+    first failure, in the order the reads were given, raised."""
+    if not return_exceptions:
+        for outcome in outcomes:
+            if isinstance(outcome, BaseException):
+                raise outcome
+    return outcomes

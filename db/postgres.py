@@ -26,7 +26,7 @@ from typing import Any, Self
 import asyncpg
 
 from db.dialect import to_postgres
-from db.errors import StoreError
+from db.errors import StoreError, results_of
 from db.migrations import _statements, migration_files
 
 _MIGRATION_LOCK = 0x15E_0001  # pg_advisory_xact_lock key: one migrator at a time
@@ -195,10 +195,10 @@ class PgDatabase:
         t = to_postgres(sql, self.keys, self.auto_ids, self.columns)
         return await self.pool.fetchrow(t.sql, *params)
 
-    async def together(self, *reads: Awaitable[Any]) -> list[Any]:
-        """Several reads sent at once (each on a pooled connection): each one's result or
-        exception, in order."""
-        return list(await asyncio.gather(*reads, return_exceptions=True))
+    async def together(self, *reads: Awaitable[Any], return_exceptions: bool = False) -> list[Any]:
+        """Several reads sent at once (each on a pooled connection), every one made: as
+        ``Database.together``."""
+        return results_of(list(await asyncio.gather(*reads, return_exceptions=True)), return_exceptions)
 
     async def fetch_all(self, sql: str, params: tuple[Any, ...] = ()) -> list[asyncpg.Record]:
         t = to_postgres(sql, self.keys, self.auto_ids, self.columns)

@@ -13,7 +13,8 @@ from typing import Any
 from db.errors import GameDamaged
 
 
-def _seed_value(seed: str) -> int | str:
+def seed_value(seed: str) -> int | str:
+    """A stored seed as the engine gets it: a number when it reads as one."""
     return int(seed) if str(seed).lstrip("-").isdigit() else seed
 
 
@@ -42,7 +43,7 @@ class GameRow:
 
     @property
     def seed_value(self) -> int | str:
-        return _seed_value(self.seed)
+        return seed_value(self.seed)
 
 
 @dataclass

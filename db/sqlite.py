@@ -32,7 +32,7 @@ from typing import Any, Self
 
 import aiosqlite
 
-from db.errors import StoreError
+from db.errors import StoreError, results_of
 from db.migrations import apply_migrations
 
 BUSY_TIMEOUT_MS = 30_000
@@ -211,17 +211,19 @@ class Database:
                     raise
         return list(await self.reader.execute_fetchall(sql, params))
 
-    async def together(self, *reads: Awaitable[Any]) -> list[Any]:
-        """Several reads, each one's result or exception in order. Here reads that search
-        indexes only run in this thread and never wait, so they run one after the other: tasks
-        to run them at once would only add their scheduling (``PgDatabase`` sends them at once)."""
-        results: list[Any] = []
+    async def together(self, *reads: Awaitable[Any], return_exceptions: bool = False) -> list[Any]:
+        """Several reads, every one made: their results in order, else the first failure in
+        that order raised (``return_exceptions``: failures in place of results). Here reads
+        that search indexes only run in this thread and never wait, so they run one after the
+        other: tasks to run them at once would only add their scheduling (``PgDatabase`` sends
+        them at once)."""
+        outcomes: list[Any] = []
         for read in reads:
             try:
-                results.append(await read)
-            except Exception as exc:  # noqa: BLE001 - handed to the caller, as asyncio.gather does
-                results.append(exc)
-        return results
+                outcomes.append(await read)
+            except Exception as exc:  # noqa: BLE001 - raised or handed over by results_of
+                outcomes.append(exc)
+        return results_of(outcomes, return_exceptions)
 
     def _is_quick(self, sql: str, params: tuple[Any, ...]) -> bool:
         """True for a SELECT whose plan searches indexes only (no SCAN): run it in this thread.

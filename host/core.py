@@ -122,10 +122,6 @@ class HostCore:
                 if state is None and paused is None:  # the state and the server's pause, asked together
                     loaded, since = await self.store.together(self._load(row.id, engine),
                                                               self.presence.paused_since(row.guild_id))
-                    if isinstance(loaded, BaseException):
-                        raise loaded
-                    if isinstance(since, BaseException):
-                        raise since
                     paused = since is not None
                     row, state = loaded.row, loaded.state
                 elif state is None:

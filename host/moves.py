@@ -69,7 +69,7 @@ class Moves(HostCore):
 
         # asked together; a game that is not active is refused first, then a paused server
         paused, loaded = await self.store.together(self._check_not_paused(game_id, known[1]),
-                                                   self._load(game_id, engine, check))
+                                                   self._load(game_id, engine, check), return_exceptions=True)
         for failed in (*refused, paused, loaded):
             if isinstance(failed, BaseException):
                 raise failed
@@ -97,10 +97,6 @@ class Moves(HostCore):
         async with self._lock(game_id):
             row, engine, state, version = await self._active(game_id)
             seats, known = await self.store.together(self._seats(game_id), self.clocks.known(game_id))
-            if isinstance(seats, BaseException):
-                raise seats
-            if isinstance(known, BaseException):
-                raise known
             seat = next((s for s in seats if s.user_id == user_id and not s.is_ai), None)
             if seat is None:
                 raise NotAllowed(_("You are not playing in game #{id}.", id=game_id))

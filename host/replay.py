@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from db.errors import GameDamaged, StoreError, VersionConflict
+from db.rows import seed_value
 from db.store import GameRow, Store, snapshot_hash
 from db.undo import UNDO, is_undo
 
@@ -65,14 +66,10 @@ class LogReplay:
 def replay(engine: Any, n_players: int, options: dict[str, Any], seed: str, log_rows: list[tuple[int, dict[str, Any]]]) -> Any:
     """The state reached by applying ``log_rows`` ``(seat, action)`` (the whole log, move ``i``
     at position ``i - 1``; undo records take moves back, see ``db.undo``) to a fresh setup."""
-    walk = LogReplay(engine, n_players, options, _seed_value(seed))
+    walk = LogReplay(engine, n_players, options, seed_value(seed))
     for seq, (seat, action) in enumerate(log_rows, start=1):
         walk.step(seq, seat, action)
     return walk.state
-
-
-def _seed_value(seed: str) -> int | str:
-    return int(seed) if str(seed).lstrip("-").isdigit() else seed
 
 
 @dataclass

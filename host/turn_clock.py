@@ -87,9 +87,6 @@ class TurnClocks:
         """What :meth:`plan_turns` reads: the game's seat clocks and its players' schedules (two
         reads, sent together)."""
         seat_clocks, players = await self.store.together(self.db.seat_clocks(game_id), self.db.players_of_game(game_id))
-        for read in (seat_clocks, players):
-            if isinstance(read, BaseException):
-                raise read
         return KnownClocks(seat_clocks, {u: self.schedule_of(p) for u, p in players.items()})
 
     def plan_turns(self, known: KnownClocks, game_id: int, settings: dict[str, Any], seats: list[SeatRow], ended: set[int],
