@@ -23,13 +23,14 @@ from db.errors import GameDamaged, StoreError, VersionConflict
 from db.rows import seed_value
 from db.store import GameRow, Store, snapshot_hash
 from db.undo import UNDO, is_undo
+from rules.base import canonical
 
 log = logging.getLogger("host.replay")
 
 
 def state_text(dumped: dict[str, Any]) -> str:
-    """A dumped state as the stable JSON text stored as its snapshot."""
-    return json.dumps(dumped, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    """A dumped state as the stable JSON text stored as its snapshot (the contract's canonical text)."""
+    return canonical(dumped)
 
 
 state_hash = snapshot_hash
