@@ -66,9 +66,9 @@ class Host(Seen, TakeBack, Timers, Servers):
             if isinstance(value, str) and len(value) > MAX_OPTION_VALUE:
                 raise BadOptions(_("The value of the option {name} is too long.", name=name))
         first_error: ValueError | None = None
-        for n in range(engine.min_players, engine.max_players + 1):
+        for n in range(engine.min_players, engine.max_players + 1):  # good for some table size
             try:
-                engine.setup(n, dict(options), 0)
+                engine.check_options(dict(options), n)
                 return
             except ValueError as exc:
                 first_error = first_error or exc

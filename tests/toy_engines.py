@@ -31,12 +31,19 @@ class ToyEngine(Engine):
     def seals(self, state, seat, action):
         return False  # turn-based unless a game says otherwise
 
+    def check_options(self, options, n_players):
+        return dict(options or {})  # ignored unless a game says otherwise
+
 class ToyRace(ToyEngine):
     key, title, min_players, max_players = "toy_race", "Toy Race", 2, 3
 
-    def setup(self, n_players, options, seed):
+    def check_options(self, options, n_players):
         if options:
             raise ValueError(f"unknown options {sorted(options)}")
+        return {}
+
+    def setup(self, n_players, options, seed):
+        self.check_options(options, n_players)
         return {"n": n_players, "turn": 0, "counters": [0] * n_players, "seq": 0, "seed": str(seed)}
 
     def to_act(self, state):
@@ -135,11 +142,15 @@ class CountUp(ToyEngine):
     key, title, min_players, max_players = "count_up", "Count Up", 2, 3
     options_schema = {"goal": {"type": "int", "choices": [6, 9], "default": 6, "help": "Total that wins"}}
 
-    def setup(self, n_players, options, seed):
+    def check_options(self, options, n_players):
         options = dict(options or {})
         goal = options.pop("goal", 6)
         if options or goal not in (6, 9):
             raise ValueError(f"Unknown options: {sorted(options)}" if options else "goal must be 6 or 9")
+        return {"goal": goal}
+
+    def setup(self, n_players, options, seed):
+        goal = self.check_options(options, n_players)["goal"]
         return {"n": n_players, "total": 0, "turn": 0, "goal": goal, "winner": None, "last": None}
 
     def to_act(self, state):
@@ -186,9 +197,13 @@ class PickNumber(ToyEngine):
     key, title, min_players, max_players = "pick_number", "Pick a Number", 2, 2
     options_schema: dict = {}
 
-    def setup(self, n_players, options, seed):
+    def check_options(self, options, n_players):
         if options:
             raise ValueError("Pick a Number has no options.")
+        return {}
+
+    def setup(self, n_players, options, seed):
+        self.check_options(options, n_players)
         return {"n": n_players, "picks": [None] * n_players, "revealed": False}
 
     def to_act(self, state):
@@ -247,9 +262,13 @@ class TwoStep(CountUp):
     key, title, min_players, max_players = "two_step", "Two Step", 2, 3
     options_schema: dict = {}
 
-    def setup(self, n_players, options, seed):
+    def check_options(self, options, n_players):
         if options:
             raise ValueError("Two Step has no options.")
+        return {}
+
+    def setup(self, n_players, options, seed):
+        self.check_options(options, n_players)
         return {"n": n_players, "total": 0, "turn": 0, "goal": 12, "winner": None, "last": None, "step": 0}
 
     def apply(self, state, seat, action):

@@ -52,7 +52,7 @@ class TournamentService(Organiser):
             raise BadOptions(_("Those tournament options don't work: {why}", why=exc)) from None
         if config.game_options:
             try:
-                engine.setup(config.table_size, dict(config.game_options), 0)
+                engine.check_options(dict(config.game_options), config.table_size)
             except ValueError as exc:
                 raise BadOptions(_("Those game options don't work: {why}", why=exc)) from None
         seed = str(random.SystemRandom().randrange(2**31) if seed is None else seed)
