@@ -19,18 +19,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from host.errors import HostError, NotAllowed
+from host.export_file import EXPORT_FORMAT, EXPORT_VERSION, BadExport, digest
+from host.export_file import parse_export as parse_export  # the history API reads exports too
 from host.i18n import _, current_locale, tr, tr_data
 from host.replay import LogReplay, state_hash, state_text
 from host.views import private_lines_of, public_lines_of, with_names
 from rules import ENGINES
 
-EXPORT_FORMAT = "isle-host-export"
-EXPORT_VERSION = 1
 OVER = ("finished", "abandoned")
-
-
-class BadExport(HostError):
-    """A file that is not a complete, consistent export (the message says what is wrong)."""
 
 
 @dataclass
@@ -153,6 +149,7 @@ async def export(host: Any, game_id: int, user_id: int | None) -> tuple[str, byt
     if complete:
         data["seed"] = record.seed
         data["state_hash"] = state_hash(state_text(engine.dump(final)))
+        data["digest"] = digest(data)
     else:
         data["viewer_seat"] = mine
         data["note"] = _("The game is still being played, so this export holds only what you may see: the public "
@@ -171,29 +168,6 @@ class Replayed:
     engine: Any
     state: Any
     steps: list[tuple[dict[str, Any], list[dict[str, Any]], Any]]  # (move, events, public view after it), first = the setup
-
-
-def parse_export(raw: bytes | str) -> dict[str, Any]:
-    """The export's data, checked to be a complete export of a known game."""
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise BadExport(_("That file is not a game export (it is not JSON).")) from None
-    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise BadExport(_("That file is not a game export."))
-    if data.get("version") != EXPORT_VERSION:
-        raise BadExport(_("That export has a format version this bot does not read."))
-    if not data.get("complete") or "seed" not in data:
-        raise BadExport(_("That export is of a game still being played; it cannot be replayed. "
-                          "Export the game again once it is over."))
-    key = (data.get("game") or {}).get("key")
-    if key not in ENGINES:
-        raise BadExport(_("That export is of a game this bot does not know."))
-    moves = data.get("moves")
-    if not isinstance(moves, list) or not all(isinstance(m, dict) and "action" in m and isinstance(m.get("seat"), int)
-                                              for m in moves):
-        raise BadExport(_("That export's moves are damaged."))
-    return data
 
 
 def replay_export(data: dict[str, Any], views: bool = False) -> Replayed:

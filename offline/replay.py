@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from host.history import BadExport, parse_export, replay_export
+from host.export_file import MAX_BYTES, BadExport, parse_export
+from host.history import replay_export
 from host.i18n import _, current_locale, tr, tr_data, translator
 from host.views import describe_event
 
@@ -25,7 +26,8 @@ def run(path: str, out_dir: str | None, lang: str, stdout: TextIO = sys.stdout, 
 
     current_locale.set(lang)
     try:
-        raw = Path(path).read_bytes()
+        with open(path, "rb") as file:
+            raw = file.read(MAX_BYTES + 1)  # a larger file is refused unread
     except OSError as exc:
         _say(stderr, _("Cannot read {path}: {why}", path=path, why=exc.strerror or str(exc)))
         return 2
@@ -33,13 +35,15 @@ def run(path: str, out_dir: str | None, lang: str, stdout: TextIO = sys.stdout, 
         data = parse_export(raw)
         replayed = replay_export(data, views=True)
     except BadExport as exc:
-        _say(stderr, str(exc))
+        _say(stderr, " ".join(str(exc).split()))  # one line, whatever the file made the reason say
         return 2
     game = data["game"]
     out = Path(out_dir or f"out/replay-{game['key']}-{game.get('id', 0)}")
     out.mkdir(parents=True, exist_ok=True)
     _say(stdout, _("Replaying {title} #{id}: {names}", title=tr_data(replayed.engine.title), id=game.get("id", "?"),
                    names=", ".join(replayed.names)))
+    if "digest" not in data:
+        _say(stdout, _("This export is from an older version of the bot: its seat names are not verified."))
     names = replayed.names
     written = 0
     last_view = None

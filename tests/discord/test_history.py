@@ -74,6 +74,9 @@ async def test_an_edited_or_partial_export_is_refused_with_a_reason(harness, db_
     _name, raw = await history.export(bot.host, game_id, None)
     data = json.loads(raw)
     data["moves"] = data["moves"][:-1]
+    with pytest.raises(history.BadExport, match="was changed after it was made"):
+        history.parse_export(json.dumps(data))
+    data["digest"] = history.digest(data)  # an edit that also fakes the digest still fails the replay
     with pytest.raises(history.BadExport, match="different state"):
         history.replay_export(history.parse_export(json.dumps(data)))
     for bad, why in ((b"not json", "not JSON"), (b'{"format": "x"}', "not a game export"),
