@@ -39,6 +39,12 @@ def is_admin(interaction: discord.Interaction[IsleBot]) -> bool:
     return bool(perms and (perms.manage_guild or perms.administrator))
 
 
+async def may_manage_server(interaction: discord.Interaction[IsleBot]) -> bool:
+    """Manage Server (or Administrator) in this channel, or a bot owner: checked by the bot itself,
+    since a server admin can open any command to everyone in Discord's Integrations settings."""
+    return is_admin(interaction) or await interaction.client.is_owner(interaction.user)
+
+
 def parse_users(text: str | None) -> list[int]:
     """The users ``text`` names, in the order given: mentions (``<@1>``, ``<@!2>``) and bare ids.
 

@@ -150,7 +150,7 @@ async def leave(interaction: discord.Interaction[IsleBot], game_id: int) -> Game
 
 async def add_ai(interaction: discord.Interaction[IsleBot], game_id: int, level: str | None = None) -> GameInfo:
     with speaking(languages.public(interaction.client, interaction.guild_id)):  # a name everyone in the thread reads
-        info = await interaction.client.services.host.add_ai(game_id, interaction.user.id, level)
+        info = await interaction.client.services.host.add_ai(game_id, interaction.user.id, level, is_admin(interaction))
     await after_change(interaction.client, info)
     return info
 

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
+from cogs.kit import may_manage_server
 from host.i18n import _
 
 if TYPE_CHECKING:
@@ -27,6 +28,10 @@ AUTO = "auto"
                       + [app_commands.Choice(name=locale_str("Follow the server's Discord setting"), value=AUTO)])
 async def language(interaction: discord.Interaction[IsleBot], language: str) -> None:
     await interaction.response.defer(ephemeral=True)
+    if not await may_manage_server(interaction):
+        await interaction.followup.send(_("Only a server manager (Manage Server) can change this server's settings."),
+                                        ephemeral=True)
+        return
     languages = interaction.client.services.host.languages
     if interaction.guild_id is not None:  # the group is guild_only: Discord sends it from no DM
         await languages.set_server(interaction.guild_id, None if language == AUTO else language)

@@ -123,11 +123,16 @@ class Host(Seen, TakeBack, Timers, Servers):
         log_event(log, "joined", game=game_id, guild=row.guild_id, seat=len(seats) - 1)
         return await self.get(game_id)
 
-    async def add_ai(self, game_id: int, by_user_id: int | None, level: str | None = None) -> GameInfo:
+    async def add_ai(self, game_id: int, by_user_id: int | None, level: str | None = None,
+                     is_admin: bool = False) -> GameInfo:
+        """An AI takes the next seat: the creator's or a server manager's choice (``by_user_id``
+        None: the host's own, e.g. a campaign filling its table)."""
         if level is not None and level not in LEVELS:
             raise BadOptions(_("The AI level must be random, greedy or strong."))
         async with self._lock(game_id):
             row, seats = await self._lobby(game_id)
+            if by_user_id is not None and by_user_id != row.creator_id and not is_admin:
+                raise NotAllowed(_("Only the game's creator or a server manager can add an AI player."))
             engine = engine_for(row.game_key)
             if len(seats) >= engine.max_players:
                 raise NotAllowed(_("Game #{id} is full ({n} players).", id=game_id, n=engine.max_players))

@@ -61,6 +61,9 @@ async def rematch(host: Any, game_id: int, by: PlayerRef) -> tuple[GameInfo, boo
 
 async def _rematch(host: Any, game_id: int, by: PlayerRef) -> tuple[GameInfo, bool]:
     old = await host.get(game_id)
+    if old.status == "abandoned":  # nobody won it: there is nothing to play again; the button is on finished games only
+        raise NotAllowed(_("Game #{id} was abandoned, so it has no rematch; start a new game with /game new.",
+                           id=game_id))
     if old.status not in OVER:
         raise NotAllowed(_("Game #{id} is still being played; a rematch can start once it is over.", id=game_id))
     if not any(s.user_id == by.user_id for s in old.seats):

@@ -38,7 +38,7 @@ async def test_server_language_is_an_admin_command_and_survives_a_restart(harnes
     assert admin["default_member_permissions"] in (1 << 3, str(1 << 3)), "only administrators see /admin"
 
     ana = h.user(11, "Ana")
-    reply = await h.slash(ana, "server language", language="ru")
+    reply = await h.slash(ana, "server language", language="ru", user_permissions=1 << 5)
     assert not FULLWIDTH.search(h.reply_text(reply)), "the admin's own reply follows her Discord language"
     await h.slash(ana, "game new", game="isle_of_skye")
     assert pseudo("Join") in lobby_labels(h, newest_thread(h).id)
@@ -48,7 +48,7 @@ async def test_server_language_is_an_admin_command_and_survives_a_restart(harnes
     await h.slash(ana, "game new", game="island_siege")
     assert pseudo("Join") in lobby_labels(h, newest_thread(h).id), "the choice survived the restart"
 
-    await h.slash(ana, "server language", language="auto")
+    await h.slash(ana, "server language", language="auto", user_permissions=1 << 5)
     await h.slash(ana, "game new", game="my_island")
     assert "Join" in lobby_labels(h, newest_thread(h).id), "back to the server's Discord setting (English)"
 
@@ -85,7 +85,7 @@ async def test_without_a_chosen_language_threads_follow_the_servers_discord_loca
     ana = h.user(11, "Ana")  # her own Discord language is English
     await h.slash(ana, "game new", game="isle_of_skye")
     assert pseudo("Join") in lobby_labels(h, newest_thread(h).id)
-    await h.slash(ana, "server language", language="en")
+    await h.slash(ana, "server language", language="en", user_permissions=1 << 5)
     await h.slash(ana, "game new", game="island_siege")
     assert "Join" in lobby_labels(h, newest_thread(h).id), "the chosen language wins over the server's locale"
 
