@@ -64,7 +64,7 @@ def run_discord() -> int:
     from cogs.startup import explain
     from host.logging_setup import setup_logging
 
-    setup_logging(settings.log_level)
+    setup_logging(settings.log_level, settings.log_format)
     try:
         asyncio.run(run_bot(settings))
     except KeyboardInterrupt:

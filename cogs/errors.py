@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -20,6 +21,7 @@ from discord import app_commands
 from cogs import languages
 from host import HostError
 from host.i18n import _
+from telemetry.errors import report as report_error
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
@@ -101,7 +103,36 @@ async def send_ephemeral(interaction: discord.Interaction[IsleBot], text: str, *
 
 
 async def report(interaction: discord.Interaction[IsleBot], error: BaseException) -> None:
-    await send_ephemeral(interaction, describe(error))
+    text = describe(error)
+    cause = _unwrap(error)
+    if not isinstance(cause, HostError | app_commands.CheckFailure):  # ours to fix: counted, and to Sentry
+        report_error(cause, command=command_of(interaction), game=await _game_key(interaction))
+    await send_ephemeral(interaction, text)
+
+
+_GAME_ID = re.compile(r"^isle:(?:lobby:\w+|log|follow|rematch|turn|act|pick|page|undo):([0-9]+)")
+
+
+def command_of(interaction: discord.Interaction[IsleBot]) -> str:
+    """The command's name, or the kind of component (``isle:act``), never the ids it carries."""
+    if interaction.command is not None:
+        return interaction.command.qualified_name
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    return ":".join(custom_id.split(":")[:2]) or "interaction"
+
+
+async def _game_key(interaction: discord.Interaction[IsleBot]) -> str | None:
+    """The key of the game an interaction names (its button's custom id, or a command's ``game``)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    found = _GAME_ID.match(str(data.get("custom_id", "")))
+    game_id = int(found.group(1)) if found else getattr(interaction.namespace, "game", None)
+    if not isinstance(game_id, int):
+        return None
+    try:
+        return (await interaction.client.services.host.get(game_id)).key
+    except Exception:  # noqa: BLE001 - a report goes out without the game rather than not at all
+        return None
 
 
 Handler = Callable[..., Awaitable[None]]

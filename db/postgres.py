@@ -28,6 +28,9 @@ import asyncpg
 from db.dialect import to_postgres
 from db.errors import StoreError, results_of
 from db.migrations import _statements, migration_files
+from telemetry.metrics import DB_STATEMENTS, DB_TRANSACTION_SECONDS, timed
+
+_STATEMENTS = DB_STATEMENTS.labels("postgresql")
 
 _MIGRATION_LOCK = 0x15E_0001  # pg_advisory_xact_lock key: one migrator at a time
 CONNECT_TIMEOUT = 10.0
@@ -192,6 +195,7 @@ class PgDatabase:
 
     # -- reading: one statement on a pooled connection ----------------------------------------
     async def fetch_one(self, sql: str, params: tuple[Any, ...] = ()) -> asyncpg.Record | None:
+        _STATEMENTS.inc()
         t = to_postgres(sql, self.keys, self.auto_ids, self.columns)
         return await self.pool.fetchrow(t.sql, *params)
 
@@ -201,14 +205,16 @@ class PgDatabase:
         return results_of(list(await asyncio.gather(*reads, return_exceptions=True)), return_exceptions)
 
     async def fetch_all(self, sql: str, params: tuple[Any, ...] = ()) -> list[asyncpg.Record]:
+        _STATEMENTS.inc()
         t = to_postgres(sql, self.keys, self.auto_ids, self.columns)
         return list(await self.pool.fetch(t.sql, *params))
 
     # -- writing: one transaction on one pooled connection ------------------------------------
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgConnection]:
-        async with self.pool.acquire() as raw, raw.transaction():
-            yield PgConnection(raw, self.keys, self.auto_ids, self.columns)
+        with timed(DB_TRANSACTION_SECONDS, "postgresql"):
+            async with self.pool.acquire() as raw, raw.transaction():
+                yield PgConnection(raw, self.keys, self.auto_ids, self.columns)
         self.commits += 1
 
     async def write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
@@ -217,6 +223,13 @@ class PgDatabase:
     async def guarded_write(self, guard: tuple[str, tuple[Any, ...]] | None, check: tuple[str, tuple[Any, ...], object] | None,
                             statements: list[tuple[str, tuple[Any, ...]]]) -> tuple[str, object] | None:
         """As ``db.sqlite.Database.guarded_write``: one transaction, guard, check, statements."""
+        _STATEMENTS.inc(len(statements) + (guard is not None) + (check is not None))
+        with timed(DB_TRANSACTION_SECONDS, "postgresql"):
+            return await self._guarded_write(guard, check, statements)
+
+    async def _guarded_write(self, guard: tuple[str, tuple[Any, ...]] | None,
+                             check: tuple[str, tuple[Any, ...], object] | None,
+                             statements: list[tuple[str, tuple[Any, ...]]]) -> tuple[str, object] | None:
         async with self.pool.acquire() as raw:
             tx = raw.transaction()
             await tx.start()

@@ -34,6 +34,9 @@ import aiosqlite
 
 from db.errors import StoreError, results_of
 from db.migrations import apply_migrations
+from telemetry.metrics import DB_STATEMENTS, DB_TRANSACTION_SECONDS, timed
+
+_STATEMENTS = DB_STATEMENTS.labels("sqlite")
 
 BUSY_TIMEOUT_MS = 30_000
 QUICK_PLANS_KEPT = 1024
@@ -188,6 +191,7 @@ class Database:
 
     # -- reading: one statement on the reader, the last committed state ----------------------
     async def fetch_one(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Row | None:
+        _STATEMENTS.inc()
         if self._is_quick(sql, params):
             try:
                 cursor = self.quick.execute(sql, params)  # type: ignore[union-attr]
@@ -203,6 +207,7 @@ class Database:
         return next(iter(rows), None)
 
     async def fetch_all(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        _STATEMENTS.inc()
         if self._is_quick(sql, params):
             try:
                 return self.quick.execute(sql, params).fetchall()  # type: ignore[union-attr]
@@ -255,14 +260,15 @@ class Database:
         """``async with db.transaction() as conn:`` the statements run in one immediate
         transaction (reads through ``conn`` see its own writes); an exception rolls it back."""
         async with self.write_lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.conn
-                await self.conn.execute("COMMIT")
-                self.commits += 1
-            except BaseException:
-                await self._rollback()
-                raise
+            with timed(DB_TRANSACTION_SECONDS, "sqlite"):
+                await self.conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.conn
+                    await self.conn.execute("COMMIT")
+                    self.commits += 1
+                except BaseException:
+                    await self._rollback()
+                    raise
 
     async def _rollback(self) -> None:
         """Roll back if a transaction is still open (a failed COMMIT leaves it open): the
@@ -290,6 +296,13 @@ class Database:
         runs as one call on the writer's thread, so the write lock is held for the statements
         and one commit, not for a round trip per statement or a sync per write. Nobody gets an
         answer before the commit that stores their write."""
+        _STATEMENTS.inc(len(statements) + (guard is not None) + (check is not None))
+        with timed(DB_TRANSACTION_SECONDS, "sqlite"):  # from the call to its commit (group commit included)
+            return await self._guarded_write(guard, check, statements)
+
+    async def _guarded_write(self, guard: tuple[str, tuple[Any, ...]] | None,
+                             check: tuple[str, tuple[Any, ...], object] | None,
+                             statements: list[tuple[str, tuple[Any, ...]]]) -> tuple[str, object] | None:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[tuple[str, object] | None] = loop.create_future()
         self._pending.append(((guard, check, statements), done))

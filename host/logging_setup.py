@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 
-_TOKEN = re.compile(r"[MN][A-Za-z\d_-]{23,}\.[\w-]{6,}\.[\w-]{27,}")
+from telemetry.errors import scrub_text
 
 
 class KeyValueFormatter(logging.Formatter):
@@ -22,7 +21,21 @@ class KeyValueFormatter(logging.Formatter):
         line = " ".join(str(p) for p in parts)
         if record.exc_info:
             line += "\n" + self.formatException(record.exc_info)
-        return _TOKEN.sub("[token]", line)
+        return scrub_text(line)
+
+
+class JsonFormatter(logging.Formatter):
+    """``LOG_FORMAT=json``: one JSON object per line (time, level, logger, message, the fields, and the
+    traceback under ``exc``), secrets cut as in the text form."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, object] = {"time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S"), "level": record.levelname,
+                                    "logger": record.name, "message": record.getMessage()}
+        for key, value in (getattr(record, "fields", None) or {}).items():
+            entry.setdefault(key, value if isinstance(value, (int, float, bool)) or value is None else str(value))
+        if record.exc_info:
+            entry["exc"] = self.formatException(record.exc_info)
+        return scrub_text(json.dumps(entry, ensure_ascii=False))
 
 
 # Libraries whose debug output would echo SQL parameters (states with hidden information)
@@ -31,9 +44,9 @@ QUIET = {"aiosqlite": logging.WARNING, "discord.gateway": logging.INFO, "discord
          "discord.client": logging.INFO, "PIL": logging.INFO}
 
 
-def setup_logging(level: str = "INFO") -> None:
+def setup_logging(level: str = "INFO", log_format: str = "text") -> None:
     handler = logging.StreamHandler()
-    handler.setFormatter(KeyValueFormatter())
+    handler.setFormatter(JsonFormatter() if log_format == "json" else KeyValueFormatter())
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(level)

@@ -24,6 +24,7 @@ from db.rows import seed_value
 from db.store import GameRow, Store, snapshot_hash
 from db.undo import UNDO, is_undo
 from rules.base import canonical
+from telemetry.metrics import MOVES
 
 log = logging.getLogger("host.replay")
 
@@ -277,6 +278,7 @@ class GameStates:
             await self.rebuild_snapshot(game_id, engine)
             raise VersionConflict(f"game {game_id} was behind its log")
         self.held.put(game_id, _Held(new_version, text, digest, state, engine))
+        MOVES.labels(engine.key, "ai" if by_ai else "player").inc()
         return state, events, new_version
 
     async def append_undo(self, game_id: int, expected_version: int, seat: int, record: dict[str, Any], state: Any,

@@ -37,6 +37,11 @@ class Settings:
     member_sweep_seconds: int = 24 * 3600
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    http_port: int | None = None
+    http_host: str = "127.0.0.1"
+    sentry_dsn: str = ""
+    log_format: str = "text"
+    release: str = ""
 
     @property
     def has_token(self) -> bool:
@@ -116,6 +121,10 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
             problems.append(f"SHARD_IDS must be different numbers from 0 to {shard_count - 1} (got {raw_ids!r}).")
         else:
             shard_ids = tuple(sorted(int(p) for p in parts))
+    log_format = env.get("LOG_FORMAT", "").strip().lower() or "text"
+    if log_format not in ("text", "json"):
+        problems.append(f"LOG_FORMAT must be text or json (got {log_format!r}).")
+        log_format = "text"
     settings = Settings(
         discord_token=env.get("DISCORD_TOKEN", "").strip(),
         database_path=Path(env.get("DATABASE_PATH", "").strip() or "data/isle.db"),
@@ -136,6 +145,11 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         member_sweep_seconds=_count(env, "MEMBER_SWEEP_SECONDS", problems, 24 * 3600, 600, 30 * 24 * 3600),
         shard_count=shard_count,
         shard_ids=shard_ids,
+        http_port=_int(env, "HTTP_PORT", problems, None, 1, 65535),
+        http_host=env.get("HTTP_HOST", "").strip() or "127.0.0.1",
+        sentry_dsn=env.get("SENTRY_DSN", "").strip(),
+        log_format=log_format,
+        release=env.get("ISLE_RELEASE", "").strip(),
     )
     if problems:
         raise SettingsError("Configuration problems:\n" + "\n".join(f"  - {p}" for p in problems))
