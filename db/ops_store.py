@@ -23,3 +23,10 @@ class OpsStore:
     async def open_timers(self) -> int:
         row = await self.store.fetch_one("SELECT COUNT(*) AS n FROM timers WHERE done = 0")
         return int(row["n"]) if row is not None else 0
+
+    async def active_game_places(self, guild_id: int, limit: int = 50) -> list[tuple[int, str, int | None]]:
+        """``(game id, game key, thread or channel id)`` of a server's running games, newest first."""
+        rows = await self.store.fetch_all(
+            "SELECT id, game_key, COALESCE(thread_id, channel_id) AS place FROM games "
+            "WHERE status = 'active' AND guild_id = ? ORDER BY updated_at DESC LIMIT ?", (guild_id, limit))
+        return [(int(r["id"]), str(r["game_key"]), r["place"]) for r in rows]

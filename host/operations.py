@@ -32,5 +32,10 @@ class Operations:
             ACTIVE_GAMES.labels(key).set(counts.get(key, 0))
         OPEN_TIMERS.set(await self._store.open_timers())
 
-    async def server_games(self, guild_id: int) -> dict[str, int]:
-        return await self._store.active_games_by_key(guild_id)
+    async def server_games(self, guild_id: int) -> list[tuple[Any, int]]:
+        """``(title, running games)`` of each game running in the server (the title a translatable text)."""
+        counts = await self._store.active_games_by_key(guild_id)
+        return [(ENGINES[key].title if key in ENGINES else key, n) for key, n in sorted(counts.items())]
+
+    async def server_game_places(self, guild_id: int) -> list[tuple[int, str, int | None]]:
+        return await self._store.active_game_places(guild_id)

@@ -184,3 +184,28 @@ def test_json_logs_are_one_object_per_line_without_tokens():
     entry = json.loads(line)
     assert "\n" not in line and entry["logger"] == "host.turns" and entry["game"] == 12
     assert entry["action"] == "buy tile" and TOKEN not in line and "[token]" in entry["message"]
+
+
+async def test_admin_status_shows_the_servers_games_and_health(harness, db_path, clock, monkeypatch):
+    telemetry_errors.RECENT.clear()  # the list is the process's: earlier tests' errors are in it
+    h = harness
+    await start_bot(h, db_path, clock, http_port=0)
+    ana, bo, mod = h.user(11, "Ana"), h.user(12, "Bo"), h.user(14, "Mod")
+    await new_table(h, ana, [bo], key="count_up")
+    r = await h.slash(bo, "admin status")
+    assert "Only a server manager" in h.reply_text(r)
+
+    async def broken(*_args, **_kwargs):
+        raise RuntimeError("boom")
+
+    working = type(h.bot.host).public_png
+    monkeypatch.setattr(type(h.bot.host), "public_png", broken)
+    h.expect_errors(1)
+    await h.slash(ana, "game board", game=1)
+    monkeypatch.setattr(type(h.bot.host), "public_png", working)
+    r = await h.slash(mod, "admin status", user_permissions=1 << 5)
+    text = h.reply_text(r)
+    assert "Version" in text and "Up for" in text and "SQLite · answering" in text
+    assert "Count Up: 1" in text, text
+    assert "RuntimeError ×1" in text
+    assert "1 of 1 threads take posts." in text
