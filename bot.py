@@ -3,7 +3,7 @@
     python bot.py                      run the Discord bot (reads .env)
     python bot.py offline GAME ...     play in the terminal, no token needed
     python bot.py tournament GAME ...  run a whole AI tournament and print the standings
-    python bot.py health               exit 0 while the running bot is connected (HEALTH_FILE)
+    python bot.py health               exit 0 while the running bot is ready (/readyz with HTTP_PORT, else HEALTH_FILE)
     python bot.py migrate-db FILE URL  copy an SQLite database into an empty PostgreSQL one, then check it
 """
 
@@ -101,11 +101,13 @@ def main(argv: list[str]) -> int:
         from host.tournament.cli import main as tournament
 
         return tournament(argv[1:])
-    if argv and argv[0] == "health":  # the container's HEALTHCHECK: connected within the last minutes?
-        from cogs.health import healthy
+    if argv and argv[0] == "health":  # the container's HEALTHCHECK: ready now, or connected lately?
+        from cogs.health import healthy, ready_over_http
 
-        path = load_settings().health_file
-        return 0 if path and healthy(Path(path)) else 1
+        settings = load_settings()
+        if settings.http_port:
+            return 0 if ready_over_http(settings.http_port) else 1
+        return 0 if settings.health_file and healthy(Path(settings.health_file)) else 1
     if argv and argv[0] == "migrate-db":
         from host.migrate_db import main as migrate_db
 

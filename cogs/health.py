@@ -1,4 +1,5 @@
-"""A heartbeat file for container health checks (``HEALTH_FILE``; Docker's HEALTHCHECK reads it).
+"""Container health checks: ``/readyz`` when the HTTP endpoint is on (``HTTP_PORT``), else a heartbeat
+file (``HEALTH_FILE``); ``python bot.py health``, the image's HEALTHCHECK, reads whichever is set.
 
 While the bot is connected to Discord it touches the file every ``INTERVAL`` seconds;
 ``python bot.py health`` (the image's HEALTHCHECK) is healthy while the file is fresh. No file
@@ -11,6 +12,7 @@ import asyncio
 import logging
 import os
 import time
+import urllib.request
 from pathlib import Path
 
 from discord.ext import commands
@@ -24,6 +26,15 @@ STALE_AFTER = 120.0
 def beat(path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(f"{time.time():.0f}\n", encoding="ascii")
+
+
+def ready_over_http(port: int, timeout: float = 5.0) -> bool:
+    """``/readyz`` of the bot on this machine answers 200 (connected to Discord and the database)."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=timeout) as response:
+            return bool(response.status == 200)
+    except (OSError, ValueError):  # refused, timed out, or 503 (HTTPError is an OSError)
+        return False
 
 
 def healthy(path: Path, now: float | None = None) -> bool:

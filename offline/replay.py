@@ -15,6 +15,7 @@ from host.export_file import MAX_BYTES, BadExport, parse_export
 from host.history import replay_export
 from host.i18n import _, current_locale, tr, tr_data, translator
 from host.views import describe_event
+from offline.folders import SAVES, writable_folder
 
 
 def _say(out: TextIO, text: str = "") -> None:
@@ -38,8 +39,9 @@ def run(path: str, out_dir: str | None, lang: str, stdout: TextIO = sys.stdout, 
         _say(stderr, " ".join(str(exc).split()))  # one line, whatever the file made the reason say
         return 2
     game = data["game"]
-    out = Path(out_dir or f"out/replay-{game['key']}-{game.get('id', 0)}")
-    out.mkdir(parents=True, exist_ok=True)
+    out = Path(out_dir) if out_dir else SAVES / f"replay-{game['key']}-{game.get('id', 0)}"
+    if not writable_folder(out):
+        return 2
     _say(stdout, _("Replaying {title} #{id}: {names}", title=tr_data(replayed.engine.title), id=game.get("id", "?"),
                    names=", ".join(replayed.names)))
     if "digest" not in data:

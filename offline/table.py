@@ -21,6 +21,7 @@ from host import Host, HostError, PlayerRef
 from host.i18n import _, available_locales, current_locale, has_catalog, tr, tr_data
 from host.services import Services, open_services
 from host.settings import Settings
+from offline.folders import SAVES, writable_folder
 from render.summary import summarize
 from rules import ENGINES
 
@@ -187,9 +188,6 @@ class OfflineTable:
             self.say(_("Tie-break: {text}", text=sheet["tiebreak"]))
 
 
-SAVES = Path("out")
-
-
 def player_count_problem(engine, n: int) -> str | None:
     """A natural sentence when ``n`` seats can't play ``engine`` ("Island Siege is for 2 players")."""
     if engine.min_players <= n <= engine.max_players:
@@ -284,7 +282,8 @@ async def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: Text
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    out.mkdir(parents=True, exist_ok=True)
+    if not writable_folder(out):
+        return 2
     services = await open_table(out)
     try:
         host = services.host
