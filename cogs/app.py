@@ -114,6 +114,10 @@ class IsleBot(commands.Bot):
             log.info("commands synced to guild %s", guild_id)
 
     async def close(self) -> None:
+        observe = self.get_cog("Observe")  # cogs.observe: finish the clicks taken, take no more
+        drain = getattr(observe, "drain", None)
+        if drain is not None:
+            await drain()
         await self.deadlines.stop()
         await super().close()
         if self._owned is not None:

@@ -29,6 +29,7 @@ class Deadlines:
         self.bot = bot
         self.interval = max(1.0, float(interval))
         self._task: asyncio.Task[None] | None = None
+        self._ticking = self._stopping = False
 
     async def tick(self) -> int:
         """Fire every due timer once; returns how many fired."""
@@ -78,18 +79,27 @@ class Deadlines:
             await seat_left(self.bot, info, seat.user_id)
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             await asyncio.sleep(self.interval)
+            self._ticking = True
             try:
                 await self.tick()
             except Exception:  # noqa: BLE001 - keep the loop alive; the log has the details
                 log.exception("deadline tick failed")
+            finally:
+                self._ticking = False
 
     def start(self) -> None:
+        self._stopping = False
         if self._task is None:
             self._task = asyncio.get_running_loop().create_task(self._run(), name=TASK_NAME)
 
-    async def stop(self) -> None:
+    async def stop(self, grace: float = 10.0) -> None:
+        """Stop firing timers. A tick under way is let finish (within ``grace`` seconds), so the leases
+        it claimed are released for the next process instead of waiting out their time."""
+        self._stopping = True
+        if self._task is not None and self._ticking:
+            await asyncio.wait({self._task}, timeout=grace)
         if self._task is not None:
             self._task.cancel()
             try:

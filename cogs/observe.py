@@ -5,14 +5,16 @@
   ``/metrics`` (``telemetry.metrics``);
 - interactions counted and timed from their arrival to their acknowledgement, every request to
   Discord counted by route template and status class;
-- the event loop's lag, and error reports to Sentry (``SENTRY_DSN``).
+- the event loop's lag, and error reports to Sentry (``SENTRY_DSN``);
+- a rolling restart loses no click: on SIGTERM the bot drains (``Observe.drain``): it stops taking
+  interactions (Discord delivers them to the new process of the same shards, which runs beside it),
+  lets those in flight finish within ``DRAIN_SECONDS``, then closes, and its timer leases pass on.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
-from collections import OrderedDict
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,26 +25,25 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 from host.operations import Operations
 from telemetry.errors import init_sentry
 from telemetry.http import Endpoint
+from telemetry.interactions import acknowledged, arrived
 from telemetry.loop_lag import watch_loop_lag
-from telemetry.metrics import ACK_SECONDS, BUILD, DISCORD_REQUESTS, INTERACTIONS, bounded, status_class
+from telemetry.metrics import BUILD, DISCORD_REQUESTS, INTERACTIONS, bounded, status_class
 from telemetry.release import release
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
 
-CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
-KEPT = 2000
-"""Interactions remembered until their acknowledgement (older ones were never acknowledged)."""
+log = logging.getLogger("cogs.observe")
 
-_received: OrderedDict[int, tuple[float, str]] = OrderedDict()
+FOLLOW_UPS = ("isle-camp-", "isle-tour-")
+"""Names of the tasks a move starts that outlive its interaction (cogs.campaign, cogs.tournament)."""
+
+CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
+DRAIN_SECONDS = 10.0
+"""How long a stopping process waits for the interactions it took (Discord answers within 15 minutes
+of an acknowledgement, but every click is acknowledged within 3 s and its move takes well under one)."""
 KINDS = {discord.InteractionType.application_command: "command", discord.InteractionType.component: "component",
          discord.InteractionType.autocomplete: "autocomplete", discord.InteractionType.modal_submit: "modal"}
-
-
-def received(interaction_id: int) -> float | None:
-    """When (``time.monotonic``) this process received the interaction, while it is remembered."""
-    entry = _received.get(interaction_id)
-    return entry[0] if entry else None
 
 
 def _arrived(data: dict[str, Any]) -> None:
@@ -50,34 +51,57 @@ def _arrived(data: dict[str, Any]) -> None:
         kind = KINDS.get(discord.InteractionType(data.get("type")), "other")
     except ValueError:
         kind = "other"
-    INTERACTIONS.labels(kind).inc()
-    _received[int(data.get("id", 0) or 0)] = (time.monotonic(), kind)
-    while len(_received) > KEPT:
-        _received.popitem(last=False)
+    arrived(int(data.get("id", 0) or 0), kind)
 
 
-def watch_arrivals(bot: commands.Bot) -> None:
-    """Note each interaction as its gateway event is parsed, before any handler (and its
-    acknowledgement) runs: a listener would run after the command that acknowledges it."""
-    parsers = bot._connection.parsers
-    original = parsers["INTERACTION_CREATE"]
-    if getattr(original, "_isle_watched", False):
-        return
+class Gate:
+    """The interactions this process takes: open until it drains, with the tasks each one started."""
 
-    def parse(data: dict[str, Any]) -> None:
-        _arrived(data)
-        original(data)
+    def __init__(self) -> None:
+        self.draining = False
+        self.in_flight: set[asyncio.Task[Any]] = set()
 
-    parse._isle_watched = True  # type: ignore[attr-defined]
-    parsers["INTERACTION_CREATE"] = parse
+    def watch(self, bot: commands.Bot) -> None:
+        """Note each interaction as its gateway event is parsed, before any handler (and its
+        acknowledgement) runs (a listener would run after the command that acknowledges it), and
+        keep the tasks that handle it; once draining, take no more."""
+        parsers = bot._connection.parsers
+        original = parsers["INTERACTION_CREATE"]
+
+        def parse(data: dict[str, Any]) -> None:
+            if self.draining:
+                INTERACTIONS.labels("left to another process").inc()
+                return
+            _arrived(data)
+            before = asyncio.all_tasks()
+            original(data)
+            for task in asyncio.all_tasks() - before:
+                self.in_flight.add(task)
+                task.add_done_callback(self.in_flight.discard)
+
+        parsers["INTERACTION_CREATE"] = parse
+
+    async def drain(self, seconds: float) -> int:
+        """Stop taking interactions and wait for those taken (and the follow-ups moves start: a
+        campaign's next episode, a tournament's notices): how many were still running at the end."""
+        self.draining = True
+        loop = asyncio.get_running_loop()
+        until = loop.time() + seconds
+        current = asyncio.current_task()
+        while True:
+            pending = {t for t in self.in_flight if not t.done()} | {
+                t for t in asyncio.all_tasks() if t is not current and not t.done()
+                and t.get_name().startswith(FOLLOW_UPS)}
+            left = until - loop.time()
+            if not pending or left <= 0:
+                return len(pending)
+            await asyncio.wait(pending, timeout=left)
 
 
 def _counted(route: Route, status: str) -> None:
     DISCORD_REQUESTS.labels(route.method, bounded(route.path), status).inc()
-    if route.path == CALLBACK and route.webhook_id is not None:
-        entry = _received.get(int(route.webhook_id))
-        if entry is not None and status == "2xx":
-            ACK_SECONDS.labels(entry[1]).observe(time.monotonic() - entry[0])
+    if route.path == CALLBACK and route.webhook_id is not None and status == "2xx":
+        acknowledged(int(route.webhook_id))
 
 
 async def _through(route: Route, call: Any) -> Any:
@@ -120,11 +144,12 @@ class Observe(commands.Cog):
         self.operations = Operations(bot.services.host)
         self.endpoint: Endpoint | None = None
         self.tasks: list[asyncio.Task[None]] = []
+        self.gate = Gate()
 
     async def cog_load(self) -> None:
         settings = self.bot.settings
         instrument_requests(self.bot.http)
-        watch_arrivals(self.bot)
+        self.gate.watch(self.bot)
         name = release(settings.release)
         BUILD.labels(bounded(name)).set(1)
         init_sentry(settings.sentry_dsn, name)
@@ -140,8 +165,15 @@ class Observe(commands.Cog):
             await self.endpoint.stop()
             self.endpoint = None
 
+    async def drain(self, seconds: float = DRAIN_SECONDS) -> None:
+        """Before the process stops (SIGTERM): finish the clicks taken, take no more; ``/readyz`` says
+        not ready from now on, so a supervisor routes nothing more here."""
+        left = await self.gate.drain(seconds)
+        if left:
+            log.warning("stopping with interactions still running", extra={"fields": {"running": left}})
+
     async def ready(self) -> dict[str, bool]:
-        return {"discord": self.bot.is_ready() and not self.bot.is_closed(),
+        return {"discord": self.bot.is_ready() and not self.bot.is_closed() and not self.gate.draining,
                 "database": await self.operations.database_ready()}
 
 
