@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,7 +26,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 from host.operations import Operations
 from telemetry.errors import init_sentry
 from telemetry.http import Endpoint
-from telemetry.interactions import acknowledged, arrived
+from telemetry.interactions import acknowledged, arrived, clicked_at
 from telemetry.loop_lag import watch_loop_lag
 from telemetry.metrics import BUILD, DISCORD_REQUESTS, INTERACTIONS, bounded, status_class
 from telemetry.release import release
@@ -74,7 +75,11 @@ class Gate:
                 return
             _arrived(data)
             before = asyncio.all_tasks()
-            original(data)
+            token = clicked_at.set(time.monotonic())  # the handlers' tasks copy it
+            try:
+                original(data)
+            finally:
+                clicked_at.reset(token)
             for task in asyncio.all_tasks() - before:
                 self.in_flight.add(task)
                 task.add_done_callback(self.in_flight.discard)

@@ -24,6 +24,7 @@ from host import GameInfo, HostError, MoveOutcome
 from host import history as story
 from host.history import log_entries
 from host.i18n import _, speaking, tr
+from telemetry.interactions import board_posted
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
@@ -57,6 +58,7 @@ async def publish_in_thread(bot: IsleBot, outcome: MoveOutcome, headline: str | 
         except HostError:  # e.g. a forfeit before the first move: no board to show
             pass
         await _post_final(bot, info, outcome, headline, lines, boards.get(language))
+        board_posted(info.key)
         return lines
     if sealed_only(outcome) and not headline:
         # A sealed choice inside a simultaneous step: the thread only learns how many have chosen.
@@ -87,6 +89,7 @@ async def publish_in_thread(bot: IsleBot, outcome: MoveOutcome, headline: str | 
         png = await bot.services.host.public_png(info.id)
         boards[language] = png
         await _post_turn(bot, info, outcome, headline, lines, png)
+        board_posted(info.key)
         return lines
     return None
 

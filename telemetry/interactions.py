@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
+from contextvars import ContextVar
 
-from telemetry.metrics import ACK_SECONDS, INTERACTIONS
+from telemetry.metrics import ACK_SECONDS, BOARD_SECONDS, INTERACTIONS
 
 KEPT = 2000
 """Interactions remembered until their acknowledgement (older ones were never acknowledged)."""
 
 _received: OrderedDict[int, tuple[float, str]] = OrderedDict()
+
+clicked_at: ContextVar[float | None] = ContextVar("clicked_at", default=None)
+"""When the interaction being handled arrived: set while its gateway event is parsed, so every task
+its handlers start carries it (a task copies the context it is created in)."""
 
 
 def arrived(interaction_id: int, kind: str) -> None:
@@ -34,3 +39,12 @@ def acknowledged(interaction_id: int) -> None:
     entry = _received.pop(interaction_id, None)
     if entry is not None:
         ACK_SECONDS.labels(entry[1]).observe(time.monotonic() - entry[0])
+
+
+def board_posted(game_key: str) -> None:
+    """The public board of a move is posted: ``isle_click_to_board_seconds`` for the click that made it
+    (once per handler: a later post in the same task is not this click's board)."""
+    started = clicked_at.get()
+    if started is not None:
+        BOARD_SECONDS.labels(game_key).observe(time.monotonic() - started)
+        clicked_at.set(None)
