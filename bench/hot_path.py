@@ -2,7 +2,7 @@
 measured in the same run, so a noisy machine changes both alike.
 
 usage: python bench/hot_path.py [move] [lookups] [concurrency] [render] [memory]
-                                [--moves 60] [--games 1000,10000,100000] [--boards 2000] [--times 8]
+                                [--moves 60] [--games 1000,10000,100000] [--boards 2000] [--times 100]
 
 Sections (default: all):
 
@@ -29,7 +29,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
-import io
 import random
 import sqlite3
 import sys
@@ -41,16 +40,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.floors import fsync_floor, pct, png_floor, samples_note  # noqa: E402
 from db.store import Store  # noqa: E402
 from host import Host, PlayerRef  # noqa: E402
 from rules import ENGINES  # noqa: E402
 
 GAMES = sorted(ENGINES)
-
-
-def pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[int(q * (len(values) - 1))] if values else 0.0
 
 
 def verdict(ok: bool) -> str:
@@ -132,7 +127,8 @@ async def _one_move(host: Host, game_id: int, rnd: random.Random, timed: list[fl
 
 
 async def section_move(tmp: Path, n: int) -> bool:
-    print(f"move: Host.submit of a human move, {n} moves per game, SQLite file (WAL, synchronous=FULL)")
+    print(f"move: Host.submit of a human move, {n} moves per game, SQLite file (WAL, synchronous=FULL);"
+          f" fsync on this disk {fsync_floor(tmp) * 1000:.2f} ms")
     ok = True
     for key in GAMES:
         path = tmp / f"move-{key}.db"
@@ -319,12 +315,10 @@ def _fresh_views(key: str, count: int, seed: int) -> Iterator[tuple[dict, int | 
 
 
 def section_render(times: int) -> bool:
-    from PIL import Image
-
     from render import RENDERERS
-    from render.common import to_png
 
-    print(f"render: {times} fresh boards per game (public and private, each after a new move) vs PNG encode")
+    print(f"render: {times} fresh boards per game (public and private, each after a new move) vs Pillow's PNG encode"
+          f" of the same image{samples_note(times)}")
     ok = True
     for key in GAMES:
         render = RENDERERS[key]
@@ -336,12 +330,7 @@ def section_render(times: int) -> bool:
             started = time.perf_counter()
             png = render(view)
             spent.append(time.perf_counter() - started)
-            image = Image.open(io.BytesIO(png))
-            image.load()
-            image = image.convert("RGB")
-            started = time.perf_counter()
-            to_png(image)
-            floor.append(time.perf_counter() - started)
+            floor.append(png_floor(png, repeats=1))
         ratio = pct(spent, 0.95) / pct(floor, 0.5)
         good = ratio <= 2.5
         ok &= good
@@ -392,11 +381,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--moves", type=int, default=60)
     parser.add_argument("--games", default="1000,10000,100000")
     parser.add_argument("--boards", type=int, default=2000)
-    parser.add_argument("--times", type=int, default=8)
+    parser.add_argument("--times", type=int, default=100)
     args = parser.parse_args(argv)
     chosen = args.sections or ["move", "lookups", "concurrency", "render", "memory"]
     results = {}
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory(dir=Path(__file__).resolve().parent) as tmp:  # the repo's disk, as production
         for name in chosen:
             if name == "move":
                 results[name] = asyncio.run(section_move(Path(tmp), args.moves))
