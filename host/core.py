@@ -26,6 +26,7 @@ from db.store import (
 from host.errors import GameBroken, NotAllowed, NotFound
 from host.i18n import _
 from host.languages import Languages
+from host.locks import KeyedLocks
 from host.logging_setup import log_event
 from host.models import (
     GameDamage,
@@ -78,7 +79,7 @@ class HostCore:
         self._damage_listeners: list[DamageListener] = []
         self.text_name: Callable[[str], str] = str
         """How a player's name is written into log lines (the Discord adapter escapes markdown)."""
-        self._game_locks: dict[int, asyncio.Lock] = {}
+        self._game_locks = KeyedLocks()  # a game's lock lives while someone holds or waits for it
         self._identities: dict[int, tuple[str, int | None]] = {}
         """Per game: its game key and server, which never change (the oldest known go first)."""
         self._public_digests: OrderedDict[int, tuple[int, bytes]] = OrderedDict()
@@ -99,7 +100,7 @@ class HostCore:
         self._damage_listeners.append(listener)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._game_locks.setdefault(game_id, asyncio.Lock())
+        return self._game_locks(game_id)
 
     # -- reading ---------------------------------------------------------------------------
     async def _row(self, game_id: int) -> GameRow:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from db import history_store
 from host.errors import NotAllowed
 from host.i18n import _
+from host.locks import KeyedLocks
 from host.models import GameInfo, PlayerRef
 
 OVER = ("finished", "abandoned")
@@ -15,7 +15,7 @@ REMATCH_SETTINGS = ("clock", "deadline_seconds", "bank_seconds", "bank_increment
                     "ai_level")
 """The settings a rematch keeps: its clock, reminders, what a timeout does and the AI level. Not
 ``rated``: a rematch of a tournament game is a friendly game outside the tournament."""
-_rematch_locks: dict[int, asyncio.Lock] = {}
+_rematch_locks = KeyedLocks()
 
 
 async def follow(host: Any, game_id: int, user_id: int) -> tuple[GameInfo, bool]:
@@ -55,7 +55,7 @@ async def rematch(host: Any, game_id: int, by: PlayerRef) -> tuple[GameInfo, boo
     """A new lobby for the same game and options with a new seed: the one asking is seated,
     the other people are invited, AI seats are taken again. ``(game, False)`` when a rematch
     of this game was opened already (it is returned instead of a second one)."""
-    async with _rematch_locks.setdefault(game_id, asyncio.Lock()):
+    async with _rematch_locks(game_id):
         return await _rematch(host, game_id, by)
 
 

@@ -17,6 +17,7 @@ from db.store import Store
 from host.campaign.models import GAME_KEY, CampaignInfo, CampaignPlayer, EpisodeInfo
 from host.errors import NotAllowed, NotFound
 from host.i18n import _
+from host.locks import KeyedLocks
 from host.logging_setup import log_event
 from host.models import GameInfo
 from host.replay import GameStates
@@ -41,11 +42,11 @@ class CampaignCore(ScopedLookups[CampaignRow, CampaignInfo]):
         self.host = host
         self.db = CampaignStore(store or host.store)
         self.clock: Callable[[], float] = clock if clock is not None else getattr(host, "clock", time.time)
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks = KeyedLocks()
         host.on_game_finished(self._game_finished)
 
     def _lock(self, campaign_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(campaign_id, asyncio.Lock())
+        return self._locks(campaign_id)
 
     # -- reading -------------------------------------------------------------------------------
     def _missing(self, number: int) -> str:
