@@ -6,6 +6,7 @@ import asyncio
 import gc
 
 from host.locks import KeyedLocks
+from tests.host.conftest import ANA
 
 
 async def test_a_lock_lives_while_held_or_awaited_and_is_dropped_after():
@@ -32,8 +33,6 @@ async def test_a_lock_lives_while_held_or_awaited_and_is_dropped_after():
 
 
 async def test_the_host_keeps_no_lock_of_finished_work(host):
-    from tests.host.test_host import ANA
-
     for _ in range(5):
         info = await host.create_game("count_up", {}, ANA, guild_id=1, channel_id=2)
         await host.add_ai(info.id, ANA.user_id)
