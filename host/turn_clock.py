@@ -23,6 +23,12 @@ from host.clocks import DAY, Schedule
 from host.errors import BadOptions, NotAllowed
 from host.i18n import _, ngettext
 
+BACK_GRACE = 3600.0
+"""Active time an overdue turn gets when its player ends a vacation early: half the shortest turn
+that spends vacation days (2 hours a move), enough to open the board and move. Only a turn already
+past its deadline gets it (one a vacation day was spent on), so ending a vacation never buys time
+for a turn that still had some: without it the deadline would fire at once and spend another day."""
+
 
 @dataclass
 class KnownClocks:
@@ -69,9 +75,10 @@ class TurnClocks:
         if settings.get("reminders", True) and c.total > 0:
             marks += [("half", c.total / 2), ("soon", c.total - min(3600.0, c.total / 6))]
         out = []
-        for kind, at in marks:
-            if at > c.used or (kind == "expire" and at >= c.used):
-                out.append(TimerRow(c.game_id, c.seat, kind, clocks.active_end(schedule, c.turn_start, at - c.used)))
+        for kind, at in marks:  # a running turn always keeps its expiry, even one already overdue
+            if at > c.used or kind == "expire":
+                out.append(TimerRow(c.game_id, c.seat, kind,
+                                    clocks.active_end(schedule, c.turn_start, max(0.0, at - c.used))))
         return out
 
     async def turns_changed(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow], ended: set[int],
@@ -169,9 +176,12 @@ class TurnClocks:
             out[s.seat] = bank
         return out
 
-    async def _book(self, c: SeatClock, schedule: Schedule, now: float) -> None:
-        """Book the active time of a running turn up to ``now`` (the turn goes on from there)."""
+    async def _book(self, c: SeatClock, schedule: Schedule, now: float, grace: float = 0.0) -> None:
+        """Book the active time of a running turn up to ``now`` (the turn goes on from there);
+        a turn found overdue is given ``grace`` seconds more."""
         c.used += clocks.active_between(schedule, c.turn_start or now, now)
+        if grace and c.total is not None and c.used >= c.total:
+            c.used = max(0.0, c.total - grace)
         c.turn_start = now
         await self.db.save_seat_clock(c)
 
@@ -192,15 +202,17 @@ class TurnClocks:
         if await self.presence.paused_since((await self.store.game(game_id)).guild_id) is not None:
             await self.presence.hold_game(game_id)
 
-    async def _rebase(self, user_id: int, old: Schedule, new: Schedule) -> int:
-        """The player's schedule changed: book every running turn of theirs and place its timers anew."""
+    async def _rebase(self, user_id: int, old: Schedule, new: Schedule, back: bool = False) -> int:
+        """The player's schedule changed: book every running turn of theirs and place its timers anew.
+        ``back``: they ended a vacation early, so a turn already overdue (a missed deadline spent a
+        vacation day on it) gets :data:`BACK_GRACE` to move before its deadline passes again."""
         now = self.clock()
         running = await self.db.running_seats_of(user_id)
         for game_id, seat in running:
             c = await self.db.seat_clock(game_id, seat)
             if c.turn_start is None:
                 continue
-            await self._book(c, old, now)
+            await self._book(c, old, now, grace=BACK_GRACE if back else 0.0)
             settings = (await self.store.game(game_id)).settings
             await self._place(game_id, seat, self.timers(c, settings, new))
         return len(running)
@@ -254,7 +266,7 @@ class TurnClocks:
         p.vacation_year = clocks.vacation_year(now)
         p.vacation_until = now
         await self.db.save_player(p)
-        await self._rebase(user_id, old, self.schedule_of(p))
+        await self._rebase(user_id, old, self.schedule_of(p), back=True)
         return self._vacation(p, now)
 
     async def spend_day(self, user_id: int) -> Vacation | None:

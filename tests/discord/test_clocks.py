@@ -111,3 +111,33 @@ async def test_a_vacation_survives_a_restart_and_the_clock_resumes_after_it(harn
     info = await bot.host.get(table.game_id)
     assert info.version == 1 and info.to_act == {1}, "no vacation days left: the AI moved"
     assert "ran out of time" in message_text(h.fake.messages[await table.turn_message_id()].payload)
+
+
+async def test_a_late_deadline_that_spends_a_day_keeps_the_seat_on_the_clock_and_vacation_end_restores_it(
+        harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock, vacation_days_per_year=2)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up", clock="speed-12")
+
+    async def expiries():
+        return [(t.seat, t.due_at) for t in await bot.host.store.timers(table.game_id) if t.kind == "expire"]
+
+    clock.advance(2 * 3600 + 7)  # the loop runs every few seconds: the deadline fires a little late
+    await bot.deadlines.tick()
+    await h.settle()
+    assert "1 vacation day is left" in "\n".join(message_text(m.payload) for m in h.dms_to(ana))
+    assert await expiries() == [(0, clock.now + DAY)], "the deadline waits for the end of the day off"
+    clock.advance(3 * 3600)
+    assert "Welcome back" in h.reply_text(await h.slash(ana, "vacation end"))
+    assert await expiries() == [(0, clock.now + 3600)], "back early: an hour to move"
+    clock.advance(3600 + 5)
+    await bot.deadlines.tick()  # missed again: the last day is spent
+    await h.settle()
+    assert await expiries() == [(0, clock.now + DAY)]
+    clock.advance(DAY + 5)
+    await bot.deadlines.tick()
+    await h.settle()
+    info = await bot.host.get(table.game_id)
+    assert info.version == 1 and info.to_act == {1}, "no days left: the AI moved for Ana"
+    assert await expiries() == [(1, clock.now + 2 * 3600)], "and Bo is on the clock"

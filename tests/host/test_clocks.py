@@ -184,6 +184,98 @@ async def test_one_missed_deadline_spends_one_day_for_all_games_due_at_once(host
     assert (await timers(host, second.id)) == {(0, "expire"): clock.now + DAY}
 
 
+async def expiries(host, game_id):
+    return [(t.seat, t.due_at) for t in await host.store.timers(game_id) if t.kind == "expire"]
+
+
+@pytest.mark.parametrize("late", [0, 1, 90, 3 * HOUR])
+async def test_a_deadline_fired_late_that_spends_a_vacation_day_keeps_one_deadline(store, clock, monkeypatch, late):
+    """The deadline loop fires a little after the due time: the overrun must not eat the turn's deadline."""
+    from tests import toy_engines
+
+    toy_engines.register(monkeypatch)
+    host = Host(store, clock=clock, vacation_days=2)
+    info = await started(host, {"clock": "speed-4"})
+    clock.advance(6 * HOUR + late)
+    for timer in await host.due_timers():
+        fired = await host.fire_timer(timer)
+    assert fired.vacation_days_left == 1 and fired.move is None
+    assert await expiries(host, info.id) == [(0, clock.now + DAY)], "the deadline moved to the end of the day off"
+    clock.advance(DAY)
+    [expire] = [t for t in await host.due_timers() if t.kind == "expire"]
+    fired = await host.fire_timer(expire)
+    assert fired.vacation_days_left == 0 and await expiries(host, info.id) == [(0, clock.now + DAY)]
+    clock.advance(DAY + late)
+    [expire] = [t for t in await host.due_timers() if t.kind == "expire"]
+    fired = await host.fire_timer(expire)
+    assert fired.move.ai_moves == 1, "no days left: the AI moves"
+    assert [seat for seat, _at in await expiries(host, info.id)] == [1], "and Bo's turn has its deadline"
+
+
+async def test_ending_a_vacation_a_missed_deadline_started_restores_the_deadline(host, clock):
+    info = await started(host, {"clock": "speed-2", "reminders": False})
+    clock.advance(12 * HOUR + 45)
+    [expire] = await host.due_timers()
+    assert (await host.fire_timer(expire)).vacation_days_left == 19
+    clock.advance(2 * HOUR)
+    await host.clocks.end_vacation(ANA.user_id)
+    assert await expiries(host, info.id) == [(0, clock.now + HOUR)], "back early: an hour to move, not zero"
+    clock.advance(10 * 60)
+    await host.clocks.start_vacation(ANA.user_id, 1)  # away again and back: no time is bought
+    await host.clocks.end_vacation(ANA.user_id)
+    assert await expiries(host, info.id) == [(0, clock.now + 50 * 60)]
+    clock.advance(50 * 60)
+    [expire] = await host.due_timers()
+    fired = await host.fire_timer(expire)
+    assert fired.vacation_days_left == 18 and await expiries(host, info.id) == [(0, clock.now + DAY)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(steps=st.lists(st.tuples(st.sampled_from(["wait", "fire", "start", "end", "move"]),
+                                st.integers(0, 2 * DAY)), min_size=1, max_size=12))
+def test_a_seat_to_act_always_has_exactly_one_deadline(steps):
+    """Whatever happens (time passes, deadlines fire late, vacations start and end, moves): every
+    seat to act has one live expiry, and no seat that is not to act has one."""
+    import asyncio
+    import tempfile
+
+    from tests import toy_engines
+    from tests.conftest import Clock
+
+    async def run(path):
+        clock = Clock()
+        host = Host(await open_store(path), clock=clock, vacation_days=5)
+        try:
+            info = await started(host, {"clock": "speed-2"})
+            for kind, seconds in steps:
+                if kind == "wait":
+                    clock.advance(seconds)
+                elif kind == "fire":
+                    for timer in await host.due_timers():
+                        await host.fire_timer(timer)
+                elif kind == "start" and not (await host.clocks.vacation(ANA.user_id)).on:
+                    if (await host.clocks.vacation(ANA.user_id)).days_left:
+                        await host.clocks.start_vacation(ANA.user_id, 1)
+                elif kind == "end" and (await host.clocks.vacation(ANA.user_id)).on:
+                    await host.clocks.end_vacation(ANA.user_id)
+                elif kind == "move":
+                    game = await host.get(info.id)
+                    if game.status == "active" and game.to_act:
+                        seat = min(game.to_act)
+                        await host.submit(info.id, game.seats[seat].user_id, {"type": "add", "n": 1})
+                game = await host.get(info.id)
+                if game.status != "active":
+                    break
+                live = sorted(seat for seat, _at in await expiries(host, info.id))
+                assert live == sorted(game.to_act), (steps, live, game.to_act)
+        finally:
+            await host.store.close()
+
+    with pytest.MonkeyPatch.context() as mp, tempfile.TemporaryDirectory() as tmp:
+        toy_engines.register(mp)
+        asyncio.run(run(f"{tmp}/isle.db"))
+
+
 # -- playing hours -------------------------------------------------------------------------------
 async def test_playing_hours_hold_deadlines_and_reminders_back(host, clock):
     utc = ZoneInfo("UTC")
