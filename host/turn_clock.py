@@ -30,6 +30,16 @@ past its deadline gets it (one a vacation day was spent on), so ending a vacatio
 for a turn that still had some: without it the deadline would fire at once and spend another day."""
 
 
+FRESH_BANK = -1.0
+"""``SeatClock.bank`` of a turn that began under the game's clock before a change: when the turn
+ends, its time is paid by nobody and the seat's bank starts afresh at its next turn."""
+
+
+def bank_of(c: SeatClock, settings: dict[str, Any]) -> float:
+    """The seat's bank at the start of its running (or next) turn."""
+    return float(settings["bank_seconds"]) if c.bank is None or c.bank == FRESH_BANK else c.bank
+
+
 @dataclass
 class KnownClocks:
     """A game's seat clocks and its players' schedules, read before a move is stored."""
@@ -112,10 +122,11 @@ class TurnClocks:
             c = replace(known.seats.get(seat) or SeatClock(game_id, seat))
             if c.turn_start is None:
                 continue
-            if clocks.is_bank(settings):
+            if c.bank == FRESH_BANK:  # a turn of the clock before a change: the new bank starts at the next turn
+                c.bank = None
+            elif clocks.is_bank(settings):
                 used = c.used + clocks.active_between(schedule(seat), c.turn_start, now)
-                bank = settings["bank_seconds"] if c.bank is None else c.bank
-                c.bank = max(0.0, bank - used) + float(settings.get("bank_increment") or 0)
+                c.bank = max(0.0, bank_of(c, settings) - used) + float(settings.get("bank_increment") or 0)
             c.turn_start, c.used, c.total = None, 0.0, None
             known.seats[seat] = c
             statements.append(ClockStore.save_seat_clock_sql(c))
@@ -124,7 +135,7 @@ class TurnClocks:
             c = replace(known.seats.get(seat) or SeatClock(game_id, seat))
             total = clocks.per_move(settings)
             if clocks.is_bank(settings):
-                total = float(settings["bank_seconds"] if c.bank is None else c.bank)
+                total = bank_of(c, settings)
             if total is None:
                 continue
             c.turn_start, c.used, c.total = now, 0.0, total
@@ -142,8 +153,7 @@ class TurnClocks:
         the time used before ``ended_at`` stays paid. So taking a move back never buys time."""
         c = await self.db.seat_clock(game_id, seat)
         if clocks.is_bank(settings):
-            bank = float(settings["bank_seconds"] if c.bank is None else c.bank)
-            c.bank = max(0.0, bank - float(settings.get("bank_increment") or 0))
+            c.bank = max(0.0, bank_of(c, settings) - float(settings.get("bank_increment") or 0))
             c.turn_start, c.used, c.total = ended_at, 0.0, c.bank
         else:
             total = clocks.per_move(settings)
@@ -154,11 +164,19 @@ class TurnClocks:
         user = next((s.user_id for s in seats if s.seat == seat and not s.is_ai), None)
         await self.store.replace_seat_timers(game_id, seat, self.timers(c, settings, await self.schedule(user)))
 
-    async def restart(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow], to_act: set[int]) -> None:
-        """The game's clock changed: fresh turns (and banks) for everyone."""
-        await self.db.clear_game(game_id)
-        await self.store.set_timers(game_id, set(), [])
-        await self.turns_changed(game_id, settings, seats, set(), to_act, to_act)
+    async def clock_changed(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow], to_act: set[int]) -> None:
+        """The game's clock changed mid-game. The turns in progress keep their deadlines (changing
+        the clock one minute from your own deadline must not buy you 12 hours or 10 days); the new
+        clock applies from each seat's next turn, where every time bank starts afresh. A seat to act
+        with no running turn (the game had no clock) starts one now, so no turn waits forever."""
+        rows = await self.db.seat_clocks(game_id)
+        running = {seat for seat, c in rows.items() if c.turn_start is not None and c.total is not None}
+        for seat, c in rows.items():
+            c.bank = FRESH_BANK if seat in running else None
+            await self.db.save_seat_clock(c)
+        waiting = to_act - running
+        if waiting:
+            await self.turns_changed(game_id, settings, seats, set(), waiting, to_act)
 
     async def bank_left(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow]) -> dict[int, float]:
         """Each seat's bank now (a running turn has its active time so far taken off)."""
@@ -169,7 +187,7 @@ class TurnClocks:
         out = {}
         for s in seats:
             c = rows.get(s.seat)
-            bank = float(settings["bank_seconds"]) if c is None or c.bank is None else c.bank
+            bank = float(settings["bank_seconds"]) if c is None else bank_of(c, settings)
             if c is not None and c.turn_start is not None and c.total is not None:
                 schedule = await self.schedule(None if s.is_ai else s.user_id)
                 bank = max(0.0, c.total - c.used - clocks.active_between(schedule, c.turn_start, now))

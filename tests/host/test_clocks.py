@@ -105,13 +105,37 @@ async def test_bad_clock_settings_change_nothing(host):
     assert await host.open_games() == []
 
 
-async def test_changing_the_clock_mid_game_starts_fresh_turns(host, clock):
-    info = await started(host, {"clock": "speed-1"})
+async def test_a_clock_change_mid_game_keeps_the_turn_in_progress_and_applies_from_the_next_turn(host, clock):
+    """Ana, one minute from her deadline, changes the clock: she is not handed 12 hours or 10 days."""
+    info = await started(host, {"clock": "speed-2"})
+    clock.advance(12 * HOUR - 60)
+    info = await host.update_settings(info.id, ANA.user_id, False, clock="bank-10d")
+    assert info.settings["clock"] == "bank" and (await timers(host, info.id))[(0, "expire")] == clock.now + 60
+    assert await host.time_banks(info.id) == {0: 60.0, 1: 10 * DAY}
+    await host.submit(info.id, ANA.user_id, {"type": "add", "n": 1})
+    assert (await timers(host, info.id))[(1, "expire")] == clock.now + 10 * DAY, "Bo's next turn: the new bank"
+    clock.advance(DAY)
+    await host.submit(info.id, BO.user_id, {"type": "add", "n": 1})
+    assert await host.time_banks(info.id) == {0: 10 * DAY, 1: 10 * DAY}, "9 days left plus the day's increment"
+    assert (await timers(host, info.id))[(0, "expire")] == clock.now + 10 * DAY, "Ana's bank starts afresh"
     clock.advance(HOUR)
-    info = await host.update_settings(info.id, ANA.user_id, False, clock="bank-1h")
-    assert (await timers(host, info.id))[(0, "expire")] == clock.now + HOUR
     info = await host.update_settings(info.id, ANA.user_id, False, deadline_seconds=600)
-    assert info.settings["clock"] == "move" and (await timers(host, info.id))[(0, "expire")] == clock.now + 600
+    assert info.settings["clock"] == "move" and (await timers(host, info.id))[(0, "expire")] == clock.now + 10 * DAY - HOUR
+    await host.submit(info.id, ANA.user_id, {"type": "add", "n": 1})
+    assert (await timers(host, info.id))[(1, "expire")] == clock.now + 600
+
+
+async def test_a_clock_set_on_a_game_without_one_starts_the_waiting_turn_and_none_lets_it_finish(host, clock):
+    info = await started(host, {"clock": "none"})
+    assert await timers(host, info.id) == {}
+    clock.advance(DAY)
+    await host.update_settings(info.id, ANA.user_id, False, clock="speed-4", reminders=False)
+    assert await timers(host, info.id) == {(0, "expire"): clock.now + 6 * HOUR}, "nothing to keep: the turn starts now"
+    clock.advance(HOUR)
+    await host.update_settings(info.id, ANA.user_id, False, clock="none")
+    assert await timers(host, info.id) == {(0, "expire"): clock.now + 5 * HOUR}, "no clock from the next turn on"
+    await host.submit(info.id, ANA.user_id, {"type": "add", "n": 1})
+    assert await timers(host, info.id) == {}
 
 
 async def test_turning_reminders_off_keeps_the_running_turn_and_the_banks(host, clock):
