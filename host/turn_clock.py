@@ -88,7 +88,7 @@ class TurnClocks:
         for kind, at in marks:  # a running turn always keeps its expiry, even one already overdue
             if at > c.used or kind == "expire":
                 out.append(TimerRow(c.game_id, c.seat, kind,
-                                    clocks.active_end(schedule, c.turn_start, max(0.0, at - c.used))))
+                                    clocks.due_at(schedule, c.turn_start, max(0.0, at - c.used))))
         return out
 
     async def turns_changed(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow], ended: set[int],

@@ -66,6 +66,9 @@ async def test_profile_hours_are_validated_and_hold_the_clock(harness, db_path, 
     text = h.reply_text(await h.slash(bo, "profile hours", start="9 in the morning", end="23:00", timezone="UTC"))
     assert "not a time of day" in text
     assert (await h.bot.host.clocks.player(12)).hours_start is None, "a refused setting changes nothing"
+    text = h.reply_text(await h.slash(bo, "profile hours", start="09:00", end="09:01", timezone="UTC"))
+    assert "must last at least 4 hours a day" in text
+    assert (await h.bot.host.clocks.player(12)).hours_start is None, "a window too short to play in is refused"
     text = h.reply_text(await h.slash(bo, "profile hours", start="09:00", end="23:00", timezone="Europe/Kyiv"))
     assert "09:00 to 23:00, Europe/Kyiv" in text
     choices = await h.autocomplete(bo, "profile hours", "timezone", timezone="kyi")

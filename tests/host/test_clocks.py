@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 
 from db.open import open_store
 from host import Host
-from host.clocks import DAY, Schedule, active_between, active_end, parse_hours
+from host.clocks import (
+    DAY,
+    MIN_WINDOW_HOURS,
+    Schedule,
+    active_between,
+    active_end,
+    ceiling,
+    due_at,
+    parse_hours,
+)
 from host.errors import BadOptions, NotAllowed
 from tests.host.conftest import ANA, BO, CY
 
@@ -34,7 +43,9 @@ async def timers(host, game_id):
 def test_hours_are_validated_with_friendly_errors():
     assert parse_hours("09:00", "23:00", "Europe/Kyiv") == (540, 1380, "Europe/Kyiv")
     assert parse_hours("22:00", "2:30", "UTC") == (1320, 150, "UTC")
+    assert parse_hours("22:00", "02:00", "UTC") == (1320, 120, "UTC"), "four hours across midnight is enough"
     for bad in [("9am", "23:00", "UTC"), ("09:00", "25:00", "UTC"), ("09:00", "09:00", "UTC"),
+                ("09:00", "09:01", "UTC"), ("22:00", "01:59", "UTC"), ("23:59", "00:00", "Europe/Kyiv"),
                 ("09:00", "23:00", "Mars/Olympus"), ("09:00", "23:00", "../etc/passwd")]:
         with pytest.raises(BadOptions):
             parse_hours(*bad)
@@ -62,6 +73,42 @@ def test_active_end_and_active_between_agree(start_minute, length, offset, secon
     end = active_end(schedule, begin, seconds)
     assert end >= begin + seconds - 1e-6
     assert abs(active_between(schedule, begin, end) - seconds) < 1e-3
+
+
+def test_a_window_too_short_to_play_in_is_refused_with_its_reason():
+    with pytest.raises(BadOptions, match=f"at least {MIN_WINDOW_HOURS} hours a day"):
+        parse_hours("09:00", "09:01", "UTC")
+
+
+ZONES = ["UTC", "Europe/Kyiv", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Chatham",
+         "America/St_Johns", "Asia/Kathmandu"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 24 * 60 - 1), st.integers(1, 24 * 60 - 1), st.floats(0, 400 * DAY), st.floats(0, 60 * DAY),
+       st.sampled_from(ZONES), st.none() | st.tuples(st.floats(-3 * DAY, 3 * DAY), st.floats(0, 7 * DAY)))
+def test_a_deadline_never_passes_its_ceiling_whatever_the_hours_say(start_minute, length, offset, seconds, zone,
+                                                                     vacation):
+    """Any window (old ones shorter than today's minimum too), any zone (DST, half hours), any turn
+    length: the deadline comes after the turn's own length and by its ceiling (plus the vacation)."""
+    away = None if vacation is None else (1_700_000_000 + vacation[0], 1_700_000_000 + vacation[0] + vacation[1])
+    schedule = Schedule(zone, start_minute, (start_minute + length) % (24 * 60) or 24 * 60,
+                        *(away if away else (None, None)))
+    begin = 1_700_000_000 + offset
+    due = due_at(schedule, begin, seconds)
+    on_holiday = 0.0 if away is None else max(0.0, away[1] - max(away[0], begin))
+    assert begin + seconds - 1e-6 <= due <= begin + ceiling(seconds) + on_holiday + 1e-6
+    if length >= 8 * 60 and seconds <= 2 * HOUR:
+        assert due == active_end(schedule, begin, seconds), "a short turn in a day's window keeps its hours"
+
+
+async def test_an_old_one_minute_window_holds_a_day_long_turn_three_days_at_most(host, clock):
+    """09:00 to 09:01, stored before windows had a minimum: the 24-hour turn lasts 3 days, not 1,439."""
+    p = await host.clocks.player(ANA.user_id)
+    p.hours_start, p.hours_end, p.timezone = 9 * 60, 9 * 60 + 1, "UTC"
+    await host.clocks.db.save_player(p)
+    info = await started(host, {"clock": "speed-1", "reminders": False})
+    assert await timers(host, info.id) == {(0, "expire"): clock.now + 3 * DAY}
 
 
 # -- per-move speed and banks --------------------------------------------------------------------
