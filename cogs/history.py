@@ -185,7 +185,22 @@ async def on_rematch(interaction: discord.Interaction[IsleBot], game_id: int) ->
         await interaction.followup.send(_("The rematch is already open: {url}", url=present.jump_url(info)),
                                         ephemeral=True)
         return
-    thread = await _open_thread(bot, info)
+    try:
+        message = await _place_rematch(bot, old, info)
+    except BaseException:
+        await host.discard_lobby(info.id)  # Discord failed: no lobby is left behind, a later click opens one
+        raise
+    info = await host.get(info.id)
+    await host.set_message(info.id, "lobby", message.id, message.channel.id)
+    await lobby.after_change(bot, info)
+    await interaction.followup.send(_("{game} is ready: {url}", game=present.game_name(info),
+                                      url=present.jump_url(info)), ephemeral=True)
+
+
+async def _place_rematch(bot: IsleBot, old: GameInfo, info: GameInfo) -> discord.Message:
+    """The rematch's thread and lobby message; raises (a friendly error, or Discord's) if either fails."""
+    host = bot.services.host
+    thread = await _open_thread(bot, info, old)
     if thread is not None:
         await host.set_thread(info.id, thread)
         info = await host.get(info.id)
@@ -196,24 +211,22 @@ async def on_rematch(interaction: discord.Interaction[IsleBot], game_id: int) ->
         message = await posts.post(bot, info, content=content, embed=present.lobby_embed(info),
                                     view=lobby_view(info.id, True))
     if message is None:
-        await host.abandon(info.id, None)
         raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
-    await host.set_message(info.id, "lobby", message.id, message.channel.id)
-    await lobby.after_change(bot, info)
-    await interaction.followup.send(_("{game} is ready: {url}", game=present.game_name(info),
-                                      url=present.jump_url(info)), ephemeral=True)
+    return message
 
 
-async def _open_thread(bot: IsleBot, info: GameInfo) -> int | None:
+async def _open_thread(bot: IsleBot, info: GameInfo, old: GameInfo) -> int | None:
     """A new thread in the old game's channel (a text channel the bot knows); None where threads
     are not possible (then the channel itself, if no other game is open there)."""
     channel = bot.get_channel(info.channel_id) if info.channel_id else None
+    if channel is None:
+        raise AdapterError(_("The channel of {game} no longer exists, so its rematch cannot open there. Start a new "
+                             "game with /game new in another channel.", game=present.game_name(old)))
     thread = await lobby.game_thread(bot, info, channel.id) if isinstance(channel, discord.TextChannel) else None
     if thread is not None:
         return thread
     existing = await bot.services.host.game_for_channel(info.channel_id) if info.channel_id else None
     if existing is not None and existing.id != info.id and existing.status in ("lobby", "active"):
-        await bot.services.host.abandon(info.id, None)
         raise AdapterError(_("I may not create threads there, and {game} is still open in that channel.",
                              game=present.game_name(existing)))
     return None

@@ -61,7 +61,7 @@ async def create(interaction: discord.Interaction[IsleBot], key: str, options_te
     try:
         thread = await _place_lobby(interaction, info, channel_id if threads else None)
     except BaseException:
-        await host.abandon(info.id, None)  # no lobby without its message: nothing is left behind
+        await host.discard_lobby(info.id)  # no lobby without its thread and message: nothing is left behind
         raise
     info = await host.get(info.id)
     note = "" if thread is not None else _("I can't create threads here, so the game is played in this channel.") + "\n"

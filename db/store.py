@@ -127,10 +127,18 @@ class Store(Database):
         return await self.games_where(f"guild_id = ? AND status IN ({marks})", (guild_id, *statuses), limit=limit)
 
     async def rematch_of(self, game_id: int) -> GameRow | None:
-        """The game opened as a rematch of ``game_id`` (its settings say so), if any."""
-        rows = await self.games_where("CAST(json_extract(settings, '$.rematch_of') AS INTEGER) = ?", (game_id,),
-                                      limit=1)
+        """The open game (a lobby or being played) started as a rematch of ``game_id`` (its settings
+        say so), if any: an abandoned or finished rematch leaves room for a new one."""
+        rows = await self.games_where("CAST(json_extract(settings, '$.rematch_of') AS INTEGER) = ?"
+                                      " AND status IN ('lobby', 'active')", (game_id,), limit=1)
         return rows[0] if rows else None
+
+    async def discard_lobby(self, game_id: int) -> bool:
+        """Delete a lobby nobody has seen (its thread or lobby message could not be made), with its
+        seats, messages and settings; False if the game has moved on from an untouched lobby."""
+        async with self.transaction() as conn:
+            cur = await conn.execute("DELETE FROM games WHERE id = ? AND status = 'lobby' AND version = 0", (game_id,))
+            return cur.rowcount == 1
 
     async def games_for_user(self, user_id: int, statuses: tuple[str, ...] = ("lobby", "active")) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))

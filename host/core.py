@@ -274,3 +274,14 @@ class HostCore:
         info = await self.get(game_id)
         await self._notify_finished(info)
         return info
+
+    async def discard_lobby(self, game_id: int) -> None:
+        """A lobby the front end could not show (Discord failed to make its thread or post it) is
+        deleted, not abandoned: nothing is left behind, and no rematch or channel stays taken by it.
+        A lobby someone has already acted in (it moved on) is abandoned instead."""
+        if not await self.store.discard_lobby(game_id):
+            row = await self._row(game_id)
+            if row.status not in ("finished", "abandoned"):
+                await self.abandon(game_id, None)
+            return
+        log_event(log, "lobby discarded", game=game_id)
