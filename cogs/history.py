@@ -23,6 +23,7 @@ from cogs.kit import host_of, my_games, player_of, resolve
 from host import GameInfo, HostError, social
 from host import history as story
 from host.i18n import _, speaking
+from host.views import broken_text
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
@@ -72,14 +73,17 @@ def paginate(blocks: list[str], limit: int = PAGE_CHARS) -> list[str]:
 async def _log_page(interaction: discord.Interaction[IsleBot], game_id: int, page: int,
                     seat: int | None) -> tuple[discord.Embed, discord.ui.View]:
     info = await resolve(interaction, game_id)
-    entries = await story.log_entries(host_of(interaction), info.id, interaction.user.id, seat)
-    pages = paginate(log_blocks(entries))
+    found = await story.game_log(host_of(interaction), info.id, interaction.user.id, seat)
+    damaged = "" if found.damage is None else "⚠️ " + " ".join(
+        [broken_text(info.id, found.damage), _("The log below stops where the damage begins.")])
+    pages = paginate(log_blocks(found.entries), PAGE_CHARS - len(damaged))
     page = max(0, min(page, len(pages) - 1))
     title = _("Log of {game}", game=present.game_name(info))
     if seat is not None:
         name = info.seats[seat].name if seat < len(info.seats) else str(seat + 1)
         title = _("Log of {game}: moves of {name}", game=present.game_name(info), name=name)
-    embed = discord.Embed(title=present.clip(title, 256), colour=present.COLOUR, description=pages[page])
+    description = f"{damaged}\n\n{pages[page]}" if damaged else pages[page]
+    embed = discord.Embed(title=present.clip(title, 256), colour=present.COLOUR, description=description)
     embed.set_footer(text=_("Page {p} of {n} · oldest first", p=page + 1, n=len(pages)))
     view = discord.ui.View(timeout=None)
     view.add_item(LogPageButton(info.id, max(0, page - 1), seat, _("◀ Previous"), disabled=page == 0))

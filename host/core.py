@@ -186,6 +186,11 @@ class HostCore:
         except GameDamaged as exc:
             raise await self._damaged(game_id, exc) from None
 
+    async def report_damage(self, game_id: int, what: str, detail: str = "") -> GameBroken:
+        """Damage a front end's reading found (``/game log`` replaying the stored moves): the game
+        is marked broken like any other damage; the error to raise or show."""
+        return await self._damaged(game_id, GameDamaged(game_id, what, detail))
+
     async def _damaged(self, game_id: int, exc: GameDamaged) -> GameBroken:
         """Mark the game broken (reported once: log line and damage listeners); the error to raise."""
         if await self.store.mark_broken(game_id, exc.what):
@@ -207,7 +212,11 @@ class HostCore:
     async def _in_scope(self, row: GameRow, scope: Scope | None) -> bool:
         if scope is None:
             return True
-        players = [s.user_id for s in await self._seats(row.id) if not s.is_ai]
+        try:
+            seats = await self._seats(row.id)
+        except GameBroken:  # reported; its server still reaches it (to read its log, to abandon it)
+            seats = []
+        players = [s.user_id for s in seats if not s.is_ai]
         return scope.allows(row.guild_id, players)
 
     async def find(self, game_id: int, scope: Scope) -> GameInfo:
