@@ -22,6 +22,7 @@ from host.errors import GameBroken, HostError, NotAllowed
 from host.i18n import _, current_locale, tr, tr_data
 from host.replay import LogReplay, state_hash, state_text
 from host.views import broken_text, private_lines_of, public_lines_of, with_names
+from render import animation as frames
 from rules import ENGINES
 
 EXPORT_FORMAT = "isle-host-export"
@@ -293,13 +294,12 @@ def public_turn_views(record: Record) -> list[dict[str, Any]]:
 def build_animation(record: Record, limit: int | None = None) -> tuple[bytes, str]:
     """Render every turn's public board and assemble them (CPU-bound: run it off the event loop)."""
     from host.service import render_view
-    from render import animation
 
     pngs = [render_view(record.key, view) for view in public_turn_views(record)]  # compressed: ~80 KB each
-    return animation.animate(pngs, limit=limit or animation.MAX_BYTES)
+    return frames.animate(pngs, limit=limit or frames.MAX_BYTES)
 
 
-_built: OrderedDict[tuple[str, str, str, tuple[str, ...], str, int | None], tuple[str, bytes]] = OrderedDict()
+_built: OrderedDict[tuple[str, str, str, tuple[str, ...], str, int], tuple[str, bytes]] = OrderedDict()
 _building: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 CACHED_ANIMATIONS = 4
 
@@ -307,6 +307,7 @@ CACHED_ANIMATIONS = 4
 async def animation(host: Any, game_id: int, limit: int | None = None) -> tuple[str, bytes]:
     """``(file name, bytes)`` of the animated public replay of a started game, built in a thread
     (the last few are kept: the replay after a score sheet is often asked for again at once)."""
+    limit = limit or frames.MAX_BYTES  # part of the key: a replay built under another limit is not reused
     record = await replay_source(host, game_id)
     moves = json.dumps([(e["seat"], e["action"]) for e in record.entries], sort_keys=True)
     key = (record.key, str(record.seed), hashlib.sha256(moves.encode()).hexdigest(), tuple(record.names),
@@ -314,7 +315,10 @@ async def animation(host: Any, game_id: int, limit: int | None = None) -> tuple[
     one_at_a_time = _building.setdefault(asyncio.get_running_loop(), asyncio.Semaphore(1))  # seconds of CPU each
     async with one_at_a_time:
         if key not in _built:
-            data, fmt = await asyncio.to_thread(build_animation, record, limit)
+            try:
+                data, fmt = await asyncio.to_thread(build_animation, record, limit)
+            except frames.TooLarge:
+                raise NotAllowed(_("The replay of game #{id} is too large to send, even cut short.", id=game_id)) from None
             _built[key] = (f"replay-{record.key}-{game_id}.{fmt}", data)
             while len(_built) > CACHED_ANIMATIONS:
                 _built.popitem(last=False)

@@ -168,7 +168,7 @@ async def test_a_clock_change_one_minute_from_the_deadline_keeps_it_and_the_tabl
     before = len(h.messages_in(table.thread_id))
     await h.slash(ana, "game settings", channel_id=table.thread_id, reminders=False)
     told = [t for t in (message_text(m.payload) for m in h.messages_in(table.thread_id)[before:]) if "⚙️" in t]
-    assert len(told) == 1 and "змінює налаштування цієї партії" in told[0] and "Нагадування" in told[0]
+    assert len(told) == 1 and "змінює налаштування цієї гри" in told[0] and "Нагадування" in told[0]
     before = len(h.messages_in(table.thread_id))
     await h.slash(ana, "game settings", channel_id=table.thread_id, reminders=False)
     assert not [m for m in h.messages_in(table.thread_id)[before:] if "⚙️" in message_text(m.payload)], \
