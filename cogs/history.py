@@ -212,7 +212,7 @@ async def _place_rematch(bot: IsleBot, old: GameInfo, info: GameInfo) -> discord
     with speaking(languages.public(bot, info.guild_id)):
         content = _("Rematch of {old}: {people}, press Join to play again; it starts when you have all joined.",
                     old=present.game_name(old), people=people or "—")
-        message = await posts.post(bot, info, content=content, embed=present.lobby_embed(info),
+        message = await posts.post(bot, info, strict=True, content=content, embed=present.lobby_embed(info),
                                     view=lobby_view(info.id, True))
     if message is None:
         raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))

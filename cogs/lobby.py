@@ -90,7 +90,7 @@ async def _place_lobby(interaction: discord.Interaction[IsleBot], info: GameInfo
             raise AdapterError(_("I can't create a thread here, and {game} is still open in this channel. Finish it "
                                  "first, or use another channel.", game=present.game_name(existing)))
     with speaking(languages.public(bot, info.guild_id)):
-        lobby = await posts.post(bot, info, embed=present.lobby_embed(info), view=lobby_view(info.id, True))
+        lobby = await posts.post(bot, info, strict=True, embed=present.lobby_embed(info), view=lobby_view(info.id, True))
     if lobby is None:
         raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
     await host.set_message(info.id, "lobby", lobby.id, lobby.channel.id)

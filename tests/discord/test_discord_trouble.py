@@ -101,3 +101,20 @@ async def test_an_abandoned_rematch_lets_the_next_click_open_a_new_one(harness, 
     assert "is ready" in text and "already open" not in text
     [second] = await bot.host.open_games()
     assert second.id != first.id and second.creator_id == ana
+
+
+async def test_a_lobby_post_discord_fails_leaves_nothing_for_a_new_game_and_a_rematch(harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    ana, bo, table, final_id = await finished_table(h, bot)
+    before = {g.id for g in await all_games(bot)}
+    h.fake.send_errors[CHANNEL] = (503, 0, "Service Unavailable")  # threads are made, their posts fail
+    text = h.reply_text(await h.slash(ana, "game new", game="count_up"))
+    assert "Discord is having trouble" in text and "permissions" not in text
+    text = h.reply_text(await h.click(bo, final_id, "Rematch"))
+    assert "Discord is having trouble" in text
+    assert {g.id for g in await all_games(bot)} == before, "no lobby row is left behind"
+    del h.fake.send_errors[CHANNEL]
+    assert "is ready" in h.reply_text(await h.click(bo, final_id, "Rematch"))
+    assert "is ready" in h.reply_text(await h.slash(ana, "game new", game="count_up"))
+    assert len(await bot.host.open_games()) == 2 and not h.logged_errors
