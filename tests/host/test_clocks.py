@@ -302,11 +302,13 @@ async def test_ending_a_vacation_a_missed_deadline_started_restores_the_deadline
 
 
 @settings(max_examples=40, deadline=None)
-@given(steps=st.lists(st.tuples(st.sampled_from(["wait", "fire", "start", "end", "move"]),
-                                st.integers(0, 2 * DAY)), min_size=1, max_size=12))
+@given(steps=st.lists(st.tuples(st.sampled_from(["wait", "fire", "start", "end", "move", "hours", "clock"]),
+                                st.integers(0, 2 * DAY)), min_size=1, max_size=14))
 def test_a_seat_to_act_always_has_exactly_one_deadline(steps):
-    """Whatever happens (time passes, deadlines fire late, vacations start and end, moves): every
-    seat to act has one live expiry, and no seat that is not to act has one."""
+    """Whatever happens (time passes, deadlines fire late, vacations start and end, playing hours
+    and the game's clock change, moves): every seat to act has one live expiry, no seat that is
+    not to act has one, and none is further away than its ceiling allows."""
+    presets = ["speed-12", "speed-2", "speed-1", "bank-3d", "bank-1h"]
     import asyncio
     import tempfile
 
@@ -334,11 +336,21 @@ def test_a_seat_to_act_always_has_exactly_one_deadline(steps):
                     if game.status == "active" and game.to_act:
                         seat = min(game.to_act)
                         await host.submit(info.id, game.seats[seat].user_id, {"type": "add", "n": 1})
+                elif kind == "hours":
+                    start = seconds // 60 % (24 * 60)
+                    length = MIN_WINDOW_HOURS * 60 + seconds % (20 * 60 - MIN_WINDOW_HOURS * 60)
+                    window = (f"{start // 60:02d}:{start % 60:02d}", f"{(start + length) // 60 % 24:02d}:{(start + length) % 60:02d}")
+                    who = (ANA, BO)[seconds % 2]
+                    await host.clocks.set_hours(who.user_id, *window, ["UTC", "Asia/Kathmandu", "America/St_Johns"][seconds % 3])
+                elif kind == "clock":
+                    await host.update_settings(info.id, ANA.user_id, False, clock=presets[seconds % len(presets)])
                 game = await host.get(info.id)
                 if game.status != "active":
                     break
                 live = sorted(seat for seat, _at in await expiries(host, info.id))
                 assert live == sorted(game.to_act), (steps, live, game.to_act)
+                longest = 10 * DAY + 3 * DAY  # the longest clock here (a 3-day bank) three times over, or a day off
+                assert all(at <= clock.now + longest for _seat, at in await expiries(host, info.id)), steps
         finally:
             await host.store.close()
 
