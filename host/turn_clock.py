@@ -220,10 +220,15 @@ class TurnClocks:
         if await self.presence.paused_since((await self.store.game(game_id)).guild_id) is not None:
             await self.presence.hold_game(game_id)
 
-    async def _rebase(self, user_id: int, old: Schedule, new: Schedule, back: bool = False) -> int:
+    async def _rebase(self, user_id: int, old: Schedule, new: Schedule, back: bool = False,
+                      never_later: bool = False) -> int:
         """The player's schedule changed: book every running turn of theirs and place its timers anew.
         ``back``: they ended a vacation early, so a turn already overdue (a missed deadline spent a
-        vacation day on it) gets :data:`BACK_GRACE` to move before its deadline passes again."""
+        vacation day on it) gets :data:`BACK_GRACE` to move before its deadline passes again.
+        ``never_later``: new playing hours may bring a running turn's deadline closer, never push
+        it away (else moving one's window ahead of the clock, hour after hour, would stall a game
+        for ever, each change starting the deadline's ceiling afresh); they apply fully from the
+        next turn."""
         now = self.clock()
         running = await self.db.running_seats_of(user_id)
         for game_id, seat in running:
@@ -232,7 +237,10 @@ class TurnClocks:
                 continue
             await self._book(c, old, now, grace=BACK_GRACE if back else 0.0)
             settings = (await self.store.game(game_id)).settings
-            await self._place(game_id, seat, self.timers(c, settings, new))
+            timers = self.timers(c, settings, new)
+            if never_later:
+                timers = _not_after(timers, [t for t in await self.store.timers(game_id) if t.seat == seat])
+            await self._place(game_id, seat, timers)
         return len(running)
 
     # -- vacation ----------------------------------------------------------------------------
@@ -310,11 +318,23 @@ class TurnClocks:
         else:
             p.hours_start, p.hours_end, p.timezone = clocks.parse_hours(start, end, timezone)
         await self.db.save_player(p)
-        await self._rebase(user_id, old, self.schedule_of(p))
+        await self._rebase(user_id, old, self.schedule_of(p), never_later=True)
         return p
 
     async def player(self, user_id: int) -> PlayerClock:
         return await self.db.player(user_id)
+
+
+def _not_after(timers: list[TimerRow], before: list[TimerRow]) -> list[TimerRow]:
+    """``timers`` with the expiry no later than the one ``before`` (and no reminder after it)."""
+    cap = min((t.due_at for t in before if t.kind == "expire"), default=math.inf)
+    out = []
+    for t in timers:
+        if t.kind == "expire":
+            out.append(replace(t, due_at=min(t.due_at, cap)))
+        elif t.due_at < cap:
+            out.append(t)
+    return out
 
 
 def hours_text(p: PlayerClock) -> str:

@@ -102,6 +102,25 @@ def test_a_deadline_never_passes_its_ceiling_whatever_the_hours_say(start_minute
         assert due == active_end(schedule, begin, seconds), "a short turn in a day's window keeps its hours"
 
 
+async def test_moving_ones_window_ahead_of_the_clock_never_pushes_a_running_deadline_away(host, clock):
+    """Bo shifts his 4-hour window an hour ahead every hour, so his clock would never run: the
+    deadline of the turn in progress stays where it was; new hours apply in full from his next turn."""
+    utc = ZoneInfo("UTC")
+    clock.now = datetime(2026, 5, 4, 8, 0, tzinfo=utc).timestamp()
+    info = await started(host, {"clock": "speed-4", "reminders": False}, (BO, ANA))
+    due = (await timers(host, info.id))[(0, "expire")]
+    assert due == clock.now + 6 * HOUR
+    for hour in range(9, 9 + 30):
+        await host.clocks.set_hours(BO.user_id, f"{hour % 24:02d}:00", f"{(hour + 4) % 24:02d}:00", "UTC")
+        assert (await timers(host, info.id))[(0, "expire")] <= due
+        clock.advance(HOUR)
+    [expire] = [t for t in await host.due_timers() if t.kind == "expire"]
+    assert expire.due_at <= due, "the deadline is due: the game goes on"
+    assert (await host.fire_timer(expire)).vacation_days_left == 19
+    await host.clocks.set_hours(BO.user_id, None, None, None)
+    await host.clocks.set_hours(BO.user_id, "22:00", "02:00", "UTC")  # narrower: his next turns wait for it
+
+
 async def test_an_old_one_minute_window_holds_a_day_long_turn_three_days_at_most(host, clock):
     """09:00 to 09:01, stored before windows had a minimum: the 24-hour turn lasts 3 days, not 1,439."""
     p = await host.clocks.player(ANA.user_id)
