@@ -37,6 +37,9 @@ NEEDED = {
 }
 
 
+UNKNOWN_CHANNEL = 10003  # Discord's JSON error code: the channel was deleted
+
+
 class AdapterError(HostError):
     """A friendly refusal raised by the adapter itself (missing permissions, no game here)."""
 
@@ -81,6 +84,14 @@ def describe(error: BaseException) -> str:
         return str(error)
     if isinstance(error, app_commands.CheckFailure):
         return _("You are not allowed to use this command.")
+    if isinstance(error, discord.HTTPException) and (error.status >= 500 or isinstance(error, discord.DiscordServerError)):
+        error_id = new_error_id()  # Discord's own trouble, after discord.py's retries: not a bug of ours
+        log.warning("discord server error [%s]: %s", error_id, error)
+        return _("Discord is having trouble right now (error id {id}). Please try again in a minute.", id=error_id)
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
+        error_id = new_error_id()
+        log.warning("channel gone [%s]: %s", error_id, error)
+        return _("That channel no longer exists on Discord (error id {id}). Please use another channel.", id=error_id)
     if isinstance(error, discord.Forbidden):
         error_id = new_error_id()
         log.warning("forbidden [%s]: %s", error_id, error)

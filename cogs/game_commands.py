@@ -12,13 +12,14 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs import catalog, clicks, history, lobby, notify, panels, posts, present
+from cogs import catalog, clicks, history, languages, lobby, notify, panels, posts, present
 from cogs.errors import check_permissions
 from cogs.kit import host_of, is_admin, my_games, resolve
 from cogs.scoping import scope_of
+from host import GameInfo
 from host.clocks import CLOCK_LABELS
 from host.deadlines import DEADLINE_CHOICES
-from host.i18n import _, ngettext
+from host.i18n import _, ngettext, speaking
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
@@ -189,8 +190,10 @@ async def settings(interaction: discord.Interaction[IsleBot], game: int | None =
     if changes or away is not None or not said:
         info = await resolve(interaction, game)
         if changes:
+            before = dict(info.settings)
             info = await host.update_settings(info.id, interaction.user.id, is_admin(interaction), **changes)
             await posts.refresh_lobby(interaction.client, info)
+            await tell_the_table(interaction, before, info)
             said.append(present.settings_text(info))
         if away is not None:
             outcome = await host.set_away(info.id, interaction.user.id, away)
@@ -202,6 +205,15 @@ async def settings(interaction: discord.Interaction[IsleBot], game: int | None =
         if not said:
             said.append(present.settings_text(info))
     await interaction.followup.send("\n".join(said), ephemeral=True)
+
+
+async def tell_the_table(interaction: discord.Interaction[IsleBot], before: dict[str, Any], info: GameInfo) -> None:
+    """A settings change is posted in the game's thread, in the server's language, so nobody's
+    clock changes unseen."""
+    with speaking(languages.public(interaction.client, info.guild_id)):
+        text = present.settings_change_text(before, info, interaction.user.display_name)
+    if text is not None:
+        await posts.post(interaction.client, info, content=text, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def setup(bot: IsleBot) -> None:

@@ -23,6 +23,7 @@ from cogs.kit import host_of, my_games, player_of, resolve
 from host import GameInfo, HostError, social
 from host import history as story
 from host.i18n import _, speaking
+from host.views import broken_text
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
@@ -72,14 +73,17 @@ def paginate(blocks: list[str], limit: int = PAGE_CHARS) -> list[str]:
 async def _log_page(interaction: discord.Interaction[IsleBot], game_id: int, page: int,
                     seat: int | None) -> tuple[discord.Embed, discord.ui.View]:
     info = await resolve(interaction, game_id)
-    entries = await story.log_entries(host_of(interaction), info.id, interaction.user.id, seat)
-    pages = paginate(log_blocks(entries))
+    found = await story.game_log(host_of(interaction), info.id, interaction.user.id, seat)
+    damaged = "" if found.damage is None else "⚠️ " + " ".join(
+        [broken_text(info.id, found.damage), _("The log below stops where the damage begins.")])
+    pages = paginate(log_blocks(found.entries), PAGE_CHARS - len(damaged))
     page = max(0, min(page, len(pages) - 1))
     title = _("Log of {game}", game=present.game_name(info))
     if seat is not None:
         name = info.seats[seat].name if seat < len(info.seats) else str(seat + 1)
         title = _("Log of {game}: moves of {name}", game=present.game_name(info), name=name)
-    embed = discord.Embed(title=present.clip(title, 256), colour=present.COLOUR, description=pages[page])
+    description = f"{damaged}\n\n{pages[page]}" if damaged else pages[page]
+    embed = discord.Embed(title=present.clip(title, 256), colour=present.COLOUR, description=description)
     embed.set_footer(text=_("Page {p} of {n} · oldest first", p=page + 1, n=len(pages)))
     view = discord.ui.View(timeout=None)
     view.add_item(LogPageButton(info.id, max(0, page - 1), seat, _("◀ Previous"), disabled=page == 0))
@@ -185,7 +189,22 @@ async def on_rematch(interaction: discord.Interaction[IsleBot], game_id: int) ->
         await interaction.followup.send(_("The rematch is already open: {url}", url=present.jump_url(info)),
                                         ephemeral=True)
         return
-    thread = await _open_thread(bot, info)
+    try:
+        message = await _place_rematch(bot, old, info)
+    except BaseException:
+        await host.discard_lobby(info.id)  # Discord failed: no lobby is left behind, a later click opens one
+        raise
+    info = await host.get(info.id)
+    await host.set_message(info.id, "lobby", message.id, message.channel.id)
+    await lobby.after_change(bot, info)
+    await interaction.followup.send(_("{game} is ready: {url}", game=present.game_name(info),
+                                      url=present.jump_url(info)), ephemeral=True)
+
+
+async def _place_rematch(bot: IsleBot, old: GameInfo, info: GameInfo) -> discord.Message:
+    """The rematch's thread and lobby message; raises (a friendly error, or Discord's) if either fails."""
+    host = bot.services.host
+    thread = await _open_thread(bot, info, old)
     if thread is not None:
         await host.set_thread(info.id, thread)
         info = await host.get(info.id)
@@ -193,27 +212,25 @@ async def on_rematch(interaction: discord.Interaction[IsleBot], game_id: int) ->
     with speaking(languages.public(bot, info.guild_id)):
         content = _("Rematch of {old}: {people}, press Join to play again; it starts when you have all joined.",
                     old=present.game_name(old), people=people or "—")
-        message = await posts.post(bot, info, content=content, embed=present.lobby_embed(info),
+        message = await posts.post(bot, info, strict=True, content=content, embed=present.lobby_embed(info),
                                     view=lobby_view(info.id, True))
     if message is None:
-        await host.abandon(info.id, None)
         raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
-    await host.set_message(info.id, "lobby", message.id, message.channel.id)
-    await lobby.after_change(bot, info)
-    await interaction.followup.send(_("{game} is ready: {url}", game=present.game_name(info),
-                                      url=present.jump_url(info)), ephemeral=True)
+    return message
 
 
-async def _open_thread(bot: IsleBot, info: GameInfo) -> int | None:
+async def _open_thread(bot: IsleBot, info: GameInfo, old: GameInfo) -> int | None:
     """A new thread in the old game's channel (a text channel the bot knows); None where threads
     are not possible (then the channel itself, if no other game is open there)."""
     channel = bot.get_channel(info.channel_id) if info.channel_id else None
+    if channel is None:
+        raise AdapterError(_("The channel of {game} no longer exists, so its rematch cannot open there. Start a new "
+                             "game with /game new in another channel.", game=present.game_name(old)))
     thread = await lobby.game_thread(bot, info, channel.id) if isinstance(channel, discord.TextChannel) else None
     if thread is not None:
         return thread
     existing = await bot.services.host.game_for_channel(info.channel_id) if info.channel_id else None
     if existing is not None and existing.id != info.id and existing.status in ("lobby", "active"):
-        await bot.services.host.abandon(info.id, None)
         raise AdapterError(_("I may not create threads there, and {game} is still open in that channel.",
                              game=present.game_name(existing)))
     return None

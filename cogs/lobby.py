@@ -61,7 +61,7 @@ async def create(interaction: discord.Interaction[IsleBot], key: str, options_te
     try:
         thread = await _place_lobby(interaction, info, channel_id if threads else None)
     except BaseException:
-        await host.abandon(info.id, None)  # no lobby without its message: nothing is left behind
+        await host.discard_lobby(info.id)  # no lobby without its thread and message: nothing is left behind
         raise
     info = await host.get(info.id)
     note = "" if thread is not None else _("I can't create threads here, so the game is played in this channel.") + "\n"
@@ -90,7 +90,7 @@ async def _place_lobby(interaction: discord.Interaction[IsleBot], info: GameInfo
             raise AdapterError(_("I can't create a thread here, and {game} is still open in this channel. Finish it "
                                  "first, or use another channel.", game=present.game_name(existing)))
     with speaking(languages.public(bot, info.guild_id)):
-        lobby = await posts.post(bot, info, embed=present.lobby_embed(info), view=lobby_view(info.id, True))
+        lobby = await posts.post(bot, info, strict=True, embed=present.lobby_embed(info), view=lobby_view(info.id, True))
     if lobby is None:
         raise AdapterError(_("I could not post the lobby there; check my permissions (Send Messages, Embed Links)."))
     await host.set_message(info.id, "lobby", lobby.id, lobby.channel.id)

@@ -41,7 +41,9 @@ async def _gone(bot: IsleBot, info: GameInfo, exc: discord.HTTPException) -> boo
     return False
 
 
-async def post(bot: IsleBot, info: GameInfo, **kwargs: Any) -> discord.Message | None:
+async def post(bot: IsleBot, info: GameInfo, *, strict: bool = False, **kwargs: Any) -> discord.Message | None:
+    """Post in the game's thread (or channel); None if Discord refused. ``strict``: a message the
+    caller cannot do without (a lobby), so Discord's own trouble (5xx) is raised for the user to hear."""
     channel = channel_of(bot, info)
     if channel is None:
         return None
@@ -49,6 +51,8 @@ async def post(bot: IsleBot, info: GameInfo, **kwargs: Any) -> discord.Message |
     try:
         message = await channel.send(**kwargs)
     except discord.HTTPException as exc:
+        if strict and exc.status >= 500:
+            raise
         if not await _gone(bot, info, exc):
             log.warning("could not post in %s for game %s: %s", info.where, info.id, exc)
             if isinstance(exc, discord.Forbidden):

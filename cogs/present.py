@@ -66,6 +66,28 @@ def settings_text(info: GameInfo) -> str:
     return "\n".join(parts)
 
 
+def settings_change_text(before: dict[str, Any], info: GameInfo, who: str) -> str | None:
+    """What the table reads when a game's settings change (None: nothing changed)."""
+    s = info.settings
+    lines = []
+    clock_keys = ("clock", "deadline_seconds", "bank_seconds", "bank_increment")
+    clock_changed = any(before.get(k) != s.get(k) for k in clock_keys)
+    if clock_changed:
+        lines.append(_("Clock: {clock}", clock=describe_clock(s)))
+    if before.get("reminders", True) != s.get("reminders", True):
+        lines.append(_("Reminders: {on}", on=_("on") if s.get("reminders", True) else _("off")))
+    if before.get("on_timeout", "ai") != s.get("on_timeout", "ai"):
+        lines.append(_("At the deadline: {what}", what=_("the AI moves") if s.get("on_timeout", "ai") == "ai"
+                                                     else _("the seat forfeits")))
+    if (before.get("ai_level") or "strong") != (s.get("ai_level") or "strong"):
+        lines.append(_("AI level: {level}", level=level_name(s.get("ai_level") or "strong")))
+    if not lines:
+        return None
+    if clock_changed and info.status == "active":
+        lines.append(_("The turn in progress keeps its deadline; the new clock applies from the next turn."))
+    return "\n".join([_("⚙️ {who} changed this game's settings:", who=who), *lines])
+
+
 def banks_text(info: GameInfo, banks: dict[int, float]) -> str:
     def left(seconds: float) -> str:
         return describe_seconds(seconds) if seconds >= 60 else _("less than a minute")

@@ -58,9 +58,6 @@ class ClockStore:
         return ("INSERT OR REPLACE INTO seat_clocks (game_id, seat, bank, turn_start, used, total) VALUES (?, ?, ?, ?, ?, ?)",
                 (c.game_id, c.seat, c.bank, c.turn_start, c.used, c.total))
 
-    async def clear_game(self, game_id: int) -> None:
-        await self.store.write([("DELETE FROM seat_clocks WHERE game_id = ?", (game_id,))])
-
     async def running_seats_of(self, user_id: int) -> list[tuple[int, int]]:
         """``(game_id, seat)`` of every running turn of this player, in every server."""
         rows = await self.store.fetch_all(

@@ -127,10 +127,18 @@ class Store(Database):
         return await self.games_where(f"guild_id = ? AND status IN ({marks})", (guild_id, *statuses), limit=limit)
 
     async def rematch_of(self, game_id: int) -> GameRow | None:
-        """The game opened as a rematch of ``game_id`` (its settings say so), if any."""
-        rows = await self.games_where("CAST(json_extract(settings, '$.rematch_of') AS INTEGER) = ?", (game_id,),
-                                      limit=1)
+        """The open game (a lobby or being played) started as a rematch of ``game_id`` (its settings
+        say so), if any: an abandoned or finished rematch leaves room for a new one."""
+        rows = await self.games_where("CAST(json_extract(settings, '$.rematch_of') AS INTEGER) = ?"
+                                      " AND status IN ('lobby', 'active')", (game_id,), limit=1)
         return rows[0] if rows else None
+
+    async def discard_lobby(self, game_id: int) -> bool:
+        """Delete a lobby nobody has seen (its thread or lobby message could not be made), with its
+        seats, messages and settings; False if the game has moved on from an untouched lobby."""
+        async with self.transaction() as conn:
+            cur = await conn.execute("DELETE FROM games WHERE id = ? AND status = 'lobby' AND version = 0", (game_id,))
+            return cur.rowcount == 1
 
     async def games_for_user(self, user_id: int, statuses: tuple[str, ...] = ("lobby", "active")) -> list[GameRow]:
         marks = ",".join("?" * len(statuses))
@@ -192,10 +200,14 @@ class Store(Database):
     # -- seats -------------------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRow]:
         """The seats in order; ``GameDamaged("seats")`` when a seat row cannot be read."""
-        rows = await self.fetch_all("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))
-        seats = [_seat(game_id, r) for r in rows]
+        rows = await self.fetch_all("SELECT s.*, g.n_players AS game_n_players FROM games g"
+                                    " LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat", (game_id,))
+        seats = [_seat(game_id, r) for r in rows if r["seat"] is not None]
         if [s.seat for s in seats] != list(range(len(seats))):
             raise GameDamaged(game_id, "seats", "the seat numbers have a gap")
+        started_with = rows[0]["game_n_players"] if rows else None
+        if started_with is not None and len(seats) != started_with:  # a started game keeps all its seats
+            raise GameDamaged(game_id, "seats", f"{len(seats)} seat rows for {started_with} players")
         return seats
 
     async def set_seats(self, game_id: int, seats: list[SeatRow], now: float) -> None:
@@ -235,6 +247,18 @@ class Store(Database):
         rows = await self.fetch_all("SELECT seq, seat, action, by_ai, at FROM actions WHERE game_id = ? ORDER BY seq",
                                     (game_id,))
         return [_log_entry(game_id, r) for r in rows]
+
+    async def readable_log(self, game_id: int) -> tuple[list[dict[str, Any]], bool]:
+        """The moves in order up to the first one that cannot be read, and whether all could be."""
+        rows = await self.fetch_all("SELECT seq, seat, action, by_ai, at FROM actions WHERE game_id = ? ORDER BY seq",
+                                    (game_id,))
+        entries = []
+        for r in rows:
+            try:
+                entries.append(_log_entry(game_id, r))
+            except GameDamaged:
+                return entries, False
+        return entries, True
 
     async def log_tail(self, game_id: int, limit: int = 1) -> list[dict[str, Any]]:
         """The newest ``limit`` moves, oldest first (one index range read)."""

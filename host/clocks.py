@@ -19,12 +19,16 @@ from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from host.errors import BadOptions
-from host.i18n import N_, _
+from host.i18n import N_, _, ngettext
 
 DAY = 86400
 MOVE_SPEEDS = (1, 2, 4, 8, 12)  # moves a day, as Board Game Arena's turn-based speeds
 MIN_BANK, MAX_BANK = 10 * 60, 60 * DAY
 MAX_INCREMENT = 7 * DAY
+MIN_WINDOW_HOURS = 4
+"""The shortest playing-hours window a player may set: twice the quickest preset's turn (2 hours
+a move), so even the fastest game gets two turns a day from the player, and about an evening
+after work. A window of one minute would stretch a 24-hour turn over 1,439 days."""
 CLOCK_PRESETS: dict[str, dict[str, Any]] = {  # value -> settings; labels in CLOCK_LABELS
     "speed-12": {"clock": "move", "deadline_seconds": DAY // 12},
     "speed-8": {"clock": "move", "deadline_seconds": DAY // 8},
@@ -148,6 +152,10 @@ def parse_hours(start: str, end: str, timezone: str) -> tuple[int, int, str]:
         minutes.append(h * 60 + m)
     if minutes[0] % (24 * 60) == minutes[1] % (24 * 60):
         raise BadOptions(_("Your playing hours must start and end at different times."))
+    if (minutes[1] - minutes[0]) % (24 * 60) < MIN_WINDOW_HOURS * 60:
+        raise BadOptions(ngettext("Your playing hours must last at least {n} hour a day, so that a turn can be played "
+                                  "in them.", "Your playing hours must last at least {n} hours a day, so that a turn "
+                                  "can be played in them.", MIN_WINDOW_HOURS))
     return minutes[0] % (24 * 60), minutes[1], timezone.strip()
 
 
@@ -194,11 +202,14 @@ def next_active(schedule: Schedule, at: float) -> tuple[float, float]:
     return at, math.inf
 
 
-def active_end(schedule: Schedule, start: float, seconds: float) -> float:
-    """The moment at which ``seconds`` of active time have passed after ``start``."""
+def active_end(schedule: Schedule, start: float, seconds: float, until: float = math.inf) -> float:
+    """The moment at which ``seconds`` of active time have passed after ``start`` (or ``until``,
+    if that comes first: the search stops there)."""
     at, left = start, max(0.0, seconds)
     for _i in range(10000):
         s, e = next_active(schedule, at)
+        if s >= until:
+            return until
         if s + left <= e:
             return s + left
         left -= e - s
@@ -218,6 +229,25 @@ def active_between(schedule: Schedule, start: float, end: float) -> float:
         total += min(e, end) - s
         at = e
     return total
+
+
+def ceiling(seconds: float) -> float:
+    """The longest a turn of ``seconds`` active time may last on the wall clock, whatever the
+    playing hours say: three times its length (a day-long turn within 8 playing hours a day keeps
+    all its hours), and never less than the turn and a day, so a short turn can always wait for
+    tomorrow's window. Past it the clock runs outside the hours, so no table waits on one player
+    much longer than the turn it agreed to. A vacation stops the clock on top of this."""
+    return max(3 * seconds, seconds + DAY)
+
+
+def due_at(schedule: Schedule, start: float, seconds: float) -> float:
+    """When ``seconds`` of the player's time from ``start`` are up: :func:`active_end`, held
+    under :func:`ceiling` (plus the vacation days within)."""
+    away = 0.0
+    if schedule.vacation_until is not None:
+        away = max(0.0, schedule.vacation_until - max(schedule.vacation_from or 0.0, start))
+    limit = start + ceiling(seconds) + away
+    return min(active_end(schedule, start, seconds, until=limit), limit)
 
 
 def vacation_year(at: float) -> int:

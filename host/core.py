@@ -187,6 +187,11 @@ class HostCore:
         except GameDamaged as exc:
             raise await self._damaged(game_id, exc) from None
 
+    async def report_damage(self, game_id: int, what: str, detail: str = "") -> GameBroken:
+        """Damage a front end's reading found (``/game log`` replaying the stored moves): the game
+        is marked broken like any other damage; the error to raise or show."""
+        return await self._damaged(game_id, GameDamaged(game_id, what, detail))
+
     async def _damaged(self, game_id: int, exc: GameDamaged) -> GameBroken:
         """Mark the game broken (reported once: log line and damage listeners); the error to raise."""
         if await self.store.mark_broken(game_id, exc.what):
@@ -208,7 +213,11 @@ class HostCore:
     async def _in_scope(self, row: GameRow, scope: Scope | None) -> bool:
         if scope is None:
             return True
-        players = [s.user_id for s in await self._seats(row.id) if not s.is_ai]
+        try:
+            seats = await self._seats(row.id)
+        except GameBroken:  # reported; its server still reaches it (to read its log, to abandon it)
+            seats = []
+        players = [s.user_id for s in seats if not s.is_ai]
         return scope.allows(row.guild_id, players)
 
     async def find(self, game_id: int, scope: Scope) -> GameInfo:
@@ -275,3 +284,14 @@ class HostCore:
         info = await self.get(game_id)
         await self._notify_finished(info)
         return info
+
+    async def discard_lobby(self, game_id: int) -> None:
+        """A lobby the front end could not show (Discord failed to make its thread or post it) is
+        deleted, not abandoned: nothing is left behind, and no rematch or channel stays taken by it.
+        A lobby someone has already acted in (it moved on) is abandoned instead."""
+        if not await self.store.discard_lobby(game_id):
+            row = await self._row(game_id)
+            if row.status not in ("finished", "abandoned"):
+                await self.abandon(game_id, None)
+            return
+        log_event(log, "lobby discarded", game=game_id)

@@ -18,12 +18,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from host.errors import HostError, NotAllowed
+from host.errors import GameBroken, HostError, NotAllowed
 from host.export_file import EXPORT_FORMAT, EXPORT_VERSION, BadExport, digest
 from host.export_file import parse_export as parse_export  # the history API reads exports too
 from host.i18n import _, current_locale, tr, tr_data
 from host.replay import LogReplay, state_hash, state_text
-from host.views import private_lines_of, public_lines_of, with_names
+from host.views import broken_text, private_lines_of, public_lines_of, with_names
+from render import animation as frames
 from rules import ENGINES
 
 OVER = ("finished", "abandoned")
@@ -54,15 +55,32 @@ class Record:
     seed: Any
     names: list[str]
     entries: list[dict[str, Any]]
+    damage: str | None = None  # the game is damaged (``broken_text``): the entries stop where the damage begins
 
 
-async def _record(host: Any, game_id: int) -> Record:
+async def _record(host: Any, game_id: int, up_to_damage: bool = False) -> Record:
+    """The game's record; a damaged game is refused with its clear message, or (``up_to_damage``,
+    for ``/game log``) read as far as it can be: seats that cannot be read are named by number,
+    the moves stop at the first that cannot be read, and the game is marked broken."""
     info = await host.get(game_id)  # NotFound with a friendly message
     if info.status == "lobby":
         raise NotAllowed(_("Game #{id} has not started yet.", id=game_id))
     row = await host.store.game(game_id)
-    return Record(info.key, info.status, row.n_players or len(info.seats), dict(row.options), row.seed_value,
-                  [s.name for s in info.seats], await host.store.action_log(game_id))
+    damage = info.broken
+    if "options" in row.damage and damage is None:
+        raise await host.report_damage(game_id, "options")
+    if damage is not None and (not up_to_damage or damage in ("options", "game")):
+        raise GameBroken(broken_text(game_id, damage))  # nothing to set the game up from
+    n_players = row.n_players or len(info.seats)
+    names = [s.name for s in info.seats][:n_players]
+    names += [_("Seat {n}", n=i + 1) for i in range(len(names), n_players)]
+    entries, readable = await host.store.readable_log(game_id)
+    if not readable:
+        broken = await host.report_damage(game_id, "log", "a move cannot be read")
+        if not up_to_damage:
+            raise broken
+        damage = "log"
+    return Record(info.key, info.status, n_players, dict(row.options), row.seed_value, names, entries, damage)
 
 
 def walk(engine: Any, n_players: int, options: dict[str, Any], seed: Any,
@@ -82,21 +100,46 @@ def _seat_of(info: Any, user_id: int | None) -> int | None:
 
 
 # -- the log ------------------------------------------------------------------------------------
+@dataclass
+class GameLog:
+    entries: list[LogEntry]
+    damage: str | None = None  # the game is damaged: ``entries`` stop where the damage begins
+
+
 async def log_entries(host: Any, game_id: int, user_id: int | None, seat: int | None = None) -> list[LogEntry]:
     """The whole log, oldest first: public lines plus the reader's own private ones, each
     move with its seat, time and round; ``seat`` keeps only that seat's moves."""
+    return (await game_log(host, game_id, user_id, seat)).entries
+
+
+async def game_log(host: Any, game_id: int, user_id: int | None, seat: int | None = None) -> GameLog:
+    """:func:`log_entries`, and of a damaged game the moves up to the damage (with what is damaged)."""
     info = await host.get(game_id)
-    record = await _record(host, game_id)
+    record = await _record(host, game_id, up_to_damage=True)
     if seat is not None and not 0 <= seat < record.n_players:
         raise NotAllowed(_("Game #{id} has no seat {n}.", id=game_id, n=seat + 1))
     engine = ENGINES[record.key]
-    mine = _seat_of(info, user_id)
+    mine = _seat_of(info, user_id) if record.damage is None else None  # damaged: who is who is in doubt
     out: list[LogEntry] = []
     turn, last_seat = 0, None
     names = [host.text_name(n) for n in record.names]  # literal text in a message, never markdown
-    for entry, events, state in walk(engine, record.n_players, record.options, record.seed, record.entries):
+    damage = record.damage
+    steps = walk(engine, record.n_players, record.options, record.seed, record.entries)
+    while True:
+        try:
+            entry, events, state = next(steps)
+        except StopIteration:
+            break
+        except Exception as exc:  # noqa: BLE001 - a stored move the rules refuse: the log is damaged from here
+            await host.report_damage(game_id, "log", f"the log does not replay: {exc}")
+            damage = "log"
+            break
         if not entry:
             continue
+        if not 0 <= entry["seat"] < record.n_players:
+            await host.report_damage(game_id, "log", f"move {entry['seq']} by seat {entry['seat']}")
+            damage = "log"
+            break
         if entry["seat"] != last_seat:
             turn, last_seat = turn + 1, entry["seat"]
         lines = public_lines_of(engine, events, names)
@@ -107,7 +150,7 @@ async def log_entries(host: Any, game_id: int, user_id: int | None, seat: int | 
         round_ = engine.view(state, None).get("round")
         out.append(LogEntry(entry["seq"], entry["seat"], names[entry["seat"]], entry["at"], entry["by_ai"],
                             [tr(x) for x in lines], round_ if isinstance(round_, (int, str)) else None, turn))
-    return out
+    return GameLog(out, damage)
 
 
 # -- export -------------------------------------------------------------------------------------
@@ -225,13 +268,12 @@ def public_turn_views(record: Record) -> list[dict[str, Any]]:
 def build_animation(record: Record, limit: int | None = None) -> tuple[bytes, str]:
     """Render every turn's public board and assemble them (CPU-bound: run it off the event loop)."""
     from host.service import render_view
-    from render import animation
 
     pngs = [render_view(record.key, view) for view in public_turn_views(record)]  # compressed: ~80 KB each
-    return animation.animate(pngs, limit=limit or animation.MAX_BYTES)
+    return frames.animate(pngs, limit=limit or frames.MAX_BYTES)
 
 
-_built: OrderedDict[tuple[str, str, str, tuple[str, ...], str, int | None], tuple[str, bytes]] = OrderedDict()
+_built: OrderedDict[tuple[str, str, str, tuple[str, ...], str, int], tuple[str, bytes]] = OrderedDict()
 _building: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 CACHED_ANIMATIONS = 4
 
@@ -239,6 +281,7 @@ CACHED_ANIMATIONS = 4
 async def animation(host: Any, game_id: int, limit: int | None = None) -> tuple[str, bytes]:
     """``(file name, bytes)`` of the animated public replay of a started game, built in a thread
     (the last few are kept: the replay after a score sheet is often asked for again at once)."""
+    limit = limit or frames.MAX_BYTES  # part of the key: a replay built under another limit is not reused
     record = await replay_source(host, game_id)
     moves = json.dumps([(e["seat"], e["action"]) for e in record.entries], sort_keys=True)
     key = (record.key, str(record.seed), hashlib.sha256(moves.encode()).hexdigest(), tuple(record.names),
@@ -246,7 +289,10 @@ async def animation(host: Any, game_id: int, limit: int | None = None) -> tuple[
     one_at_a_time = _building.setdefault(asyncio.get_running_loop(), asyncio.Semaphore(1))  # seconds of CPU each
     async with one_at_a_time:
         if key not in _built:
-            data, fmt = await asyncio.to_thread(build_animation, record, limit)
+            try:
+                data, fmt = await asyncio.to_thread(build_animation, record, limit)
+            except frames.TooLarge:
+                raise NotAllowed(_("The replay of game #{id} is too large to send, even cut short.", id=game_id)) from None
             _built[key] = (f"replay-{record.key}-{game_id}.{fmt}", data)
             while len(_built) > CACHED_ANIMATIONS:
                 _built.popitem(last=False)

@@ -217,11 +217,11 @@ class Host(Seen, TakeBack, Timers, Servers):
         await self.store.update_game(game_id, self.clock(), settings=settings)
         if row.status == "active":
             clock_keys = ("clock", "deadline_seconds", "bank_seconds", "bank_increment")
-            if any(settings.get(k) != row.settings.get(k) for k in clock_keys):  # a new clock: fresh turns
+            if any(settings.get(k) != row.settings.get(k) for k in clock_keys):  # applies from the next turn
                 engine = engine_for(row.game_key)
                 state, _v = await self._load_state(game_id, engine)
-                await self.clocks.restart(game_id, settings, await self._seats(game_id), set(engine.to_act(state)))
-            elif settings.get("reminders") != row.settings.get("reminders"):  # same turns, other timers
+                await self.clocks.clock_changed(game_id, settings, await self._seats(game_id), set(engine.to_act(state)))
+            if settings.get("reminders") != row.settings.get("reminders"):  # same turns, other timers
                 await self.clocks.retime(game_id, settings, await self._seats(game_id))
         return await self.get(game_id)
 

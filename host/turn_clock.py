@@ -23,6 +23,22 @@ from host.clocks import DAY, Schedule
 from host.errors import BadOptions, NotAllowed
 from host.i18n import _, ngettext
 
+BACK_GRACE = 3600.0
+"""Active time an overdue turn gets when its player ends a vacation early: half the shortest turn
+that spends vacation days (2 hours a move), enough to open the board and move. Only a turn already
+past its deadline gets it (one a vacation day was spent on), so ending a vacation never buys time
+for a turn that still had some: without it the deadline would fire at once and spend another day."""
+
+
+FRESH_BANK = -1.0
+"""``SeatClock.bank`` of a turn that began under the game's clock before a change: when the turn
+ends, its time is paid by nobody and the seat's bank starts afresh at its next turn."""
+
+
+def bank_of(c: SeatClock, settings: dict[str, Any]) -> float:
+    """The seat's bank at the start of its running (or next) turn."""
+    return float(settings["bank_seconds"]) if c.bank is None or c.bank == FRESH_BANK else c.bank
+
 
 @dataclass
 class KnownClocks:
@@ -69,9 +85,10 @@ class TurnClocks:
         if settings.get("reminders", True) and c.total > 0:
             marks += [("half", c.total / 2), ("soon", c.total - min(3600.0, c.total / 6))]
         out = []
-        for kind, at in marks:
-            if at > c.used or (kind == "expire" and at >= c.used):
-                out.append(TimerRow(c.game_id, c.seat, kind, clocks.active_end(schedule, c.turn_start, at - c.used)))
+        for kind, at in marks:  # a running turn always keeps its expiry, even one already overdue
+            if at > c.used or kind == "expire":
+                out.append(TimerRow(c.game_id, c.seat, kind,
+                                    clocks.due_at(schedule, c.turn_start, max(0.0, at - c.used))))
         return out
 
     async def turns_changed(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow], ended: set[int],
@@ -105,10 +122,11 @@ class TurnClocks:
             c = replace(known.seats.get(seat) or SeatClock(game_id, seat))
             if c.turn_start is None:
                 continue
-            if clocks.is_bank(settings):
+            if c.bank == FRESH_BANK:  # a turn of the clock before a change: the new bank starts at the next turn
+                c.bank = None
+            elif clocks.is_bank(settings):
                 used = c.used + clocks.active_between(schedule(seat), c.turn_start, now)
-                bank = settings["bank_seconds"] if c.bank is None else c.bank
-                c.bank = max(0.0, bank - used) + float(settings.get("bank_increment") or 0)
+                c.bank = max(0.0, bank_of(c, settings) - used) + float(settings.get("bank_increment") or 0)
             c.turn_start, c.used, c.total = None, 0.0, None
             known.seats[seat] = c
             statements.append(ClockStore.save_seat_clock_sql(c))
@@ -117,7 +135,7 @@ class TurnClocks:
             c = replace(known.seats.get(seat) or SeatClock(game_id, seat))
             total = clocks.per_move(settings)
             if clocks.is_bank(settings):
-                total = float(settings["bank_seconds"] if c.bank is None else c.bank)
+                total = bank_of(c, settings)
             if total is None:
                 continue
             c.turn_start, c.used, c.total = now, 0.0, total
@@ -135,8 +153,7 @@ class TurnClocks:
         the time used before ``ended_at`` stays paid. So taking a move back never buys time."""
         c = await self.db.seat_clock(game_id, seat)
         if clocks.is_bank(settings):
-            bank = float(settings["bank_seconds"] if c.bank is None else c.bank)
-            c.bank = max(0.0, bank - float(settings.get("bank_increment") or 0))
+            c.bank = max(0.0, bank_of(c, settings) - float(settings.get("bank_increment") or 0))
             c.turn_start, c.used, c.total = ended_at, 0.0, c.bank
         else:
             total = clocks.per_move(settings)
@@ -147,11 +164,19 @@ class TurnClocks:
         user = next((s.user_id for s in seats if s.seat == seat and not s.is_ai), None)
         await self.store.replace_seat_timers(game_id, seat, self.timers(c, settings, await self.schedule(user)))
 
-    async def restart(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow], to_act: set[int]) -> None:
-        """The game's clock changed: fresh turns (and banks) for everyone."""
-        await self.db.clear_game(game_id)
-        await self.store.set_timers(game_id, set(), [])
-        await self.turns_changed(game_id, settings, seats, set(), to_act, to_act)
+    async def clock_changed(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow], to_act: set[int]) -> None:
+        """The game's clock changed mid-game. The turns in progress keep their deadlines (changing
+        the clock one minute from your own deadline must not buy you 12 hours or 10 days); the new
+        clock applies from each seat's next turn, where every time bank starts afresh. A seat to act
+        with no running turn (the game had no clock) starts one now, so no turn waits forever."""
+        rows = await self.db.seat_clocks(game_id)
+        running = {seat for seat, c in rows.items() if c.turn_start is not None and c.total is not None}
+        for seat, c in rows.items():
+            c.bank = FRESH_BANK if seat in running else None
+            await self.db.save_seat_clock(c)
+        waiting = to_act - running
+        if waiting:
+            await self.turns_changed(game_id, settings, seats, set(), waiting, to_act)
 
     async def bank_left(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow]) -> dict[int, float]:
         """Each seat's bank now (a running turn has its active time so far taken off)."""
@@ -162,16 +187,19 @@ class TurnClocks:
         out = {}
         for s in seats:
             c = rows.get(s.seat)
-            bank = float(settings["bank_seconds"]) if c is None or c.bank is None else c.bank
+            bank = float(settings["bank_seconds"]) if c is None else bank_of(c, settings)
             if c is not None and c.turn_start is not None and c.total is not None:
                 schedule = await self.schedule(None if s.is_ai else s.user_id)
                 bank = max(0.0, c.total - c.used - clocks.active_between(schedule, c.turn_start, now))
             out[s.seat] = bank
         return out
 
-    async def _book(self, c: SeatClock, schedule: Schedule, now: float) -> None:
-        """Book the active time of a running turn up to ``now`` (the turn goes on from there)."""
+    async def _book(self, c: SeatClock, schedule: Schedule, now: float, grace: float = 0.0) -> None:
+        """Book the active time of a running turn up to ``now`` (the turn goes on from there);
+        a turn found overdue is given ``grace`` seconds more."""
         c.used += clocks.active_between(schedule, c.turn_start or now, now)
+        if grace and c.total is not None and c.used >= c.total:
+            c.used = max(0.0, c.total - grace)
         c.turn_start = now
         await self.db.save_seat_clock(c)
 
@@ -192,17 +220,27 @@ class TurnClocks:
         if await self.presence.paused_since((await self.store.game(game_id)).guild_id) is not None:
             await self.presence.hold_game(game_id)
 
-    async def _rebase(self, user_id: int, old: Schedule, new: Schedule) -> int:
-        """The player's schedule changed: book every running turn of theirs and place its timers anew."""
+    async def _rebase(self, user_id: int, old: Schedule, new: Schedule, back: bool = False,
+                      never_later: bool = False) -> int:
+        """The player's schedule changed: book every running turn of theirs and place its timers anew.
+        ``back``: they ended a vacation early, so a turn already overdue (a missed deadline spent a
+        vacation day on it) gets :data:`BACK_GRACE` to move before its deadline passes again.
+        ``never_later``: new playing hours may bring a running turn's deadline closer, never push
+        it away (else moving one's window ahead of the clock, hour after hour, would stall a game
+        for ever, each change starting the deadline's ceiling afresh); they apply fully from the
+        next turn."""
         now = self.clock()
         running = await self.db.running_seats_of(user_id)
         for game_id, seat in running:
             c = await self.db.seat_clock(game_id, seat)
             if c.turn_start is None:
                 continue
-            await self._book(c, old, now)
+            await self._book(c, old, now, grace=BACK_GRACE if back else 0.0)
             settings = (await self.store.game(game_id)).settings
-            await self._place(game_id, seat, self.timers(c, settings, new))
+            timers = self.timers(c, settings, new)
+            if never_later:
+                timers = _not_after(timers, [t for t in await self.store.timers(game_id) if t.seat == seat])
+            await self._place(game_id, seat, timers)
         return len(running)
 
     # -- vacation ----------------------------------------------------------------------------
@@ -254,7 +292,7 @@ class TurnClocks:
         p.vacation_year = clocks.vacation_year(now)
         p.vacation_until = now
         await self.db.save_player(p)
-        await self._rebase(user_id, old, self.schedule_of(p))
+        await self._rebase(user_id, old, self.schedule_of(p), back=True)
         return self._vacation(p, now)
 
     async def spend_day(self, user_id: int) -> Vacation | None:
@@ -280,11 +318,23 @@ class TurnClocks:
         else:
             p.hours_start, p.hours_end, p.timezone = clocks.parse_hours(start, end, timezone)
         await self.db.save_player(p)
-        await self._rebase(user_id, old, self.schedule_of(p))
+        await self._rebase(user_id, old, self.schedule_of(p), never_later=True)
         return p
 
     async def player(self, user_id: int) -> PlayerClock:
         return await self.db.player(user_id)
+
+
+def _not_after(timers: list[TimerRow], before: list[TimerRow]) -> list[TimerRow]:
+    """``timers`` with the expiry no later than the one ``before`` (and no reminder after it)."""
+    cap = min((t.due_at for t in before if t.kind == "expire"), default=math.inf)
+    out = []
+    for t in timers:
+        if t.kind == "expire":
+            out.append(replace(t, due_at=min(t.due_at, cap)))
+        elif t.due_at < cap:
+            out.append(t)
+    return out
 
 
 def hours_text(p: PlayerClock) -> str:

@@ -12,7 +12,8 @@ The smaller of an animated WebP and a GIF is kept (chosen on a few frames spread
 game: boards with many colours make GIFs several times larger and slower to encode). If
 the result is over the size limit, frames are scaled down until it fits; only when even
 the smallest width does not fit (a game far longer than any normal one) are consecutive
-turns merged, keeping the first and the last. CPU-bound: callers run it off the event loop.
+turns merged, keeping the first and the last. Every size is measured, never estimated: what
+comes out is at most the limit (or ``TooLarge``). CPU-bound: callers run it off the event loop.
 """
 
 from __future__ import annotations
@@ -22,12 +23,21 @@ from collections.abc import Callable, Iterator, Sequence
 
 from PIL import Image
 
-MAX_BYTES = 10 * 1024 * 1024  # Discord's upload limit without boosts (discord.py: 10_485_760)
+UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's upload limit without boosts (discord.py: 10_485_760)
+MAX_BYTES = 8 * 1024 * 1024
+"""The size every replay is built under: Discord's limit counts the whole request (multipart
+framing, the message's text), and a replay built to just under it fails as soon as a board
+grows a little; a fifth to spare keeps the longest games found (Island Siege's 286 turns:
+8.0 MB) at full width or one step below, and every longer game fits by the same checks."""
 FRAME_MS = 900
 HOLD_MS = 4000
 WIDTHS = (800, 720, 640, 560, 480, 400, 340, 280)
 SAMPLE = 6  # frames encoded both ways to choose the format
 SKIP = 1.3  # a smaller width is not tried when the last size scaled by area is this far over the limit
+
+
+class TooLarge(ValueError):
+    """Not even the final board alone fits the size limit."""
 
 
 def sample(n: int, limit: int) -> list[int]:
@@ -148,10 +158,10 @@ def animate(pngs: Sequence[bytes], limit: int = MAX_BYTES) -> tuple[bytes, str]:
         data, last = _encode(boards, order, width, fmt), canvas
         if len(data) <= limit:
             return data, fmt
-    while len(order) > 2:  # the last resort: merge consecutive turns (never for a normal game)
-        keep = max(2, min(len(order) - 1, int(len(order) * 0.9 * limit / len(data))))
+    while len(order) > 1:  # the last resort: merge consecutive turns (never for a normal game)
+        keep = max(1, min(len(order) - 1, int(len(order) * 0.9 * limit / len(data))))
         order = [order[i] for i in sample(len(order), keep)]
         data = _encode(boards, order, WIDTHS[-1], fmt)
         if len(data) <= limit:
             return data, fmt
-    raise ValueError("the animation does not fit the size limit")
+    raise TooLarge(f"even the final board alone is {len(data)} bytes, over {limit}")

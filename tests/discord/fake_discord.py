@@ -123,6 +123,7 @@ class FakeDiscord:
         self.no_threads: set[int] = set()  # channels where creating threads is forbidden
         self.thread_errors: dict[int, tuple[int, int, str]] = {}  # channel -> (status, code, message) refusal
         self.no_send: set[int] = set()  # channels where sending is forbidden
+        self.send_errors: dict[int, tuple[int, int, str]] = {}  # channel (or a thread's parent) -> error answered
         self.commands: list[dict] = []
         self.left_guild: set[int] = set()  # members who left the server
         self.protocol_errors: list[str] = []  # answers Discord would refuse: double acks, followups before acks
@@ -384,6 +385,8 @@ class FakeDiscord:
             raise FakeError(403, 50007, "Cannot send messages to this user")
         if ch.id in self.no_send or (ch.parent_id in self.no_send):
             raise FakeError(403, 50013, "Missing Permissions")
+        if ch.id in self.send_errors or ch.parent_id in self.send_errors:
+            raise FakeError(*self.send_errors.get(ch.id) or self.send_errors[ch.parent_id])
         msg = self._create_message(ch.id, req.json or {}, req.files, req.audience)
         req.message_id = msg.id
         return msg.payload

@@ -41,6 +41,8 @@ def _as_exception(err: FakeError) -> discord.HTTPException:
         return discord.Forbidden(response, data)
     if err.status == 404:
         return discord.NotFound(response, data)
+    if err.status >= 500:  # what discord.py raises once its own retries are spent
+        return discord.DiscordServerError(response, data)
     return discord.HTTPException(response, data)
 
 

@@ -66,6 +66,9 @@ async def test_profile_hours_are_validated_and_hold_the_clock(harness, db_path, 
     text = h.reply_text(await h.slash(bo, "profile hours", start="9 in the morning", end="23:00", timezone="UTC"))
     assert "not a time of day" in text
     assert (await h.bot.host.clocks.player(12)).hours_start is None, "a refused setting changes nothing"
+    text = h.reply_text(await h.slash(bo, "profile hours", start="09:00", end="09:01", timezone="UTC"))
+    assert "must last at least 4 hours a day" in text
+    assert (await h.bot.host.clocks.player(12)).hours_start is None, "a window too short to play in is refused"
     text = h.reply_text(await h.slash(bo, "profile hours", start="09:00", end="23:00", timezone="Europe/Kyiv"))
     assert "09:00 to 23:00, Europe/Kyiv" in text
     choices = await h.autocomplete(bo, "profile hours", "timezone", timezone="kyi")
@@ -111,3 +114,62 @@ async def test_a_vacation_survives_a_restart_and_the_clock_resumes_after_it(harn
     info = await bot.host.get(table.game_id)
     assert info.version == 1 and info.to_act == {1}, "no vacation days left: the AI moved"
     assert "ran out of time" in message_text(h.fake.messages[await table.turn_message_id()].payload)
+
+
+async def test_a_late_deadline_that_spends_a_day_keeps_the_seat_on_the_clock_and_vacation_end_restores_it(
+        harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock, vacation_days_per_year=2)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up", clock="speed-12")
+
+    async def expiries():
+        return [(t.seat, t.due_at) for t in await bot.host.store.timers(table.game_id) if t.kind == "expire"]
+
+    clock.advance(2 * 3600 + 7)  # the loop runs every few seconds: the deadline fires a little late
+    await bot.deadlines.tick()
+    await h.settle()
+    assert "1 vacation day is left" in "\n".join(message_text(m.payload) for m in h.dms_to(ana))
+    assert await expiries() == [(0, clock.now + DAY)], "the deadline waits for the end of the day off"
+    clock.advance(3 * 3600)
+    assert "Welcome back" in h.reply_text(await h.slash(ana, "vacation end"))
+    assert await expiries() == [(0, clock.now + 3600)], "back early: an hour to move"
+    clock.advance(3600 + 5)
+    await bot.deadlines.tick()  # missed again: the last day is spent
+    await h.settle()
+    assert await expiries() == [(0, clock.now + DAY)]
+    clock.advance(DAY + 5)
+    await bot.deadlines.tick()
+    await h.settle()
+    info = await bot.host.get(table.game_id)
+    assert info.version == 1 and info.to_act == {1}, "no days left: the AI moved for Ana"
+    assert await expiries() == [(1, clock.now + 2 * 3600)], "and Bo is on the clock"
+
+
+async def test_a_clock_change_one_minute_from_the_deadline_keeps_it_and_the_table_is_told(harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock, vacation_days_per_year=0)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up", clock="speed-2")
+    clock.advance(12 * 3600 - 60)
+    before = len(h.messages_in(table.thread_id))
+    text = h.reply_text(await h.slash(ana, "game settings", channel_id=table.thread_id, clock="bank-10d"))
+    assert "Time bank: 10 days" in text
+    expire = [t.due_at for t in await bot.host.store.timers(table.game_id) if t.kind == "expire"]
+    assert expire == [clock.now + 60], "Ana's turn keeps its deadline: one minute"
+    told = [t for t in (message_text(m.payload) for m in h.messages_in(table.thread_id)[before:]) if "⚙️" in t]
+    assert len(told) == 1 and "Ana changed this game's settings" in told[0]
+    assert "Time bank: 10 days, plus 24 hours a move" in told[0] and "applies from the next turn" in told[0]
+    clock.advance(61)
+    await bot.deadlines.tick()
+    await h.settle()
+    assert (await bot.host.get(table.game_id)).version == 1, "the deadline passed: the AI moved for Ana"
+    await h.slash(ana, "server language", language="uk")
+    before = len(h.messages_in(table.thread_id))
+    await h.slash(ana, "game settings", channel_id=table.thread_id, reminders=False)
+    told = [t for t in (message_text(m.payload) for m in h.messages_in(table.thread_id)[before:]) if "⚙️" in t]
+    assert len(told) == 1 and "змінює налаштування цієї гри" in told[0] and "Нагадування" in told[0]
+    before = len(h.messages_in(table.thread_id))
+    await h.slash(ana, "game settings", channel_id=table.thread_id, reminders=False)
+    assert not [m for m in h.messages_in(table.thread_id)[before:] if "⚙️" in message_text(m.payload)], \
+        "no change, nothing to tell"

@@ -56,3 +56,40 @@ async def test_a_damaged_snapshot_is_rebuilt_and_the_thread_is_told(harness, db_
     await table.play_turn(bo)
     assert (await h.bot.host.get(table.game_id)).version == 2
     assert len(notices(h, table.thread_id, "rebuilt from its move log")) == 1
+
+
+async def test_a_deleted_seat_row_marks_the_game_damaged_and_the_log_shows_up_to_it(harness, db_path, clock):
+    """A deleted seat row used to make /game log fail with an IndexError ("something went wrong")."""
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up")
+    await table.play_turn(ana)
+    await table.play_turn(bo)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = 1", (table.game_id,))
+    text = h.reply_text(await h.slash(ana, "game log", channel_id=table.thread_id))
+    assert "can't go on: its saved seats are damaged" in text and "stops where the damage begins" in text
+    assert "Turn 1 · Seat 1" in text and "Turn 2 · Seat 2" in text, "every move is still shown"
+    assert "went wrong" not in text
+    assert len(notices(h, table.thread_id, "can't go on")) == 1, "the thread is told once"
+    assert (await h.bot.host.get(table.game_id)).broken == "seats"
+    text = h.reply_text(await h.slash(ana, "game log", channel_id=table.thread_id))
+    assert "stops where the damage begins" in text and len(notices(h, table.thread_id, "can't go on")) == 1
+    h.expect_errors(1)  # the host logs the broken game once, as for any damage
+
+
+async def test_the_log_of_a_game_with_a_damaged_move_shows_the_moves_before_it(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up")
+    await table.play_turn(ana)
+    await table.play_turn(bo)
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE actions SET action = '{\"type\": ' WHERE game_id = ? AND seq = 2", (table.game_id,))
+    text = h.reply_text(await h.slash(bo, "game log", channel_id=table.thread_id))
+    assert "saved move log is damaged" in text and "stops where the damage begins" in text
+    assert "Turn 1 · Ana" in text and "Turn 2" not in text and "went wrong" not in text
+    h.expect_errors(1)

@@ -455,3 +455,25 @@ async def test_profile_shows_per_game_win_rate_move_times_and_a_provisional_rati
     text = h.reply_text(await h.slash(ana, "stats"))
     assert "Count Up: 3" in text and "<@11> · 3 games, 6 moves" in text and "<@12> · 3 games, 3 moves" in text
     assert "Average finished game" in text and ", 3 moves" in text
+
+
+async def test_the_replay_is_built_under_the_safe_limit_and_a_hopeless_one_is_refused_clearly(
+        harness, db_path, clock, monkeypatch):
+    from render import animation
+
+    h = harness
+    bot = await start_bot(h, db_path, clock, replay_on_finish=False)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up", options="goal=9")
+    await table.play_to_end()
+    game_id = table.game_id
+    turns = len(history.public_turn_views(await history.replay_source(bot.host, game_id)))
+    full, _fmt = history.build_animation(await history.replay_source(bot.host, game_id))
+    monkeypatch.setattr(animation, "MAX_BYTES", len(full) // 3)  # the real checks, under a smaller limit
+    (name, data), = files_of(h, await h.slash(ana, "game replay", game=game_id))
+    assert len(data) <= len(full) // 3
+    with Image.open(io.BytesIO(data)) as img:
+        assert img.n_frames <= turns
+    monkeypatch.setattr(animation, "MAX_BYTES", 200)
+    text = h.reply_text(await h.slash(ana, "game replay", game=game_id))
+    assert "too large to send" in text and "went wrong" not in text

@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 
 from db.open import open_store
 from host import Host
-from host.clocks import DAY, Schedule, active_between, active_end, parse_hours
+from host.clocks import (
+    DAY,
+    MIN_WINDOW_HOURS,
+    Schedule,
+    active_between,
+    active_end,
+    ceiling,
+    due_at,
+    parse_hours,
+)
 from host.errors import BadOptions, NotAllowed
 from tests.host.conftest import ANA, BO, CY
 
@@ -34,7 +43,9 @@ async def timers(host, game_id):
 def test_hours_are_validated_with_friendly_errors():
     assert parse_hours("09:00", "23:00", "Europe/Kyiv") == (540, 1380, "Europe/Kyiv")
     assert parse_hours("22:00", "2:30", "UTC") == (1320, 150, "UTC")
+    assert parse_hours("22:00", "02:00", "UTC") == (1320, 120, "UTC"), "four hours across midnight is enough"
     for bad in [("9am", "23:00", "UTC"), ("09:00", "25:00", "UTC"), ("09:00", "09:00", "UTC"),
+                ("09:00", "09:01", "UTC"), ("22:00", "01:59", "UTC"), ("23:59", "00:00", "Europe/Kyiv"),
                 ("09:00", "23:00", "Mars/Olympus"), ("09:00", "23:00", "../etc/passwd")]:
         with pytest.raises(BadOptions):
             parse_hours(*bad)
@@ -62,6 +73,61 @@ def test_active_end_and_active_between_agree(start_minute, length, offset, secon
     end = active_end(schedule, begin, seconds)
     assert end >= begin + seconds - 1e-6
     assert abs(active_between(schedule, begin, end) - seconds) < 1e-3
+
+
+def test_a_window_too_short_to_play_in_is_refused_with_its_reason():
+    with pytest.raises(BadOptions, match=f"at least {MIN_WINDOW_HOURS} hours a day"):
+        parse_hours("09:00", "09:01", "UTC")
+
+
+ZONES = ["UTC", "Europe/Kyiv", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Chatham",
+         "America/St_Johns", "Asia/Kathmandu"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 24 * 60 - 1), st.integers(1, 24 * 60 - 1), st.floats(0, 400 * DAY), st.floats(0, 60 * DAY),
+       st.sampled_from(ZONES), st.none() | st.tuples(st.floats(-3 * DAY, 3 * DAY), st.floats(0, 7 * DAY)))
+def test_a_deadline_never_passes_its_ceiling_whatever_the_hours_say(start_minute, length, offset, seconds, zone,
+                                                                     vacation):
+    """Any window (old ones shorter than today's minimum too), any zone (DST, half hours), any turn
+    length: the deadline comes after the turn's own length and by its ceiling (plus the vacation)."""
+    away = None if vacation is None else (1_700_000_000 + vacation[0], 1_700_000_000 + vacation[0] + vacation[1])
+    schedule = Schedule(zone, start_minute, (start_minute + length) % (24 * 60) or 24 * 60,
+                        *(away if away else (None, None)))
+    begin = 1_700_000_000 + offset
+    due = due_at(schedule, begin, seconds)
+    on_holiday = 0.0 if away is None else max(0.0, away[1] - max(away[0], begin))
+    assert begin + seconds - 1e-6 <= due <= begin + ceiling(seconds) + on_holiday + 1e-6
+    if length >= 8 * 60 and seconds <= 2 * HOUR:
+        assert due == active_end(schedule, begin, seconds), "a short turn in a day's window keeps its hours"
+
+
+async def test_moving_ones_window_ahead_of_the_clock_never_pushes_a_running_deadline_away(host, clock):
+    """Bo shifts his 4-hour window an hour ahead every hour, so his clock would never run: the
+    deadline of the turn in progress stays where it was; new hours apply in full from his next turn."""
+    utc = ZoneInfo("UTC")
+    clock.now = datetime(2026, 5, 4, 8, 0, tzinfo=utc).timestamp()
+    info = await started(host, {"clock": "speed-4", "reminders": False}, (BO, ANA))
+    due = (await timers(host, info.id))[(0, "expire")]
+    assert due == clock.now + 6 * HOUR
+    for hour in range(9, 9 + 30):
+        await host.clocks.set_hours(BO.user_id, f"{hour % 24:02d}:00", f"{(hour + 4) % 24:02d}:00", "UTC")
+        assert (await timers(host, info.id))[(0, "expire")] <= due
+        clock.advance(HOUR)
+    [expire] = [t for t in await host.due_timers() if t.kind == "expire"]
+    assert expire.due_at <= due, "the deadline is due: the game goes on"
+    assert (await host.fire_timer(expire)).vacation_days_left == 19
+    await host.clocks.set_hours(BO.user_id, None, None, None)
+    await host.clocks.set_hours(BO.user_id, "22:00", "02:00", "UTC")  # narrower: his next turns wait for it
+
+
+async def test_an_old_one_minute_window_holds_a_day_long_turn_three_days_at_most(host, clock):
+    """09:00 to 09:01, stored before windows had a minimum: the 24-hour turn lasts 3 days, not 1,439."""
+    p = await host.clocks.player(ANA.user_id)
+    p.hours_start, p.hours_end, p.timezone = 9 * 60, 9 * 60 + 1, "UTC"
+    await host.clocks.db.save_player(p)
+    info = await started(host, {"clock": "speed-1", "reminders": False})
+    assert await timers(host, info.id) == {(0, "expire"): clock.now + 3 * DAY}
 
 
 # -- per-move speed and banks --------------------------------------------------------------------
@@ -105,13 +171,37 @@ async def test_bad_clock_settings_change_nothing(host):
     assert await host.open_games() == []
 
 
-async def test_changing_the_clock_mid_game_starts_fresh_turns(host, clock):
-    info = await started(host, {"clock": "speed-1"})
+async def test_a_clock_change_mid_game_keeps_the_turn_in_progress_and_applies_from_the_next_turn(host, clock):
+    """Ana, one minute from her deadline, changes the clock: she is not handed 12 hours or 10 days."""
+    info = await started(host, {"clock": "speed-2"})
+    clock.advance(12 * HOUR - 60)
+    info = await host.update_settings(info.id, ANA.user_id, False, clock="bank-10d")
+    assert info.settings["clock"] == "bank" and (await timers(host, info.id))[(0, "expire")] == clock.now + 60
+    assert await host.time_banks(info.id) == {0: 60.0, 1: 10 * DAY}
+    await host.submit(info.id, ANA.user_id, {"type": "add", "n": 1})
+    assert (await timers(host, info.id))[(1, "expire")] == clock.now + 10 * DAY, "Bo's next turn: the new bank"
+    clock.advance(DAY)
+    await host.submit(info.id, BO.user_id, {"type": "add", "n": 1})
+    assert await host.time_banks(info.id) == {0: 10 * DAY, 1: 10 * DAY}, "9 days left plus the day's increment"
+    assert (await timers(host, info.id))[(0, "expire")] == clock.now + 10 * DAY, "Ana's bank starts afresh"
     clock.advance(HOUR)
-    info = await host.update_settings(info.id, ANA.user_id, False, clock="bank-1h")
-    assert (await timers(host, info.id))[(0, "expire")] == clock.now + HOUR
     info = await host.update_settings(info.id, ANA.user_id, False, deadline_seconds=600)
-    assert info.settings["clock"] == "move" and (await timers(host, info.id))[(0, "expire")] == clock.now + 600
+    assert info.settings["clock"] == "move" and (await timers(host, info.id))[(0, "expire")] == clock.now + 10 * DAY - HOUR
+    await host.submit(info.id, ANA.user_id, {"type": "add", "n": 1})
+    assert (await timers(host, info.id))[(1, "expire")] == clock.now + 600
+
+
+async def test_a_clock_set_on_a_game_without_one_starts_the_waiting_turn_and_none_lets_it_finish(host, clock):
+    info = await started(host, {"clock": "none"})
+    assert await timers(host, info.id) == {}
+    clock.advance(DAY)
+    await host.update_settings(info.id, ANA.user_id, False, clock="speed-4", reminders=False)
+    assert await timers(host, info.id) == {(0, "expire"): clock.now + 6 * HOUR}, "nothing to keep: the turn starts now"
+    clock.advance(HOUR)
+    await host.update_settings(info.id, ANA.user_id, False, clock="none")
+    assert await timers(host, info.id) == {(0, "expire"): clock.now + 5 * HOUR}, "no clock from the next turn on"
+    await host.submit(info.id, ANA.user_id, {"type": "add", "n": 1})
+    assert await timers(host, info.id) == {}
 
 
 async def test_turning_reminders_off_keeps_the_running_turn_and_the_banks(host, clock):
@@ -182,6 +272,110 @@ async def test_one_missed_deadline_spends_one_day_for_all_games_due_at_once(host
     assert fired[0].vacation_days_left == 19 and fired[1] is None, "the second deadline moved with the day off"
     assert (await host.clocks.vacation(ANA.user_id)).days_left == 19
     assert (await timers(host, second.id)) == {(0, "expire"): clock.now + DAY}
+
+
+async def expiries(host, game_id):
+    return [(t.seat, t.due_at) for t in await host.store.timers(game_id) if t.kind == "expire"]
+
+
+@pytest.mark.parametrize("late", [0, 1, 90, 3 * HOUR])
+async def test_a_deadline_fired_late_that_spends_a_vacation_day_keeps_one_deadline(store, clock, monkeypatch, late):
+    """The deadline loop fires a little after the due time: the overrun must not eat the turn's deadline."""
+    from tests import toy_engines
+
+    toy_engines.register(monkeypatch)
+    host = Host(store, clock=clock, vacation_days=2)
+    info = await started(host, {"clock": "speed-4"})
+    clock.advance(6 * HOUR + late)
+    for timer in await host.due_timers():
+        fired = await host.fire_timer(timer)
+    assert fired.vacation_days_left == 1 and fired.move is None
+    assert await expiries(host, info.id) == [(0, clock.now + DAY)], "the deadline moved to the end of the day off"
+    clock.advance(DAY)
+    [expire] = [t for t in await host.due_timers() if t.kind == "expire"]
+    fired = await host.fire_timer(expire)
+    assert fired.vacation_days_left == 0 and await expiries(host, info.id) == [(0, clock.now + DAY)]
+    clock.advance(DAY + late)
+    [expire] = [t for t in await host.due_timers() if t.kind == "expire"]
+    fired = await host.fire_timer(expire)
+    assert fired.move.ai_moves == 1, "no days left: the AI moves"
+    assert [seat for seat, _at in await expiries(host, info.id)] == [1], "and Bo's turn has its deadline"
+
+
+async def test_ending_a_vacation_a_missed_deadline_started_restores_the_deadline(host, clock):
+    info = await started(host, {"clock": "speed-2", "reminders": False})
+    clock.advance(12 * HOUR + 45)
+    [expire] = await host.due_timers()
+    assert (await host.fire_timer(expire)).vacation_days_left == 19
+    clock.advance(2 * HOUR)
+    await host.clocks.end_vacation(ANA.user_id)
+    assert await expiries(host, info.id) == [(0, clock.now + HOUR)], "back early: an hour to move, not zero"
+    clock.advance(10 * 60)
+    await host.clocks.start_vacation(ANA.user_id, 1)  # away again and back: no time is bought
+    await host.clocks.end_vacation(ANA.user_id)
+    assert await expiries(host, info.id) == [(0, clock.now + 50 * 60)]
+    clock.advance(50 * 60)
+    [expire] = await host.due_timers()
+    fired = await host.fire_timer(expire)
+    assert fired.vacation_days_left == 18 and await expiries(host, info.id) == [(0, clock.now + DAY)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(steps=st.lists(st.tuples(st.sampled_from(["wait", "fire", "start", "end", "move", "hours", "clock"]),
+                                st.integers(0, 2 * DAY)), min_size=1, max_size=14))
+def test_a_seat_to_act_always_has_exactly_one_deadline(steps):
+    """Whatever happens (time passes, deadlines fire late, vacations start and end, playing hours
+    and the game's clock change, moves): every seat to act has one live expiry, no seat that is
+    not to act has one, and none is further away than its ceiling allows."""
+    presets = ["speed-12", "speed-2", "speed-1", "bank-3d", "bank-1h"]
+    import asyncio
+    import tempfile
+
+    from tests import toy_engines
+    from tests.conftest import Clock
+
+    async def run(path):
+        clock = Clock()
+        host = Host(await open_store(path), clock=clock, vacation_days=5)
+        try:
+            info = await started(host, {"clock": "speed-2"})
+            for kind, seconds in steps:
+                if kind == "wait":
+                    clock.advance(seconds)
+                elif kind == "fire":
+                    for timer in await host.due_timers():
+                        await host.fire_timer(timer)
+                elif kind == "start" and not (await host.clocks.vacation(ANA.user_id)).on:
+                    if (await host.clocks.vacation(ANA.user_id)).days_left:
+                        await host.clocks.start_vacation(ANA.user_id, 1)
+                elif kind == "end" and (await host.clocks.vacation(ANA.user_id)).on:
+                    await host.clocks.end_vacation(ANA.user_id)
+                elif kind == "move":
+                    game = await host.get(info.id)
+                    if game.status == "active" and game.to_act:
+                        seat = min(game.to_act)
+                        await host.submit(info.id, game.seats[seat].user_id, {"type": "add", "n": 1})
+                elif kind == "hours":
+                    start = seconds // 60 % (24 * 60)
+                    length = MIN_WINDOW_HOURS * 60 + seconds % (20 * 60 - MIN_WINDOW_HOURS * 60)
+                    window = (f"{start // 60:02d}:{start % 60:02d}", f"{(start + length) // 60 % 24:02d}:{(start + length) % 60:02d}")
+                    who = (ANA, BO)[seconds % 2]
+                    await host.clocks.set_hours(who.user_id, *window, ["UTC", "Asia/Kathmandu", "America/St_Johns"][seconds % 3])
+                elif kind == "clock":
+                    await host.update_settings(info.id, ANA.user_id, False, clock=presets[seconds % len(presets)])
+                game = await host.get(info.id)
+                if game.status != "active":
+                    break
+                live = sorted(seat for seat, _at in await expiries(host, info.id))
+                assert live == sorted(game.to_act), (steps, live, game.to_act)
+                longest = 10 * DAY + 3 * DAY  # the longest clock here (a 3-day bank) three times over, or a day off
+                assert all(at <= clock.now + longest for _seat, at in await expiries(host, info.id)), steps
+        finally:
+            await host.store.close()
+
+    with pytest.MonkeyPatch.context() as mp, tempfile.TemporaryDirectory() as tmp:
+        toy_engines.register(mp)
+        asyncio.run(run(f"{tmp}/isle.db"))
 
 
 # -- playing hours -------------------------------------------------------------------------------

@@ -74,6 +74,8 @@ BROKEN_CASES = {
     "a seat": (["UPDATE seats SET is_ai = 'maybe' WHERE game_id = ? AND seat = 1"], "seats"),
     "a seat's name": (["UPDATE seats SET display_name = X'00ff' WHERE game_id = ? AND seat = 0"], "seats"),
     "the game key": (["UPDATE games SET game_key = 'chess' WHERE id = ?"], "game"),
+    "a seat row deleted": (["DELETE FROM seats WHERE game_id = ? AND seat = 1"], "seats"),
+    "every seat row deleted": (["DELETE FROM seats WHERE game_id = ?"], "seats"),
 }
 
 
@@ -86,7 +88,7 @@ async def test_a_damaged_row_breaks_only_its_game_and_is_reported_once(host, cas
         raw(host, sql, (bad,))
     # the list still works; the broken game is shown as broken with nobody to act
     listed = {g.id: g for g in await host.games_for_user(ANA.user_id)}
-    if what != "seats" or case == "a seat":  # a seat row that cannot be read may hide the game from its player
+    if what != "seats" or case in ("a seat", "a seat row deleted"):  # a seat row that cannot be read may hide the game from its player
         assert bad in listed
     info = await host.get(bad)
     assert info.broken == what and info.to_act == set()
@@ -193,3 +195,42 @@ async def test_a_game_frozen_by_the_old_bug_heals_on_restart(host, tmp_path):
         assert out.game.version == 4
     finally:
         await store2.close()
+
+
+@pytest.mark.sqlite_only_cases("a seat", "a seat's name")
+@pytest.mark.parametrize("case", list(BROKEN_CASES))
+async def test_the_log_of_a_damaged_game_shows_the_moves_up_to_the_damage(host, case):
+    """``/game log`` reads what it can: the moves before the damage, seats by number if their rows
+    are damaged; a game that cannot be set up at all (options, game key) is refused clearly."""
+    from host import history
+
+    bad, good, damages = await two_games(host)
+    statements, what = BROKEN_CASES[case]
+    for sql in statements:
+        raw(host, sql, (bad,))
+    if what in ("options", "game"):
+        with pytest.raises(GameBroken, match=f"Game #{bad} can't go on"):
+            await history.game_log(host, bad, ANA.user_id)
+    else:
+        found = await history.game_log(host, bad, ANA.user_id)
+        assert found.damage == what
+        assert [e.seq for e in found.entries] == ([] if what == "log" else [1, 2]), "the moves before the damage"
+        if what == "seats":
+            assert [e.name for e in found.entries] == ["Seat 1", "Seat 2"]
+    assert (await host.get(bad)).broken == what
+    assert [(d.game.id, d.what) for d in damages] == [(bad, what)], "reported once"
+    assert [e.seq for e in (await history.game_log(host, good, ANA.user_id)).entries] == [1, 2]
+
+
+@pytest.mark.sqlite_only
+async def test_the_log_stops_at_a_move_the_rules_refuse(host):
+    from host import history
+
+    bad, good, damages = await two_games(host)
+    await host.submit(bad, ANA.user_id, {"type": "add", "n": 1})
+    raw(host, "UPDATE actions SET action = '{\"type\": \"add\", \"n\": 9}' WHERE game_id = ? AND seq = 3", (bad,))
+    found = await history.game_log(host, bad, ANA.user_id)
+    assert found.damage == "log" and [e.seq for e in found.entries] == [1, 2]
+    assert (await host.get(bad)).broken == "log" and [d.what for d in damages] == ["log"]
+    with pytest.raises(GameBroken, match="move log"):
+        await history.export(host, bad, ANA.user_id)
