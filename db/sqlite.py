@@ -15,6 +15,10 @@ never waits), goes to the reader's thread as before. A PostgreSQL store offers t
 ``fetch_all``, ``transaction``, ``write``) over a pool: a read is one statement outside any
 transaction, a write one transaction.
 
+Changes another process must hear of (``db.changes``): one process is the SQLite deployment, so
+``announce`` sends nothing. Should a second process write to the same file, ``listen`` notices
+it (``PRAGMA data_version`` on the writer, polled) and tells the listeners ``reset``.
+
 Opening fails fast with one ``StoreError`` line for a file that is not a database, a
 truncated one, one written by a newer Isle Host, or a path that cannot be written; no
 connection thread is left running after a failed open.
@@ -23,6 +27,7 @@ connection thread is left running after a failed open.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -32,10 +37,15 @@ from typing import Any, Self
 
 import aiosqlite
 
+from db.changes import RESET, Change, ChangeFeed, ChangeListener
 from db.errors import StoreError, results_of
 from db.migrations import apply_migrations
 
+log = logging.getLogger("db.sqlite")
+
 BUSY_TIMEOUT_MS = 30_000
+CHANGES_POLL_SECONDS = 2.0
+"""How often a listening process checks whether another process wrote to the file."""
 QUICK_PLANS_KEPT = 1024
 """Statements whose query plan was classified (quick: index searches only), per open file."""
 
@@ -157,6 +167,9 @@ class Database:
         """Writes waiting for the write lock: the next group commit."""
         self._in_flight = 0
         """Batches queued on the writer's thread and not answered yet."""
+        self.changes = ChangeFeed()
+        self.changes_poll_seconds = CHANGES_POLL_SECONDS
+        self._poller: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> Self:
@@ -177,7 +190,41 @@ class Database:
             raise
         return cls(writer, reader, path, _quick_connect(path))
 
+    # -- changes: what other processes hold in memory (``db.changes``) ------------------------
+    async def announce(self, change: Change) -> None:
+        """Nothing to send: another process on this file hears of it by :meth:`listen`'s poll."""
+
+    async def listen(self, listener: ChangeListener) -> None:
+        """Call ``listener`` with ``reset`` whenever another process has written to the file
+        (checked every ``changes_poll_seconds``)."""
+        self.changes.listeners.append(listener)
+        if self._poller is None:
+            first = await self._data_version()
+            self._poller = asyncio.get_running_loop().create_task(self._poll(first), name="isle-bg-listen")
+
+    async def _data_version(self) -> int:
+        async with self.write_lock:  # the writer's connection: changed only by other connections' commits
+            rows = await self.conn.execute_fetchall("PRAGMA data_version")
+        return int(next(iter(rows))[0])
+
+    async def _poll(self, seen: int) -> None:
+        while True:
+            await asyncio.sleep(self.changes_poll_seconds)
+            try:
+                now = await self._data_version()
+            except (sqlite3.Error, ValueError) as exc:  # closing, or a moment's trouble: the next poll sees it
+                log.info("could not check the file for other writers: %s", exc)
+                continue
+            if now != seen:
+                seen = now
+                self.changes.tell(RESET)
+
     async def close(self) -> None:
+        if self._poller is not None:
+            self._poller.cancel()
+            await asyncio.gather(self._poller, return_exceptions=True)
+            self._poller = None
+        await self.changes.close()
         try:
             if self.quick is not None:
                 self.quick.close()
