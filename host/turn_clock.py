@@ -5,11 +5,14 @@ A seat to act has a running turn in ``seat_clocks``: the active seconds it may t
 ``turn_start``, and its timers (``half``, ``soon``, ``expire``) placed at the moments the
 player's active time reaches those marks. When a player's schedule changes (vacation
 started or ended, playing hours set), every running turn of theirs in every server is
-rebased: the active time used so far is booked and the timers are placed anew.
+rebased: the active time used so far is booked and the timers are placed anew. Placing timers
+under a narrow window walks day by day, so outside a move it runs in a worker thread, one turn
+at a time: the event loop (every server's clicks) never waits for it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -145,7 +148,8 @@ class TurnClocks:
             c.turn_start, c.used, c.total = started_at, 0.0, total
         await self.db.save_seat_clock(c)
         user = next((s.user_id for s in seats if s.seat == seat and not s.is_ai), None)
-        await self.store.replace_seat_timers(game_id, seat, self.timers(c, settings, await self.schedule(user)))
+        timers = await asyncio.to_thread(self.timers, c, settings, await self.schedule(user))
+        await self.store.replace_seat_timers(game_id, seat, timers)
 
     async def restart(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow], to_act: set[int]) -> None:
         """The game's clock changed: fresh turns (and banks) for everyone."""
@@ -169,11 +173,13 @@ class TurnClocks:
             out[s.seat] = bank
         return out
 
-    async def _book(self, c: SeatClock, schedule: Schedule, now: float) -> None:
-        """Book the active time of a running turn up to ``now`` (the turn goes on from there)."""
-        c.used += clocks.active_between(schedule, c.turn_start or now, now)
+    def _rebased(self, c: SeatClock, old: Schedule, new: Schedule, settings: dict[str, Any],
+                 now: float) -> list[TimerRow]:
+        """Book the active time of a running turn up to ``now`` under ``old`` (the turn goes on
+        from there) and its timers under ``new`` (pure work: run it in a worker thread)."""
+        c.used += clocks.active_between(old, c.turn_start or now, now)
         c.turn_start = now
-        await self.db.save_seat_clock(c)
+        return self.timers(c, settings, new)
 
     async def retime(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow]) -> None:
         """The reminders setting changed: the running turns go on, their timers are placed anew."""
@@ -183,8 +189,9 @@ class TurnClocks:
             if c.turn_start is None:
                 continue
             schedule = await self.schedule(users.get(seat))
-            await self._book(c, schedule, now)
-            await self._place(game_id, seat, self.timers(c, settings, schedule))
+            timers = await asyncio.to_thread(self._rebased, c, schedule, schedule, settings, now)
+            await self.db.save_seat_clock(c)
+            await self._place(game_id, seat, timers)
 
     async def _place(self, game_id: int, seat: int, timers: list[TimerRow]) -> None:
         """Replace a seat's timers; held with the game's other timers while its server is paused."""
@@ -193,16 +200,18 @@ class TurnClocks:
             await self.presence.hold_game(game_id)
 
     async def _rebase(self, user_id: int, old: Schedule, new: Schedule) -> int:
-        """The player's schedule changed: book every running turn of theirs and place its timers anew."""
+        """The player's schedule changed: book every running turn of theirs and place its timers
+        anew (worked out in a worker thread, one turn at a time)."""
         now = self.clock()
         running = await self.db.running_seats_of(user_id)
         for game_id, seat in running:
             c = await self.db.seat_clock(game_id, seat)
             if c.turn_start is None:
                 continue
-            await self._book(c, old, now)
             settings = (await self.store.game(game_id)).settings
-            await self._place(game_id, seat, self.timers(c, settings, new))
+            timers = await asyncio.to_thread(self._rebased, c, old, new, settings, now)
+            await self.db.save_seat_clock(c)
+            await self._place(game_id, seat, timers)
         return len(running)
 
     # -- vacation ----------------------------------------------------------------------------
