@@ -30,6 +30,7 @@ import asyncio
 import logging
 import sqlite3
 import threading
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -46,6 +47,10 @@ log = logging.getLogger("db.sqlite")
 BUSY_TIMEOUT_MS = 30_000
 CHANGES_POLL_SECONDS = 2.0
 """How often a listening process checks whether another process wrote to the file."""
+HERE_MAX_SECONDS = 0.002
+"""A commit runs in the event loop's thread only while commits take less than this (see guarded_write)."""
+QUICK_SLICE_SECONDS = 0.005
+"""How long quick reads may run one after another before the event loop gets a turn."""
 QUICK_PLANS_KEPT = 1024
 """Statements whose query plan was classified (quick: index searches only), per open file."""
 
@@ -159,6 +164,9 @@ class Database:
         self.quick = quick
         """A read-only connection used in the event loop's thread for index-only reads (see above)."""
         self._quick_plans: dict[str, bool] = {}
+        self._run_began: float | None = None
+        """When the current run of quick reads began (None: the loop has had a turn since)."""
+        self.quick_slice_seconds = QUICK_SLICE_SECONDS
         self.path = path
         self.write_lock = asyncio.Lock()
         self.commits = 0
@@ -167,6 +175,8 @@ class Database:
         """Writes waiting for the write lock: the next group commit."""
         self._in_flight = 0
         """Batches queued on the writer's thread and not answered yet."""
+        self.commit_cost = 0.0
+        """How long a commit takes on this file lately (seconds, a running average)."""
         self.changes = ChangeFeed()
         self.changes_poll_seconds = CHANGES_POLL_SECONDS
         self._poller: asyncio.Task[None] | None = None
@@ -236,6 +246,7 @@ class Database:
     # -- reading: one statement on the reader, the last committed state ----------------------
     async def fetch_one(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Row | None:
         if self._is_quick(sql, params):
+            await self._loop_turn()
             try:
                 cursor = self.quick.execute(sql, params)  # type: ignore[union-attr]
                 try:
@@ -251,6 +262,7 @@ class Database:
 
     async def fetch_all(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         if self._is_quick(sql, params):
+            await self._loop_turn()
             try:
                 return self.quick.execute(sql, params).fetchall()  # type: ignore[union-attr]
             except sqlite3.OperationalError as exc:
@@ -271,6 +283,22 @@ class Database:
             except Exception as exc:  # noqa: BLE001 - raised or handed over by results_of
                 outcomes.append(exc)
         return results_of(outcomes, return_exceptions)
+
+    async def _loop_turn(self) -> None:
+        """Quick reads never wait, so a task making one after another (a whole move can) never
+        lets the event loop run anything else; each costs more when worker threads (renders) hold
+        the interpreter. Once ``quick_slice_seconds`` have passed since the loop last had a turn
+        (a timer set at the first quick read of a run tells), the task gives it one."""
+        now = time.perf_counter()
+        if self._run_began is None:
+            self._run_began = now
+            loop = asyncio.get_running_loop()
+            loop.call_at(loop.time(), self._loop_had_turn)  # a timer, not a ready callback: see guarded_write
+        elif now - self._run_began > self.quick_slice_seconds:
+            await asyncio.sleep(0)
+
+    def _loop_had_turn(self) -> None:
+        self._run_began = None
 
     def _is_quick(self, sql: str, params: tuple[Any, ...]) -> bool:
         """True for a SELECT whose plan searches indexes only (no SCAN): run it in this thread.
@@ -343,9 +371,12 @@ class Database:
         async with self.write_lock:
             if not done.done() and self._pending:
                 batch, self._pending = self._pending, []
-                if self._in_flight == 0 and not getattr(loop, "_ready", True):
-                    # Nothing else is ready to run: committing right here costs nobody a wait,
-                    # and saves the two thread wake-ups (most of a lone move's overhead).
+                if self._in_flight == 0 and not getattr(loop, "_ready", True) and self.commit_cost < HERE_MAX_SECONDS:
+                    # Nothing else is ready to run and a commit is quick on this file (no slow
+                    # sync to disk): committing right here costs nobody a wait, and saves the two
+                    # thread wake-ups (most of a lone move's overhead). Where the disk makes a
+                    # commit slow, a click arriving meanwhile would wait for it: the writer's
+                    # thread commits instead.
                     self._answer(batch, self._run_here(batch))
                 else:
                     self._send(loop, batch)
@@ -359,10 +390,17 @@ class Database:
     def _run_here(self, batch: _Batch) -> list[_Outcome] | BaseException:
         """Run ``batch`` in this thread, on the writer's connection (nothing else uses it now:
         the write lock is held and no batch is queued on its thread)."""
+        began = time.perf_counter()
         try:
             return _guarded_batch(self.conn._conn, [request for request, _f in batch])
         except Exception as exc:  # noqa: BLE001 - handed to the callers
             return exc
+        finally:
+            self._committed_in(time.perf_counter() - began)
+
+    def _committed_in(self, seconds: float) -> None:
+        """A batch took ``seconds`` to commit (here or on the writer's thread): the running estimate."""
+        self.commit_cost = 0.8 * self.commit_cost + 0.2 * seconds
 
     def _send(self, loop: asyncio.AbstractEventLoop, batch: _Batch) -> None:
         """Queue ``batch`` on the writer's thread; the thread itself hands the answers back to
@@ -375,10 +413,12 @@ class Database:
 
         def run() -> None:  # on the writer's thread
             result: list[_Outcome] | BaseException
+            began = time.perf_counter()
             try:
                 result = _guarded_batch(conn._conn, requests)
             except BaseException as exc:  # noqa: BLE001 - handed to the callers
                 result = exc
+            self._committed_in(time.perf_counter() - began)  # a float written whole: safe from this thread
             try:
                 loop.call_soon_threadsafe(self._answered, batch, result)
             except RuntimeError:  # the loop is closed: nobody waits any more
