@@ -88,16 +88,20 @@ def _seat_of(info: Any, user_id: int | None) -> int | None:
 # -- the log ------------------------------------------------------------------------------------
 async def log_entries(host: Any, game_id: int, user_id: int | None, seat: int | None = None) -> list[LogEntry]:
     """The whole log, oldest first: public lines plus the reader's own private ones, each
-    move with its seat, time and round; ``seat`` keeps only that seat's moves."""
+    move with its seat, time and round; ``seat`` keeps only that seat's moves. The game is
+    replayed in a worker thread: a long game takes a while, and the event loop must not wait."""
     info = await host.get(game_id)
     record = await _record(host, game_id)
     if seat is not None and not 0 <= seat < record.n_players:
         raise NotAllowed(_("Game #{id} has no seat {n}.", id=game_id, n=seat + 1))
+    names = [host.text_name(n) for n in record.names]  # literal text in a message, never markdown
+    return await asyncio.to_thread(_log_entries, record, names, _seat_of(info, user_id), seat)
+
+
+def _log_entries(record: Record, names: list[str], mine: int | None, seat: int | None) -> list[LogEntry]:
     engine = ENGINES[record.key]
-    mine = _seat_of(info, user_id)
     out: list[LogEntry] = []
     turn, last_seat = 0, None
-    names = [host.text_name(n) for n in record.names]  # literal text in a message, never markdown
     for entry, events, state in walk(engine, record.n_players, record.options, record.seed, record.entries):
         if not entry:
             continue
@@ -116,12 +120,16 @@ async def log_entries(host: Any, game_id: int, user_id: int | None, seat: int | 
 
 # -- export -------------------------------------------------------------------------------------
 async def export(host: Any, game_id: int, user_id: int | None) -> tuple[str, bytes]:
-    """``(file name, JSON bytes)``: the whole game once it is over, else the reader's share."""
+    """``(file name, JSON bytes)``: the whole game once it is over, else the reader's share
+    (replayed in a worker thread, as the log is)."""
     info = await host.get(game_id)
     record = await _record(host, game_id)
+    return await asyncio.to_thread(_export, info, record, _seat_of(info, user_id))
+
+
+def _export(info: Any, record: Record, mine: int | None) -> tuple[str, bytes]:
     engine = ENGINES[record.key]
     complete = record.status in OVER
-    mine = _seat_of(info, user_id)
     moves: list[dict[str, Any]] = []
     final = None
     for entry, events, state in walk(engine, record.n_players, record.options, record.seed, record.entries):

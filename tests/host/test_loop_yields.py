@@ -62,3 +62,26 @@ async def test_new_playing_hours_over_running_games_keep_the_loop_ticking(store,
     assert sum(ticks for ticks, _thread in placed) > 0, "the loop kept ticking while they were worked out"
     timers = [t for g in range(1, GAMES + 1) for t in await store.timers(g)]
     assert {t.kind for t in timers} >= {"expire"}
+
+
+@pytest.mark.sqlite_only
+async def test_the_log_and_the_export_replay_the_game_off_the_loop(host, monkeypatch):
+    from host import history
+
+    info = (await host.create_table("isle_of_skye", {}, [ANA, BO], guild_id=1, channel_id=5, seed=3)).game
+    for _ in range(6):
+        info = await host.get(info.id)
+        user = info.seats[min(info.to_act)].user_id
+        await host.submit(info.id, user, (await host.choices(info.id, user))[0].action, expected_version=info.version)
+    walked: list[int] = []
+    original = history.walk
+
+    def watched(*args):  # noqa: ANN002, ANN202
+        walked.append(threading.get_ident())
+        yield from original(*args)
+
+    monkeypatch.setattr(history, "walk", watched)
+    entries = await history.log_entries(host, info.id, ANA.user_id)
+    name, data = await history.export(host, info.id, ANA.user_id)
+    assert len(entries) == 6 and name.endswith(".json") and data
+    assert len(walked) == 2 and threading.get_ident() not in walked, "both replays ran in a worker thread"
