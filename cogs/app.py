@@ -24,6 +24,7 @@ from discord.ext import commands
 from cogs import errors, limits, present
 from cogs.components import ALL_ITEMS
 from cogs.deadlines import Deadlines
+from cogs.shards import follow_changes
 from cogs.translator import CatalogTranslator
 from cogs.turn_posts import TurnPost
 from host import Choice
@@ -97,6 +98,7 @@ class IsleBot(commands.Bot):
             self.services = self._owned = await open_services(self.settings)
         host = self.services.host
         await host.languages.load()
+        await follow_changes(self)  # what other processes change of what this bot remembers
         host.text_name = present.safe_name  # names in log lines are literal text, not markdown
         for name in extension_names():
             try:

@@ -11,6 +11,7 @@ import discord
 from discord.ext import commands
 
 from cogs.notify import is_member, seat_left
+from cogs.shards import owns_guild
 from host import HostError
 
 if TYPE_CHECKING:
@@ -20,11 +21,12 @@ log = logging.getLogger("cogs.members")
 
 
 async def sweep(bot: IsleBot) -> int:
-    """The periodic membership check of every open game's players; returns the seats replaced."""
+    """The periodic membership check of every open game's players (sharded: in this process's
+    servers; each process sweeps its own); returns the seats replaced."""
     known: dict[tuple[int, int], bool] = {}
     replaced = 0
     for info in await bot.services.host.open_games():
-        if info.guild_id is None or info.paused:
+        if info.guild_id is None or info.paused or not owns_guild(bot.settings, info.guild_id):
             continue
         for seat in info.seats:
             if seat.user_id is None or seat.automatic:

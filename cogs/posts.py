@@ -58,7 +58,10 @@ async def post(bot: IsleBot, info: GameInfo, *, strict: bool = False, **kwargs: 
             if isinstance(exc, discord.Forbidden):
                 await _thread_blocked(bot, info)
         return None
-    blocked_threads(bot).discard(info.id)
+    blocked = blocked_threads(bot)
+    if info.id in blocked:
+        blocked.discard(info.id)
+        await bot.services.host.announce("thread_open", info.id)
     return message
 
 
@@ -74,6 +77,7 @@ async def _thread_blocked(bot: IsleBot, info: GameInfo) -> None:
     if info.id in blocked:
         return
     blocked.add(info.id)
+    await bot.services.host.announce("thread_blocked", info.id)
     for seat in info.seats:
         if seat.user_id is None or seat.is_ai or not await bot.services.host.dm_notifications(seat.user_id):
             continue

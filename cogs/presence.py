@@ -13,6 +13,7 @@ import discord
 from discord.ext import commands
 
 from cogs import members, notify
+from cogs.shards import owns_guild
 from host.i18n import T
 
 if TYPE_CHECKING:
@@ -35,19 +36,22 @@ async def housekeeping(bot: IsleBot) -> None:
     ended = await bot.services.host.expire_paused(grace)
     if ended:
         log.info("games of servers the bot left %ss ago abandoned: %s", grace, [g.id for g in ended])
-    if await bot.services.host.claim_job(MEMBER_SWEEP, getattr(bot.settings, "member_sweep_seconds", 24 * 3600)):
+    job = MEMBER_SWEEP if not bot.settings.shard_count else f"{MEMBER_SWEEP} {bot.settings.shard_ids}"
+    if await bot.services.host.claim_job(job, getattr(bot.settings, "member_sweep_seconds", 24 * 3600)):
         await absent_servers(bot)
         await members.sweep(bot)
 
 
 async def absent_servers(bot: IsleBot) -> list[int]:
     """Servers with open games that the bot is no longer in (removed while it was offline, so
-    no event came): their games pause like on a removal seen live."""
+    no event came): their games pause like on a removal seen live. Sharded, only the servers of
+    this process's shards: the others are in another process's cache, not in this one's."""
     if not bot.is_ready():
         return []
     present = {g.id for g in bot.guilds}
     gone = sorted({g.guild_id for g in await bot.services.host.open_games()
-                   if g.guild_id is not None and not g.paused and g.guild_id not in present})
+                   if g.guild_id is not None and not g.paused and g.guild_id not in present
+                   and owns_guild(bot.settings, g.guild_id)})
     for guild_id in gone:
         if await bot.services.host.guild_removed(guild_id):
             log.info("not in server %s any more: its games are paused", guild_id)

@@ -1,10 +1,14 @@
-"""Which servers this process serves when the bot runs as several shard processes (README, "Scaling")."""
+"""Which servers this process serves when the bot runs as several shard processes (README, "Scaling"),
+and keeping what each process remembers between clicks true when another process changes it."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from host import Change
+
 if TYPE_CHECKING:
+    from cogs.app import IsleBot
     from host.settings import Settings
 
 
@@ -16,3 +20,23 @@ def owns_guild(settings: Settings, guild_id: int | None) -> bool:
         return True
     shard = ((guild_id or 0) >> 22) % count
     return ids is None or shard in ids
+
+
+async def follow_changes(bot: IsleBot) -> None:
+    """Hear what other processes on the database change of what the bot remembers between
+    clicks: a thread that refused a post (or takes posts again), a game's current turn post
+    (posted or edited elsewhere: ours is dropped, and read back from the log when needed, as
+    after a restart). A ``reset`` (something may have been missed) drops every turn post;
+    a refused thread is only known from a post, so the next one tells."""
+
+    async def changed(change: Change) -> None:
+        if change.kind == "thread_blocked":
+            bot.blocked_threads.add(change.key)
+        elif change.kind == "thread_open":
+            bot.blocked_threads.discard(change.key)
+        elif change.kind == "turn_post":
+            bot.turn_posts.pop(change.key, None)
+        elif change.kind == "reset":
+            bot.turn_posts.clear()
+
+    await bot.services.host.listen(changed)

@@ -105,6 +105,7 @@ async def _edit_sub_step(bot: IsleBot, info: GameInfo, outcome: MoveOutcome) -> 
     if current is None or current.message_id != where[1]:  # the bot restarted during this turn
         current = posts[info.id] = TurnPost(where[1], await _earlier_steps(bot, info))
     current.since += outcome.lines
+    await bot.services.host.announce("turn_post", info.id)  # another process's since lines are stale now
     await edit_remembered(bot, info.id, "turn", content=present.sub_step_text(info, current.since),
                            allowed_mentions=discord.AllowedMentions.none())
 
@@ -132,6 +133,7 @@ async def _post_turn(bot: IsleBot, info: GameInfo, outcome: MoveOutcome, headlin
                          file=present.board_file(png), view=take_turn_view(info.id, info.version))
     if message is not None:
         turn_posts(bot)[info.id] = TurnPost(message.id)
+        await bot.services.host.announce("turn_post", info.id)
         await _replace_panel(bot, info, message)
         await bot.services.host.set_message(info.id, f"post:{info.version}", message.id, message.channel.id)
     else:

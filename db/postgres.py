@@ -13,11 +13,16 @@ version = expected``, which a concurrent writer waits on and then re-checks).
 
 Migrations are the same numbered ``.sql`` files as for SQLite, translated, each in its own
 transaction, under an advisory lock so several processes starting together apply them once.
+
+What a process holds in memory is kept true across processes by ``db.changes``: ``announce``
+sends a ``NOTIFY`` on a pooled connection; ``listen`` opens one connection of its own that
+``LISTEN``s, reconnecting (and telling the listeners ``reset``) whenever it is lost.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Generator
 from contextlib import asynccontextmanager
@@ -25,6 +30,7 @@ from typing import Any, Self
 
 import asyncpg
 
+from db.changes import CHANNEL, RESET, Change, ChangeFeed, ChangeListener
 from db.dialect import to_postgres
 from db.errors import StoreError, results_of
 from db.migrations import _statements, migration_files
@@ -32,8 +38,15 @@ from telemetry.metrics import DB_STATEMENTS, DB_TRANSACTION_SECONDS, timed
 
 _STATEMENTS = DB_STATEMENTS.labels("postgresql")
 
+log = logging.getLogger("db.postgres")
+
 _MIGRATION_LOCK = 0x15E_0001  # pg_advisory_xact_lock key: one migrator at a time
 CONNECT_TIMEOUT = 10.0
+LISTEN_CHECK_SECONDS = 30.0
+"""How often the listening connection is checked (a silently dead one is replaced)."""
+LISTEN_RETRY_SECONDS = 1.0
+LISTENER_NAME = "isle-listen"
+"""The listening connection's application_name (seen in pg_stat_activity)."""
 
 
 def redact(url: str) -> str:
@@ -170,6 +183,9 @@ class PgDatabase:
         self.columns = columns
         self.commits = 0
         """Write transactions committed through this object (a figure for tests and benchmarks)."""
+        self.changes = ChangeFeed()
+        self._listening: asyncio.Event | None = None
+        self._listener_task: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str, *, min_size: int = 1, max_size: int = 10) -> Self:
@@ -191,7 +207,66 @@ class PgDatabase:
         return cls(pool, url, keys, ids, columns)
 
     async def close(self) -> None:
+        if self._listener_task is not None:
+            self._listener_task.cancel()
+            await asyncio.gather(self._listener_task, return_exceptions=True)
+            self._listener_task = None
+        await self.changes.close()
         await self.pool.close()
+
+    # -- changes: what other processes hold in memory (``db.changes``) ------------------------
+    async def announce(self, change: Change) -> None:
+        """Tell every other process on the database (delivered once the NOTIFY commits: now)."""
+        await self.pool.execute("SELECT pg_notify($1, $2)", CHANNEL, self.changes.payload(change))
+
+    async def listen(self, listener: ChangeListener) -> None:
+        """Call ``listener(change)`` for each change another process announces from now on
+        (the first call opens the listening connection and returns once it listens)."""
+        self.changes.listeners.append(listener)
+        if self._listening is None:
+            self._listening = asyncio.Event()
+            self._listener_task = asyncio.get_running_loop().create_task(self._keep_listening(self._listening),
+                                                                         name="isle-bg-listen")
+        try:
+            await asyncio.wait_for(self._listening.wait(), CONNECT_TIMEOUT)
+        except TimeoutError:  # it keeps trying; what is missed meanwhile is made good by a reset
+            log.warning("not listening for changes yet on %s", redact(self.url))
+
+    async def _keep_listening(self, listening: asyncio.Event) -> None:
+        first = True
+        while True:
+            try:
+                conn = await asyncpg.connect(self.url, timeout=CONNECT_TIMEOUT,
+                                             server_settings={"application_name": LISTENER_NAME})
+            except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                log.warning("cannot listen for changes on %s: %s", redact(self.url), _reason(exc))
+                await asyncio.sleep(LISTEN_RETRY_SECONDS)
+                continue
+            try:
+                await self._listen_on(conn, listening, first)
+            except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+                log.warning("lost the connection listening for changes: %s", _reason(exc))
+            finally:
+                conn.terminate()
+            first = False
+            log.info("listening for changes on %s: reconnecting", redact(self.url))
+
+    async def _listen_on(self, conn: asyncpg.Connection, listening: asyncio.Event, first: bool) -> None:
+        """Listen on ``conn`` until it is lost (checked every ``LISTEN_CHECK_SECONDS``)."""
+        lost = asyncio.Event()
+        conn.add_termination_listener(lambda _c: lost.set())
+        await conn.add_listener(CHANNEL, self._notified)
+        if not first:
+            self.changes.tell(RESET)  # whatever was announced while we were deaf
+        listening.set()
+        while not lost.is_set():
+            try:
+                await asyncio.wait_for(lost.wait(), LISTEN_CHECK_SECONDS)
+            except TimeoutError:
+                await conn.execute("SELECT 1", timeout=CONNECT_TIMEOUT)
+
+    def _notified(self, _conn: object, _pid: int, _channel: str, payload: str) -> None:
+        self.changes.received(payload)
 
     # -- reading: one statement on a pooled connection ----------------------------------------
     async def fetch_one(self, sql: str, params: tuple[Any, ...] = ()) -> asyncpg.Record | None:

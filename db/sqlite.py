@@ -15,6 +15,10 @@ never waits), goes to the reader's thread as before. A PostgreSQL store offers t
 ``fetch_all``, ``transaction``, ``write``) over a pool: a read is one statement outside any
 transaction, a write one transaction.
 
+Changes another process must hear of (``db.changes``): one process is the SQLite deployment, so
+``announce`` sends nothing. Should a second process write to the same file, ``listen`` notices
+it (``PRAGMA data_version`` on the writer, polled) and tells the listeners ``reset``.
+
 Opening fails fast with one ``StoreError`` line for a file that is not a database, a
 truncated one, one written by a newer Isle Host, or a path that cannot be written; no
 connection thread is left running after a failed open.
@@ -23,8 +27,10 @@ connection thread is left running after a failed open.
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 import threading
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -32,13 +38,22 @@ from typing import Any, Self
 
 import aiosqlite
 
+from db.changes import RESET, Change, ChangeFeed, ChangeListener
 from db.errors import StoreError, results_of
 from db.migrations import apply_migrations
 from telemetry.metrics import DB_STATEMENTS, DB_TRANSACTION_SECONDS, timed
 
 _STATEMENTS = DB_STATEMENTS.labels("sqlite")
 
+log = logging.getLogger("db.sqlite")
+
 BUSY_TIMEOUT_MS = 30_000
+CHANGES_POLL_SECONDS = 2.0
+"""How often a listening process checks whether another process wrote to the file."""
+HERE_MAX_SECONDS = 0.002
+"""A commit runs in the event loop's thread only while commits take less than this (see guarded_write)."""
+QUICK_SLICE_SECONDS = 0.005
+"""How long quick reads may run one after another before the event loop gets a turn."""
 QUICK_PLANS_KEPT = 1024
 """Statements whose query plan was classified (quick: index searches only), per open file."""
 
@@ -152,6 +167,9 @@ class Database:
         self.quick = quick
         """A read-only connection used in the event loop's thread for index-only reads (see above)."""
         self._quick_plans: dict[str, bool] = {}
+        self._run_began: float | None = None
+        """When the current run of quick reads began (None: the loop has had a turn since)."""
+        self.quick_slice_seconds = QUICK_SLICE_SECONDS
         self.path = path
         self.write_lock = asyncio.Lock()
         self.commits = 0
@@ -160,6 +178,11 @@ class Database:
         """Writes waiting for the write lock: the next group commit."""
         self._in_flight = 0
         """Batches queued on the writer's thread and not answered yet."""
+        self.commit_cost = 0.0
+        """How long a commit takes on this file lately (seconds, a running average)."""
+        self.changes = ChangeFeed()
+        self.changes_poll_seconds = CHANGES_POLL_SECONDS
+        self._poller: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> Self:
@@ -180,7 +203,41 @@ class Database:
             raise
         return cls(writer, reader, path, _quick_connect(path))
 
+    # -- changes: what other processes hold in memory (``db.changes``) ------------------------
+    async def announce(self, change: Change) -> None:
+        """Nothing to send: another process on this file hears of it by :meth:`listen`'s poll."""
+
+    async def listen(self, listener: ChangeListener) -> None:
+        """Call ``listener`` with ``reset`` whenever another process has written to the file
+        (checked every ``changes_poll_seconds``)."""
+        self.changes.listeners.append(listener)
+        if self._poller is None:
+            first = await self._data_version()
+            self._poller = asyncio.get_running_loop().create_task(self._poll(first), name="isle-bg-listen")
+
+    async def _data_version(self) -> int:
+        async with self.write_lock:  # the writer's connection: changed only by other connections' commits
+            rows = await self.conn.execute_fetchall("PRAGMA data_version")
+        return int(next(iter(rows))[0])
+
+    async def _poll(self, seen: int) -> None:
+        while True:
+            await asyncio.sleep(self.changes_poll_seconds)
+            try:
+                now = await self._data_version()
+            except (sqlite3.Error, ValueError) as exc:  # closing, or a moment's trouble: the next poll sees it
+                log.info("could not check the file for other writers: %s", exc)
+                continue
+            if now != seen:
+                seen = now
+                self.changes.tell(RESET)
+
     async def close(self) -> None:
+        if self._poller is not None:
+            self._poller.cancel()
+            await asyncio.gather(self._poller, return_exceptions=True)
+            self._poller = None
+        await self.changes.close()
         try:
             if self.quick is not None:
                 self.quick.close()
@@ -193,6 +250,7 @@ class Database:
     async def fetch_one(self, sql: str, params: tuple[Any, ...] = ()) -> sqlite3.Row | None:
         _STATEMENTS.inc()
         if self._is_quick(sql, params):
+            await self._loop_turn()
             try:
                 cursor = self.quick.execute(sql, params)  # type: ignore[union-attr]
                 try:
@@ -209,6 +267,7 @@ class Database:
     async def fetch_all(self, sql: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         _STATEMENTS.inc()
         if self._is_quick(sql, params):
+            await self._loop_turn()
             try:
                 return self.quick.execute(sql, params).fetchall()  # type: ignore[union-attr]
             except sqlite3.OperationalError as exc:
@@ -229,6 +288,22 @@ class Database:
             except Exception as exc:  # noqa: BLE001 - raised or handed over by results_of
                 outcomes.append(exc)
         return results_of(outcomes, return_exceptions)
+
+    async def _loop_turn(self) -> None:
+        """Quick reads never wait, so a task making one after another (a whole move can) never
+        lets the event loop run anything else; each costs more when worker threads (renders) hold
+        the interpreter. Once ``quick_slice_seconds`` have passed since the loop last had a turn
+        (a timer set at the first quick read of a run tells), the task gives it one."""
+        now = time.perf_counter()
+        if self._run_began is None:
+            self._run_began = now
+            loop = asyncio.get_running_loop()
+            loop.call_at(loop.time(), self._loop_had_turn)  # a timer, not a ready callback: see guarded_write
+        elif now - self._run_began > self.quick_slice_seconds:
+            await asyncio.sleep(0)
+
+    def _loop_had_turn(self) -> None:
+        self._run_began = None
 
     def _is_quick(self, sql: str, params: tuple[Any, ...]) -> bool:
         """True for a SELECT whose plan searches indexes only (no SCAN): run it in this thread.
@@ -309,9 +384,12 @@ class Database:
         async with self.write_lock:
             if not done.done() and self._pending:
                 batch, self._pending = self._pending, []
-                if self._in_flight == 0 and not getattr(loop, "_ready", True):
-                    # Nothing else is ready to run: committing right here costs nobody a wait,
-                    # and saves the two thread wake-ups (most of a lone move's overhead).
+                if self._in_flight == 0 and not getattr(loop, "_ready", True) and self.commit_cost < HERE_MAX_SECONDS:
+                    # Nothing else is ready to run and a commit is quick on this file (no slow
+                    # sync to disk): committing right here costs nobody a wait, and saves the two
+                    # thread wake-ups (most of a lone move's overhead). Where the disk makes a
+                    # commit slow, a click arriving meanwhile would wait for it: the writer's
+                    # thread commits instead.
                     self._answer(batch, self._run_here(batch))
                 else:
                     self._send(loop, batch)
@@ -325,10 +403,17 @@ class Database:
     def _run_here(self, batch: _Batch) -> list[_Outcome] | BaseException:
         """Run ``batch`` in this thread, on the writer's connection (nothing else uses it now:
         the write lock is held and no batch is queued on its thread)."""
+        began = time.perf_counter()
         try:
             return _guarded_batch(self.conn._conn, [request for request, _f in batch])
         except Exception as exc:  # noqa: BLE001 - handed to the callers
             return exc
+        finally:
+            self._committed_in(time.perf_counter() - began)
+
+    def _committed_in(self, seconds: float) -> None:
+        """A batch took ``seconds`` to commit (here or on the writer's thread): the running estimate."""
+        self.commit_cost = 0.8 * self.commit_cost + 0.2 * seconds
 
     def _send(self, loop: asyncio.AbstractEventLoop, batch: _Batch) -> None:
         """Queue ``batch`` on the writer's thread; the thread itself hands the answers back to
@@ -341,10 +426,12 @@ class Database:
 
         def run() -> None:  # on the writer's thread
             result: list[_Outcome] | BaseException
+            began = time.perf_counter()
             try:
                 result = _guarded_batch(conn._conn, requests)
             except BaseException as exc:  # noqa: BLE001 - handed to the callers
                 result = exc
+            self._committed_in(time.perf_counter() - began)  # a float written whole: safe from this thread
             try:
                 loop.call_soon_threadsafe(self._answered, batch, result)
             except RuntimeError:  # the loop is closed: nobody waits any more

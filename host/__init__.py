@@ -1,5 +1,6 @@
 """The game host service (no Discord types): see host/service.py."""
 
+from db.changes import Change
 from host.errors import (
     BadOptions,
     GameBroken,
@@ -25,4 +26,4 @@ from host.service import Host
 
 __all__ = ["Host", "HostError", "NotFound", "NotYourTurn", "GameMovedOn", "NotAllowed", "InvalidMove",
            "BadOptions", "GameBroken", "PlayerRef", "Scope", "GameDamage", "GameInfo", "SeatInfo", "MoveOutcome",
-           "Choice", "Timer", "TimerOutcome"]
+           "Choice", "Timer", "TimerOutcome", "Change"]

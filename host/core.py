@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from db.changes import Change, ChangeListener
 from db.presence_store import PresenceStore
 from db.store import (
     GameDamaged,
@@ -98,6 +99,15 @@ class HostCore:
         from its log (``damage.repaired``) or marked broken. The Discord adapter tells the
         game's thread; the log gets a line either way."""
         self._damage_listeners.append(listener)
+
+    async def listen(self, listener: ChangeListener) -> None:
+        """Call ``listener(change)`` for each change another process on the database announces
+        (``db.changes``: what a front end keeps in memory, kept true across processes)."""
+        await self.store.listen(listener)
+
+    async def announce(self, kind: str, key: int) -> None:
+        """Tell the other processes that ``kind`` changed for ``key`` (a game, a server, a user)."""
+        await self.store.announce(Change(kind, key))
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._game_locks(game_id)

@@ -113,33 +113,38 @@ async def log_entries(host: Any, game_id: int, user_id: int | None, seat: int | 
 
 
 async def game_log(host: Any, game_id: int, user_id: int | None, seat: int | None = None) -> GameLog:
-    """:func:`log_entries`, and of a damaged game the moves up to the damage (with what is damaged)."""
+    """:func:`log_entries`, and of a damaged game the moves up to the damage (with what is damaged).
+    The game is replayed in a worker thread: a long game takes a while, and the event loop must not wait."""
     info = await host.get(game_id)
     record = await _record(host, game_id, up_to_damage=True)
     if seat is not None and not 0 <= seat < record.n_players:
         raise NotAllowed(_("Game #{id} has no seat {n}.", id=game_id, n=seat + 1))
-    engine = ENGINES[record.key]
     mine = _seat_of(info, user_id) if record.damage is None else None  # damaged: who is who is in doubt
+    names = [host.text_name(n) for n in record.names]  # literal text in a message, never markdown
+    entries, found = await asyncio.to_thread(_log_entries, record, names, mine, seat)
+    if found is not None:
+        await host.report_damage(game_id, "log", found)
+    return GameLog(entries, record.damage if found is None else "log")
+
+
+def _log_entries(record: Record, names: list[str], mine: int | None,
+                 seat: int | None) -> tuple[list[LogEntry], str | None]:
+    """The entries up to the end or the first damage, and what that damage is (None: none)."""
+    engine = ENGINES[record.key]
     out: list[LogEntry] = []
     turn, last_seat = 0, None
-    names = [host.text_name(n) for n in record.names]  # literal text in a message, never markdown
-    damage = record.damage
     steps = walk(engine, record.n_players, record.options, record.seed, record.entries)
     while True:
         try:
             entry, events, state = next(steps)
         except StopIteration:
-            break
+            return out, None
         except Exception as exc:  # noqa: BLE001 - a stored move the rules refuse: the log is damaged from here
-            await host.report_damage(game_id, "log", f"the log does not replay: {exc}")
-            damage = "log"
-            break
+            return out, f"the log does not replay: {exc}"
         if not entry:
             continue
         if not 0 <= entry["seat"] < record.n_players:
-            await host.report_damage(game_id, "log", f"move {entry['seq']} by seat {entry['seat']}")
-            damage = "log"
-            break
+            return out, f"move {entry['seq']} by seat {entry['seat']}"
         if entry["seat"] != last_seat:
             turn, last_seat = turn + 1, entry["seat"]
         lines = public_lines_of(engine, events, names)
@@ -150,17 +155,20 @@ async def game_log(host: Any, game_id: int, user_id: int | None, seat: int | Non
         round_ = engine.view(state, None).get("round")
         out.append(LogEntry(entry["seq"], entry["seat"], names[entry["seat"]], entry["at"], entry["by_ai"],
                             [tr(x) for x in lines], round_ if isinstance(round_, (int, str)) else None, turn))
-    return GameLog(out, damage)
 
 
 # -- export -------------------------------------------------------------------------------------
 async def export(host: Any, game_id: int, user_id: int | None) -> tuple[str, bytes]:
-    """``(file name, JSON bytes)``: the whole game once it is over, else the reader's share."""
+    """``(file name, JSON bytes)``: the whole game once it is over, else the reader's share
+    (replayed in a worker thread, as the log is)."""
     info = await host.get(game_id)
     record = await _record(host, game_id)
+    return await asyncio.to_thread(_export, info, record, _seat_of(info, user_id))
+
+
+def _export(info: Any, record: Record, mine: int | None) -> tuple[str, bytes]:
     engine = ENGINES[record.key]
     complete = record.status in OVER
-    mine = _seat_of(info, user_id)
     moves: list[dict[str, Any]] = []
     final = None
     for entry, events, state in walk(engine, record.n_players, record.options, record.seed, record.entries):

@@ -5,11 +5,14 @@ A seat to act has a running turn in ``seat_clocks``: the active seconds it may t
 ``turn_start``, and its timers (``half``, ``soon``, ``expire``) placed at the moments the
 player's active time reaches those marks. When a player's schedule changes (vacation
 started or ended, playing hours set), every running turn of theirs in every server is
-rebased: the active time used so far is booked and the timers are placed anew.
+rebased: the active time used so far is booked and the timers are placed anew. Placing timers
+under a narrow window walks day by day, so outside a move it runs in a worker thread, one turn
+at a time: the event loop (every server's clicks) never waits for it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -162,7 +165,8 @@ class TurnClocks:
             c.turn_start, c.used, c.total = started_at, 0.0, total
         await self.db.save_seat_clock(c)
         user = next((s.user_id for s in seats if s.seat == seat and not s.is_ai), None)
-        await self.store.replace_seat_timers(game_id, seat, self.timers(c, settings, await self.schedule(user)))
+        timers = await asyncio.to_thread(self.timers, c, settings, await self.schedule(user))
+        await self.store.replace_seat_timers(game_id, seat, timers)
 
     async def clock_changed(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow], to_act: set[int]) -> None:
         """The game's clock changed mid-game. The turns in progress keep their deadlines (changing
@@ -194,14 +198,16 @@ class TurnClocks:
             out[s.seat] = bank
         return out
 
-    async def _book(self, c: SeatClock, schedule: Schedule, now: float, grace: float = 0.0) -> None:
-        """Book the active time of a running turn up to ``now`` (the turn goes on from there);
-        a turn found overdue is given ``grace`` seconds more."""
-        c.used += clocks.active_between(schedule, c.turn_start or now, now)
+    def _rebased(self, c: SeatClock, old: Schedule, new: Schedule, settings: dict[str, Any],
+                 now: float, grace: float = 0.0) -> list[TimerRow]:
+        """Book the active time of a running turn up to ``now`` under ``old`` (the turn goes on
+        from there; a turn found overdue is given ``grace`` seconds more) and its timers under
+        ``new`` (pure work: run it in a worker thread)."""
+        c.used += clocks.active_between(old, c.turn_start or now, now)
         if grace and c.total is not None and c.used >= c.total:
             c.used = max(0.0, c.total - grace)
         c.turn_start = now
-        await self.db.save_seat_clock(c)
+        return self.timers(c, settings, new)
 
     async def retime(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow]) -> None:
         """The reminders setting changed: the running turns go on, their timers are placed anew."""
@@ -211,8 +217,9 @@ class TurnClocks:
             if c.turn_start is None:
                 continue
             schedule = await self.schedule(users.get(seat))
-            await self._book(c, schedule, now)
-            await self._place(game_id, seat, self.timers(c, settings, schedule))
+            timers = await asyncio.to_thread(self._rebased, c, schedule, schedule, settings, now)
+            await self.db.save_seat_clock(c)
+            await self._place(game_id, seat, timers)
 
     async def _place(self, game_id: int, seat: int, timers: list[TimerRow]) -> None:
         """Replace a seat's timers; held with the game's other timers while its server is paused."""
@@ -222,7 +229,8 @@ class TurnClocks:
 
     async def _rebase(self, user_id: int, old: Schedule, new: Schedule, back: bool = False,
                       never_later: bool = False) -> int:
-        """The player's schedule changed: book every running turn of theirs and place its timers anew.
+        """The player's schedule changed: book every running turn of theirs and place its timers anew
+        (worked out in a worker thread, one turn at a time).
         ``back``: they ended a vacation early, so a turn already overdue (a missed deadline spent a
         vacation day on it) gets :data:`BACK_GRACE` to move before its deadline passes again.
         ``never_later``: new playing hours may bring a running turn's deadline closer, never push
@@ -235,9 +243,10 @@ class TurnClocks:
             c = await self.db.seat_clock(game_id, seat)
             if c.turn_start is None:
                 continue
-            await self._book(c, old, now, grace=BACK_GRACE if back else 0.0)
             settings = (await self.store.game(game_id)).settings
-            timers = self.timers(c, settings, new)
+            timers = await asyncio.to_thread(self._rebased, c, old, new, settings, now,
+                                             BACK_GRACE if back else 0.0)
+            await self.db.save_seat_clock(c)
             if never_later:
                 timers = _not_after(timers, [t for t in await self.store.timers(game_id) if t.seat == seat])
             await self._place(game_id, seat, timers)
