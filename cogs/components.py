@@ -18,6 +18,7 @@ from cogs.clicks import handlers
 from cogs.errors import guarded
 from cogs.history_items import HISTORY_ITEMS, FollowButton
 from cogs.scoping import game_in_scope
+from cogs.score_why import WhyButton
 from host import Choice
 from host.i18n import _
 
@@ -159,7 +160,7 @@ class UndoButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:undo:(?P<ga
         await handlers().undo(interaction, self.game_id, self.version)
 
 
-ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, *HISTORY_ITEMS)
+ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, *HISTORY_ITEMS, WhyButton)
 
 
 def lobby_view(game_id: int, open_: bool, follow: bool = True) -> ui.View:

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs import catalog, clicks, history, lobby, notify, panels, posts, present
+from cogs import catalog, clicks, history, lobby, notify, panels, posts, present, score_why
 from cogs.errors import check_permissions
 from cogs.kit import host_of, is_admin, my_games, resolve
 from cogs.scoping import scope_of
@@ -106,6 +106,10 @@ async def status(interaction: discord.Interaction[IsleBot], game: int | None = N
         banks = await host_of(interaction).time_banks(info.id)
         if banks:
             embed.add_field(name=_("Time banks"), value=present.banks_text(info, banks), inline=False)
+    elif info.status == "finished":
+        for name, value in score_why.status_fields(await host_of(interaction).score_sheet(info.id))[:20]:
+            if len(embed) + len(name) + len(value) < 5800 and len(embed.fields) < 24:
+                embed.add_field(name=name, value=value, inline=False)
     embed.add_field(name=_("Thread"), value=present.jump_url(info), inline=False)
     await interaction.followup.send(embed=embed, ephemeral=True)
 

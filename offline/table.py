@@ -19,6 +19,7 @@ from typing import TextIO
 
 from host import Host, HostError, PlayerRef
 from host.i18n import _, available_locales, current_locale, has_catalog, tr, tr_data
+from host.seen import breakdown_lines
 from host.services import Services, open_services
 from host.settings import Settings
 from render.summary import summarize
@@ -185,6 +186,12 @@ class OfflineTable:
             self.say(f"{cat:<{width}}" + "".join(f"{str(r['categories'].get(cat, '')):>16}" for r in rows))
         if sheet.get("tiebreak"):
             self.say(_("Tie-break: {text}", text=sheet["tiebreak"]))
+        for r in rows:
+            if r.get("parts"):
+                self.say()
+                self.say(_("Why {name} has {score}:", name=r["name"], score=r["score"]))
+                for line in breakdown_lines(r):
+                    self.say("  " + line)
 
 
 SAVES = Path("out")
