@@ -28,3 +28,23 @@ def topic_title(game_key: str, topic: str, locale: str | None = None) -> str:
     if topic in english and len(local) == len(english):
         return local[english.index(topic)]
     return topic
+
+
+PHASE_TOPICS: dict[str, dict[str, str]] = {
+    "isle_of_skye": {"price": "Pricing", "buy": "Buying", "build": "Building", "": "Scoring"},
+    "islebound": {"attack": "Attack", "capture_visit": "Visit", "city": "Visit", "": "Turn"},
+    "land_vs_sea": {"draft": "Setup", "": "Turn"},
+    "island_siege": {"draft": "Setup", "attack": "Attack", "colonize": "Turn", "": "Actions"},
+    "my_island": {"": "Placing"},
+}
+"""The ``/rules`` topic of each step of a game (a public view's ``phase`` or ``stage``; ``""``:
+any other step), named when a move is refused."""
+
+
+def topic_of_step(game_key: str, public_view: dict[str, object]) -> str:
+    """The English ``/rules`` topic of the step ``public_view`` shows ("" for an unknown game)."""
+    topics = PHASE_TOPICS.get(game_key, {})
+    step = str(public_view.get("phase") or public_view.get("stage") or "")
+    if game_key == "land_vs_sea" and ("volcano" in step or "hole" in step):
+        return "Volcano and whirlpool"
+    return topics.get(step, topics.get("", ""))
