@@ -51,12 +51,14 @@ def build_group() -> app_commands.Group:
 @app_commands.describe(game=locale_str("Which game"), options=locale_str("Game options as name=value pairs"),
                        deadline=locale_str("Time each player has per turn"),
                        clock=locale_str("The clock: moves a day, a time bank, or none"),
-                       ai_level=locale_str("How well AI seats and deadline takeovers play"))
+                       ai_level=locale_str("How well AI seats and deadline takeovers play"),
+                       hints=locale_str("A Hint button in the Take turn panel (unrated casual games only)"))
 @app_commands.choices(game=GAME_CHOICES, deadline=DEADLINES, clock=CLOCKS, ai_level=AI_LEVELS)
 @app_commands.autocomplete(options=option_text)
 async def new(interaction: discord.Interaction[IsleBot], game: str, options: str | None = None,
-              deadline: int | None = None, clock: str | None = None, ai_level: str | None = None) -> None:
-    await lobby.create(interaction, game, options, deadline, clock=clock, ai_level=ai_level)
+              deadline: int | None = None, clock: str | None = None, ai_level: str | None = None,
+              hints: bool | None = None) -> None:
+    await lobby.create(interaction, game, options, deadline, clock=clock, ai_level=ai_level, hints=hints)
 
 
 @app_commands.command(name="join", description=locale_str("Take a seat in the game"))
@@ -167,12 +169,14 @@ async def abandon(interaction: discord.Interaction[IsleBot], game: int | None = 
                        away=locale_str("Let the AI play your seat in this game (for a break from all games: /vacation)"),
                        dm=locale_str("Send me DMs about my games"),
                        clock=locale_str("The clock: moves a day, a time bank, or none"),
-                       ai_level=locale_str("How well AI seats and deadline takeovers play"))
+                       ai_level=locale_str("How well AI seats and deadline takeovers play"),
+                       hints=locale_str("A Hint button in the Take turn panel (unrated casual games only)"))
 @app_commands.choices(deadline=DEADLINES, on_timeout=TIMEOUTS, clock=CLOCKS, ai_level=AI_LEVELS)
 @app_commands.autocomplete(game=my_games)
 async def settings(interaction: discord.Interaction[IsleBot], game: int | None = None, deadline: int | None = None,
                    reminders: bool | None = None, on_timeout: str | None = None, away: bool | None = None,
-                   dm: bool | None = None, clock: str | None = None, ai_level: str | None = None) -> None:
+                   dm: bool | None = None, clock: str | None = None, ai_level: str | None = None,
+                   hints: bool | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     host = host_of(interaction)
     said: list[str] = []
@@ -190,6 +194,8 @@ async def settings(interaction: discord.Interaction[IsleBot], game: int | None =
         changes["clock"] = clock
     if ai_level is not None:
         changes["ai_level"] = ai_level
+    if hints is not None:
+        changes["hints"] = hints
     if changes or away is not None or not said:
         info = await resolve(interaction, game)
         if changes:
