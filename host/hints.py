@@ -12,6 +12,7 @@ from db.tournament_store import TournamentStore
 from host.core import HostCore, engine_for
 from host.errors import BadOptions, NotAllowed, NotYourTurn
 from host.i18n import _
+from host.tutorial import TUTORIALS
 from host.tutorial.hint import Hint, hint_for
 from host.views import with_names
 
@@ -50,4 +51,5 @@ class Hints(HostCore):
         if seat.seat not in engine.to_act(state):
             raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
         view = with_names(engine.view(state, seat.seat), await self._seats(game_id), seat.seat)
-        return hint_for(engine, state, seat.seat, row.seed_value, version, {}, view)
+        why = TUTORIALS[row.game_key].why if row.game_key in TUTORIALS else {}
+        return hint_for(engine, state, seat.seat, row.seed_value, version, why, view)
