@@ -16,8 +16,10 @@ from discord import ui
 
 from cogs.clicks import handlers
 from cogs.errors import guarded
+from cogs.hint_button import HintButton
 from cogs.history_items import HISTORY_ITEMS, FollowButton
 from cogs.scoping import game_in_scope
+from cogs.score_why import WhyButton
 from host import Choice
 from host.i18n import _
 
@@ -159,7 +161,7 @@ class UndoButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:undo:(?P<ga
         await handlers().undo(interaction, self.game_id, self.version)
 
 
-ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, *HISTORY_ITEMS)
+ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, *HISTORY_ITEMS, WhyButton, HintButton)
 
 
 def lobby_view(game_id: int, open_: bool, follow: bool = True) -> ui.View:

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs import catalog, clicks, history, languages, lobby, notify, panels, posts, present
+from cogs import catalog, clicks, history, languages, lobby, notify, panels, posts, present, score_why
 from cogs.errors import check_permissions
 from cogs.kit import host_of, is_admin, my_games, resolve
 from cogs.scoping import scope_of
@@ -52,12 +52,14 @@ def build_group() -> app_commands.Group:
 @app_commands.describe(game=locale_str("Which game"), options=locale_str("Game options as name=value pairs"),
                        deadline=locale_str("Time each player has per turn"),
                        clock=locale_str("The clock: moves a day, a time bank, or none"),
-                       ai_level=locale_str("How well AI seats and deadline takeovers play"))
+                       ai_level=locale_str("How well AI seats and deadline takeovers play"),
+                       hints=locale_str("A Hint button in the Take turn panel (unrated casual games only)"))
 @app_commands.choices(game=GAME_CHOICES, deadline=DEADLINES, clock=CLOCKS, ai_level=AI_LEVELS)
 @app_commands.autocomplete(options=option_text)
 async def new(interaction: discord.Interaction[IsleBot], game: str, options: str | None = None,
-              deadline: int | None = None, clock: str | None = None, ai_level: str | None = None) -> None:
-    await lobby.create(interaction, game, options, deadline, clock=clock, ai_level=ai_level)
+              deadline: int | None = None, clock: str | None = None, ai_level: str | None = None,
+              hints: bool | None = None) -> None:
+    await lobby.create(interaction, game, options, deadline, clock=clock, ai_level=ai_level, hints=hints)
 
 
 @app_commands.command(name="join", description=locale_str("Take a seat in the game"))
@@ -107,6 +109,10 @@ async def status(interaction: discord.Interaction[IsleBot], game: int | None = N
         banks = await host_of(interaction).time_banks(info.id)
         if banks:
             embed.add_field(name=_("Time banks"), value=present.banks_text(info, banks), inline=False)
+    elif info.status == "finished":
+        for name, value in score_why.status_fields(await host_of(interaction).score_sheet(info.id))[:20]:
+            if len(embed) + len(name) + len(value) < 5800 and len(embed.fields) < 24:
+                embed.add_field(name=name, value=value, inline=False)
     embed.add_field(name=_("Thread"), value=present.jump_url(info), inline=False)
     await interaction.followup.send(embed=embed, ephemeral=True)
 
@@ -164,12 +170,14 @@ async def abandon(interaction: discord.Interaction[IsleBot], game: int | None = 
                        away=locale_str("Let the AI play your seat in this game (for a break from all games: /vacation)"),
                        dm=locale_str("Send me DMs about my games"),
                        clock=locale_str("The clock: moves a day, a time bank, or none"),
-                       ai_level=locale_str("How well AI seats and deadline takeovers play"))
+                       ai_level=locale_str("How well AI seats and deadline takeovers play"),
+                       hints=locale_str("A Hint button in the Take turn panel (unrated casual games only)"))
 @app_commands.choices(deadline=DEADLINES, on_timeout=TIMEOUTS, clock=CLOCKS, ai_level=AI_LEVELS)
 @app_commands.autocomplete(game=my_games)
 async def settings(interaction: discord.Interaction[IsleBot], game: int | None = None, deadline: int | None = None,
                    reminders: bool | None = None, on_timeout: str | None = None, away: bool | None = None,
-                   dm: bool | None = None, clock: str | None = None, ai_level: str | None = None) -> None:
+                   dm: bool | None = None, clock: str | None = None, ai_level: str | None = None,
+                   hints: bool | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     host = host_of(interaction)
     said: list[str] = []
@@ -187,6 +195,8 @@ async def settings(interaction: discord.Interaction[IsleBot], game: int | None =
         changes["clock"] = clock
     if ai_level is not None:
         changes["ai_level"] = ai_level
+    if hints is not None:
+        changes["hints"] = hints
     if changes or away is not None or not said:
         info = await resolve(interaction, game)
         if changes:

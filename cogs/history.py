@@ -145,12 +145,13 @@ async def export(interaction: discord.Interaction[IsleBot], game: int | None = N
 
 # -- /game replay -------------------------------------------------------------------------------
 @app_commands.command(name="replay", description=locale_str("An animated replay of the game, one frame per turn"))
+@app_commands.describe(captions=locale_str("Write each turn's moves from the log under its frame"))
 @app_commands.autocomplete(game=my_games)
-async def replay(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
+async def replay(interaction: discord.Interaction[IsleBot], game: int | None = None, captions: bool = False) -> None:
     check_permissions(interaction)
     await interaction.response.defer(thinking=True)
     info = await resolve(interaction, game)
-    name, data = await story.animation(host_of(interaction), info.id)
+    name, data = await story.animation(host_of(interaction), info.id, captions=captions)
     await interaction.followup.send(_("Replay of {game}, one frame per turn.", game=present.game_name(info)),
                                     file=discord.File(io.BytesIO(data), filename=name))
 

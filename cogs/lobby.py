@@ -35,7 +35,8 @@ def _can_thread(interaction: discord.Interaction[IsleBot]) -> bool:
 
 
 async def create(interaction: discord.Interaction[IsleBot], key: str, options_text: str | None,
-                 deadline: int | None, clock: str | None = None, ai_level: str | None = None) -> None:
+                 deadline: int | None, clock: str | None = None, ai_level: str | None = None,
+                 hints: bool | None = None) -> None:
     guild_id, channel_id = interaction.guild_id, interaction.channel_id
     if guild_id is None or channel_id is None:
         raise AdapterError(_("Games are played in a server channel: run /game new there."))
@@ -56,6 +57,8 @@ async def create(interaction: discord.Interaction[IsleBot], key: str, options_te
         settings["clock"] = clock
     if ai_level is not None:
         settings["ai_level"] = ai_level
+    if hints:
+        settings["hints"] = True
     info = await host.create_game(key, catalog.parse_options(options_text), player_of(interaction),
                                   guild_id, channel_id, settings=settings)
     try:

@@ -14,6 +14,7 @@ import discord
 from cogs import notify, posts, present, turn_posts
 from cogs.components import choices_view, confirm_view, with_undo
 from cogs.errors import AdapterError
+from cogs.hint_button import with_hint
 from host import Choice, GameInfo, GameMovedOn, NotAllowed, NotYourTurn
 from host.i18n import _
 
@@ -75,6 +76,7 @@ async def show_panel(interaction: discord.Interaction[IsleBot], game_id: int, *,
     elif seat.seat in info.to_act and not seat.automatic:
         choices = await choices_at(interaction, info)
         view = choices_view(game_id, info.version, choices, page)
+        view = with_hint(view, game_id, bool(info.settings.get("hints")) and await host.hints_allowed(game_id, info.settings))
         title = _("your move")
         lines.append(_("Pick your move below ({n} options).", n=len(choices)))
     else:

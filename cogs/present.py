@@ -63,6 +63,8 @@ def settings_text(info: GameInfo) -> str:
         parts.append(_("At the deadline: {what}", what=_("the AI moves") if s.get("on_timeout", "ai") == "ai"
                                                      else _("the seat forfeits")))
     parts.append(_("AI level: {level}", level=level_name(s.get("ai_level") or "strong")))
+    if s.get("hints"):
+        parts.append(_("Hints: on"))
     return "\n".join(parts)
 
 

@@ -13,6 +13,7 @@ from host import stats
 from host.i18n import _, ngettext, tr_data
 from host.tournament import ratings
 from host.tournament.models import Profile, RatingInfo
+from host.tournament.rating_text import rating_mark
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
@@ -37,7 +38,7 @@ def duration(seconds: float | None) -> str:
 def rating_text(rating: RatingInfo | None) -> str | None:
     if rating is None:
         return None
-    value = ratings.shown(rating.rating)
+    value = rating_mark(rating.rating, rating.games)
     if rating.games < ratings.PROVISIONAL_GAMES:
         return _("rating {rating} (provisional: {games} of {needed} rated games)", rating=value,
                  games=rating.games, needed=ratings.PROVISIONAL_GAMES)

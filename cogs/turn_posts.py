@@ -19,6 +19,7 @@ from cogs.components import take_turn_view
 from cogs.history_items import rematch_view
 from cogs.outcomes import fresh_to_act, sealed_only, turn_content
 from cogs.posts import edit_remembered, post, refresh_lobby
+from cogs.score_why import WhyButton
 from cogs.shards import owns_guild
 from host import GameInfo, HostError, MoveOutcome
 from host import history as story
@@ -170,8 +171,11 @@ async def _post_final(bot: IsleBot, info: GameInfo, outcome: MoveOutcome, headli
         embeds.append(log_embed)
     embeds.append(present.score_embed(info, sheet))
     kwargs: dict[str, Any] = {"embeds": embeds, "content": present.to_act_text(info)}
-    if any(s.user_id is not None for s in info.seats):
-        kwargs["view"] = rematch_view(info.id)
+    final_view = rematch_view(info.id) if any(s.user_id is not None for s in info.seats) else discord.ui.View(timeout=None)
+    if sheet and any(row.get("parts") for row in sheet["rows"]):
+        final_view.add_item(WhyButton(info.id))
+    if final_view.children:
+        kwargs["view"] = final_view
     if png is not None:
         kwargs["file"] = present.board_file(png)
     else:

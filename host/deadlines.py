@@ -44,7 +44,7 @@ def validate_settings(changes: dict[str, Any]) -> dict[str, Any]:
             clean[name] = value
         elif name == "reminders":
             clean[name] = bool(value)
-        elif name == "rated":
+        elif name in ("rated", "hints"):
             clean[name] = bool(value)
         elif name == "on_timeout":
             if value not in ("ai", "forfeit"):

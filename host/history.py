@@ -257,48 +257,67 @@ async def replay_source(host: Any, game_id: int) -> Record:
 def public_turn_views(record: Record) -> list[dict[str, Any]]:
     """The public view at the end of every turn (a run of moves by one seat), first the setup;
     views that show nothing new (a sealed choice) are left out."""
+    return [view for view, _lines in public_turns(record)]
+
+
+def public_turns(record: Record) -> list[tuple[dict[str, Any], list[Any]]]:
+    """:func:`public_turn_views`, each with the public log lines of the moves that led to it (a
+    view left out hands its lines on to the next one): the captions of the animated replay."""
     engine = ENGINES[record.key]
     seats = _seat_rows(record.names)
-    views: list[dict[str, Any]] = []
+    turns: list[tuple[dict[str, Any], list[Any]]] = []
     last = None
+    lines: list[Any] = []
     entries = record.entries
-    for i, (entry, _events, state) in enumerate(walk(engine, record.n_players, record.options, record.seed, entries)):
+    for i, (entry, events, state) in enumerate(walk(engine, record.n_players, record.options, record.seed, entries)):
+        lines += public_lines_of(engine, events, record.names) if entry else []
         if entry and i < len(entries) and entries[i]["seat"] == entry["seat"]:
             continue  # the same seat moves again: one turn
         view = engine.view(state, None)
         text = json.dumps(view, sort_keys=True, default=str)
         if text != last:
-            views.append(with_names(view, seats, None))
-            last = text
-    return views
+            turns.append((with_names(view, seats, None), lines))
+            last, lines = text, []
+    return turns
 
 
-def build_animation(record: Record, limit: int | None = None) -> tuple[bytes, str]:
+def turn_caption(lines: list[Any], first: bool) -> str:
+    """One frame's caption: the turn's moves as the log writes them, in the reader's language."""
+    if first and not lines:
+        return _("The game begins.")
+    return " · ".join(tr(line) for line in lines)
+
+
+def build_animation(record: Record, limit: int | None = None, captions: bool = False) -> tuple[bytes, str]:
     """Render every turn's public board and assemble them (CPU-bound: run it off the event loop)."""
     from host.service import render_view
 
-    pngs = [render_view(record.key, view) for view in public_turn_views(record)]  # compressed: ~80 KB each
-    return frames.animate(pngs, limit=limit or frames.MAX_BYTES)
+    turns = public_turns(record)
+    pngs = [render_view(record.key, view) for view, _lines in turns]  # compressed: ~80 KB each
+    lines = [turn_caption(lines, i == 0) for i, (_view, lines) in enumerate(turns)] if captions else None
+    return frames.animate(pngs, limit=limit or frames.MAX_BYTES, captions=lines)
 
 
-_built: OrderedDict[tuple[str, str, str, tuple[str, ...], str, int], tuple[str, bytes]] = OrderedDict()
+_built: OrderedDict[tuple[str, str, str, tuple[str, ...], str, int, bool], tuple[str, bytes]] = OrderedDict()
 _building: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 CACHED_ANIMATIONS = 4
 
 
-async def animation(host: Any, game_id: int, limit: int | None = None) -> tuple[str, bytes]:
+async def animation(host: Any, game_id: int, limit: int | None = None, captions: bool = False) -> tuple[str, bytes]:
     """``(file name, bytes)`` of the animated public replay of a started game, built in a thread
-    (the last few are kept: the replay after a score sheet is often asked for again at once)."""
+    (the last few are kept: the replay after a score sheet is often asked for again at once);
+    ``captions``: each turn's log line under its frame (issue 31; asked for, as the band makes
+    the file about an eighth larger and slower to build)."""
     limit = limit or frames.MAX_BYTES  # part of the key: a replay built under another limit is not reused
     record = await replay_source(host, game_id)
     moves = json.dumps([(e["seat"], e["action"]) for e in record.entries], sort_keys=True)
     key = (record.key, str(record.seed), hashlib.sha256(moves.encode()).hexdigest(), tuple(record.names),
-           current_locale.get(), limit)
+           current_locale.get(), limit, captions)
     one_at_a_time = _building.setdefault(asyncio.get_running_loop(), asyncio.Semaphore(1))  # seconds of CPU each
     async with one_at_a_time:
         if key not in _built:
             try:
-                data, fmt = await asyncio.to_thread(build_animation, record, limit)
+                data, fmt = await asyncio.to_thread(build_animation, record, limit, captions)
             except frames.TooLarge:
                 raise NotAllowed(_("The replay of game #{id} is too large to send, even cut short.", id=game_id)) from None
             _built[key] = (f"replay-{record.key}-{game_id}.{fmt}", data)

@@ -25,6 +25,7 @@ from host.models import (
     Choice,
     MoveOutcome,
 )
+from host.rules_topics import topic_of_step, topic_title
 from host.turn_clock import KnownClocks
 from host.undo import safe_point
 from host.views import broken_text, clip, private_lines_of, public_lines_of, with_names
@@ -147,7 +148,7 @@ class Moves(HostCore):
             state, events, _new = await self.states.append_action(row.id, version, seat, action, engine,
                                                                  self.clock(), by_ai=by_ai, state=state, also=also)
         except IllegalAction as exc:
-            raise InvalidMove(reason(exc) or _("That move is not allowed now.")) from None
+            raise InvalidMove(refusal(row.game_key, engine, state, reason(exc))) from None
         except VersionConflict:
             raise GameMovedOn(_("Someone else's move came first; here is the current state.")) from None
         if settle is not None:
@@ -352,3 +353,11 @@ def level_of(row: GameRow, seats: list[SeatRow], seat: int) -> str:
     own = next((s.ai_level for s in seats if s.seat == seat and s.is_ai), None)
     chosen = own or row.settings.get("ai_level")
     return chosen if chosen in LEVELS else "strong"
+
+
+def refusal(game_key: str, engine: Any, state: Any, why: str) -> str:
+    """An engine's refusal with the ``/rules`` topic of the step it breaks (issue 31)."""
+    why = why or _("That move is not allowed now.")
+    topic = topic_of_step(game_key, engine.view(state, None))
+    return _("{reason} (/rules {game}: {topic})", reason=why, game=game_key, topic=topic_title(game_key, topic)) \
+        if topic else why

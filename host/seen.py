@@ -15,6 +15,8 @@ from host.core import HostCore, engine_for
 from host.errors import GameBroken, NotAllowed
 from host.i18n import _, tr, tr_data
 from host.replay import LogReplay
+from host.rules_topics import topic_title
+from host.score_breakdown import Part, breakdown, needs_events
 from host.views import broken_text, private_lines_of, public_lines_of, with_names
 
 log = logging.getLogger("host")
@@ -86,14 +88,47 @@ class Seen(HostCore):
                       if not (isinstance(v, list) and all(x in (0, None) for x in v))}
         team_of = {seat: tr_data(str(res.get("team_names", {}).get(team, "")))
                    for team, members in (res.get("teams") or {}).items() for seat in members}
+        parts = [] if "forfeit" in res else breakdown(
+            row.game_key, res, await self._events_in_force(game_id, row, engine) if needs_events(row.game_key) else ())
         rows = []
         for s in seats:
             rows.append({"seat": s.seat, "name": s.display_name, "is_ai": s.is_ai, "team": team_of.get(s.seat, ""),
                          "score": res.get("scores", [None] * len(seats))[s.seat],
                          "rank": res.get("ranks", [None] * len(seats))[s.seat],
                          "categories": {k: v[s.seat] for k, v in categories.items()
-                                        if isinstance(v, list) and len(v) > s.seat}})
+                                        if isinstance(v, list) and len(v) > s.seat},
+                         "parts": [shown_part(row.game_key, p) for p in (parts[s.seat] if s.seat < len(parts) else [])]})
         rows.sort(key=lambda r: (r["rank"] if r["rank"] is not None else 99, r["seat"]))
         return {"game_id": game_id, "title": tr_data(engine.title), "rows": rows,
                 "categories": list(categories), "tiebreak": tr(res.get("tiebreak", "")),
                 "forfeit": res.get("forfeit")}
+
+    async def _events_in_force(self, game_id: int, row: GameRow, engine: Any) -> list[dict[str, Any]]:
+        """The events of the moves still in force (undone moves left out), for a breakdown summed from them."""
+        walk = LogReplay(engine, row.n_players or 0, dict(row.options), row.seed_value)
+        for entry in await self._log(game_id):
+            walk.step(entry["seq"], entry["seat"], entry["action"])
+        again = LogReplay(engine, row.n_players or 0, dict(row.options), row.seed_value)
+        events: list[dict[str, Any]] = []
+        for entry in list(walk.kept):
+            events += again.step(entry["seq"], entry["seat"], entry["action"])
+        return events
+
+
+def shown_part(game_key: str, part: Part) -> dict[str, Any]:
+    """One breakdown line for a front end, translated: label, points, the rule and its /rules topic."""
+    return {"label": tr_data(part.label), "points": part.points, "rule": _(part.rule) if part.rule else "",
+            "topic": topic_title(game_key, part.topic) if part.topic else "", "counted": part.counted}
+
+
+def breakdown_lines(row: dict[str, Any]) -> list[str]:
+    """A score sheet row's breakdown as lines of text (the Why? answer, /game status, the offline table)."""
+    lines = []
+    for part in row.get("parts", []):
+        if part["counted"]:
+            lines.append(_("{label}: {points} — {rule} (/rules: {topic})", label=part["label"],
+                           points=f"{part['points']:+d}", rule=part["rule"], topic=part["topic"]))
+        else:
+            lines.append(_("{label}: {points} (shown for the tie-break, not scored)", label=part["label"],
+                           points=part["points"]))
+    return lines

@@ -28,6 +28,7 @@ from db.store import (
 from host import deadlines
 from host.core import DEFAULT_SETTINGS, LEASE_SECONDS, HostCore, engine_for
 from host.errors import BadOptions, GameBroken, GameMovedOn, NotAllowed
+from host.hints import Hints
 from host.i18n import _, reason, translator
 from host.logging_setup import log_event
 from host.models import (
@@ -52,7 +53,7 @@ __all__ = ["Host", "HostCore", "Moves", "engine_for", "level_of", "level_name", 
            "DEFAULT_SETTINGS", "AUTO_MOVES_LIMIT"]
 
 
-class Host(Seen, TakeBack, Timers, Servers):
+class Host(Seen, TakeBack, Timers, Servers, Hints):
     """The one facade every front end uses: the lobby and seats here, the rest from its parts."""
 
     # -- lobby -----------------------------------------------------------------------------
@@ -82,6 +83,8 @@ class Host(Seen, TakeBack, Timers, Servers):
         self._check_options(engine, options)
         merged = dict(self.default_settings)
         merged.update(deadlines.validate_settings(settings or {}))
+        if merged.get("hints") and merged.get("rated"):
+            raise BadOptions(_("Hints are only for unrated casual games; this game is rated."))
         seed = secrets.randbelow(2**31) if seed is None else seed
         now = self.clock()
         game_id = await self.store.create_game(key, guild_id=guild_id, channel_id=channel_id,
@@ -214,6 +217,7 @@ class Host(Seen, TakeBack, Timers, Servers):
         await self._check_not_paused(row.id, row.guild_id)
         settings = dict(row.settings)
         settings.update(deadlines.validate_settings(changes))
+        await self.check_hints_setting(game_id, settings)
         await self.store.update_game(game_id, self.clock(), settings=settings)
         if row.status == "active":
             clock_keys = ("clock", "deadline_seconds", "bank_seconds", "bank_increment")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from db.open import open_store
@@ -20,6 +20,7 @@ from host.campaign.service import CampaignService
 from host.service import Host
 from host.settings import Settings
 from host.tournament.service import TournamentService
+from host.tutorial import Tutorials
 
 
 @dataclass
@@ -32,6 +33,7 @@ class Services:
     host: Host
     tournaments: TournamentService
     campaigns: CampaignService
+    tutorials: Tutorials = field(default_factory=Tutorials)  # /learn tables, held in memory only
 
     async def close(self) -> None:
         await self.store.close()

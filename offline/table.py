@@ -19,9 +19,11 @@ from typing import TextIO
 
 from host import Host, HostError, PlayerRef
 from host.i18n import _, available_locales, current_locale, has_catalog, tr, tr_data
+from host.seen import breakdown_lines
 from host.services import Services, open_services
 from host.settings import Settings
 from offline.folders import SAVES, writable_folder
+from offline.learn import learn
 from render.summary import summarize
 from rules import ENGINES
 
@@ -56,6 +58,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--resume", nargs="?", const="", default=None, metavar="NAME",
                         help=_("continue a saved game (q saves): the newest, or the one named (see --saved)"))
     parser.add_argument("--saved", action="store_true", help=_("list the saved games that can be resumed"))
+    parser.add_argument("--learn", action="store_true",
+                        help=_("learn the game: a guided tutorial against an AI, then free play with hints"))
     parser.add_argument("--replay", default=None, metavar="FILE",
                         help=_("replay a finished game's export (from /game export) and write its boards"))
     args = parser.parse_args(argv)
@@ -186,6 +190,12 @@ class OfflineTable:
             self.say(f"{cat:<{width}}" + "".join(f"{str(r['categories'].get(cat, '')):>16}" for r in rows))
         if sheet.get("tiebreak"):
             self.say(_("Tie-break: {text}", text=sheet["tiebreak"]))
+        for r in rows:
+            if r.get("parts"):
+                self.say()
+                self.say(_("Why {name} has {score}:", name=r["name"], score=r["score"]))
+                for line in breakdown_lines(r):
+                    self.say("  " + line)
 
 
 def player_count_problem(engine, n: int) -> str | None:
@@ -267,6 +277,8 @@ async def play(args: argparse.Namespace, stdin: TextIO = sys.stdin, stdout: Text
         return await list_saved(stdout)
     if args.resume is not None:
         return await resume(args.resume, stdin, stdout)
+    if args.learn:
+        return await learn(args.game, Path(args.out or SAVES / f"learn-{args.game}"), stdin, stdout)
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
     out = Path(args.out or SAVES / f"{args.game}-{seed}")
     try:

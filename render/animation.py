@@ -21,7 +21,9 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterator, Sequence
 
-from PIL import Image
+from PIL import Image, ImageDraw
+
+from render.common import BAND, font, wrap_text
 
 UPLOAD_LIMIT = 10 * 1024 * 1024  # Discord's upload limit without boosts (discord.py: 10_485_760)
 MAX_BYTES = 8 * 1024 * 1024
@@ -81,10 +83,12 @@ class _Frames(Image.Image):
 
 
 class _Boards:
-    """The boards as PNG bytes; any one of them decoded at a width, on the common canvas."""
+    """The boards as PNG bytes; any one of them decoded at a width, on the common canvas (with
+    its caption, the turn's log line, in a band below the board where captions are given)."""
 
-    def __init__(self, pngs: Sequence[bytes]) -> None:
+    def __init__(self, pngs: Sequence[bytes], captions: Sequence[str] | None = None) -> None:
         self.pngs = pngs
+        self.captions = list(captions) if captions else []
         self.sizes: list[tuple[int, int]] = []
         for png in pngs:
             with Image.open(io.BytesIO(png)) as img:  # reads the header only
@@ -93,7 +97,8 @@ class _Boards:
     def canvas(self, width: int) -> tuple[int, int]:
         """Every frame on one canvas size (boards can grow as a game goes on)."""
         scaled = [self._scaled_size(size, width) for size in self.sizes]
-        return max(w for w, _h in scaled), max(h for _w, h in scaled)
+        w, h = max(w for w, _h in scaled), max(h for _w, h in scaled)
+        return (w, h + caption_height(w)) if self.captions else (w, h)
 
     @staticmethod
     def _scaled_size(size: tuple[int, int], width: int) -> tuple[int, int]:
@@ -109,6 +114,8 @@ class _Boards:
             return img
         out = Image.new("RGB", canvas, img.getpixel((0, img.height - 1)))  # the board's own paper
         out.paste(img, ((canvas[0] - img.width) // 2, 0))
+        if self.captions:
+            draw_caption(out, self.captions[i] if i < len(self.captions) else "")
         return out
 
 
@@ -139,12 +146,30 @@ def _smaller_format(boards: _Boards, width: int) -> str:
     return min(("webp", "gif"), key=lambda fmt: len(_encode(boards, spread, width, fmt)))
 
 
-def animate(pngs: Sequence[bytes], limit: int = MAX_BYTES) -> tuple[bytes, str]:
+def caption_height(width: int) -> int:
+    """The caption band under a frame ``width`` wide: two lines of text that stay readable when scaled."""
+    return max(28, round(width * 0.07))
+
+
+def draw_caption(frame: Image.Image, text: str) -> None:
+    """``text`` (the turn's log line) in the band at the bottom of ``frame``, wrapped to two lines."""
+    band = caption_height(frame.width)
+    top = frame.height - band
+    draw = ImageDraw.Draw(frame)
+    draw.rectangle((0, top, frame.width, frame.height), fill=BAND)
+    f = font(max(12, band * 2 // 5 - 2))
+    lines = wrap_text(text, f, frame.width - 16, max_lines=2) if text else []
+    line_h = band // 2
+    for n, line in enumerate(lines):
+        draw.text((8, top + n * line_h + (line_h - f.size) // 2), line, font=f, fill=(255, 255, 255))
+
+
+def animate(pngs: Sequence[bytes], limit: int = MAX_BYTES, captions: Sequence[str] | None = None) -> tuple[bytes, str]:
     """``(image bytes, "webp" | "gif")`` of the boards ``pngs`` (PNG bytes) in order, one frame
-    each, at most ``limit`` bytes."""
+    each, at most ``limit`` bytes; ``captions``: a line under each frame (the turn's moves)."""
     if not pngs:
         raise ValueError("no frames")
-    boards = _Boards(pngs)
+    boards = _Boards(pngs, captions)
     order = list(range(len(pngs)))
     fmt = _smaller_format(boards, WIDTHS[0])
     data, tried, last = b"", set(), (1, 1)

@@ -23,9 +23,9 @@ from cogs.tournament._views import refresh_signup, service_of, signup_view
 from host import stats as host_stats
 from host.deadlines import DEADLINE_CHOICES
 from host.i18n import _
-from host.tournament import ratings
 from host.tournament.formats import FORMATS
 from host.tournament.models import TableInfo, TournamentInfo
+from host.tournament.rating_text import games_and_wins, rating_change, rating_entry, rating_note
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
@@ -201,13 +201,10 @@ async def leaderboard(interaction: discord.Interaction[IsleBot], game: str) -> N
     board = await service_of(interaction).leaderboard(interaction.guild_id, game, limit=15)
     kind = catalog.find(game)
     title = kind.title if kind else game
-    lines = [_("{i}. <@{uid}> · {rating} ({games} games, {wins} wins)", i=i, uid=r.user_id,
-               rating=f"{ratings.shown(r.rating)}{'?' if r.games < ratings.PROVISIONAL_GAMES else ''}",
-               games=r.games, wins=r.wins) for i, r in enumerate(board, start=1)]
+    lines = [rating_entry(i, f"<@{r.user_id}>", r.rating, r.games, r.wins) for i, r in enumerate(board, start=1)]
     embed = discord.Embed(title=_("Leaderboard · {game}", game=title), colour=COLOUR,
                           description="\n".join(lines) or _("No rated games yet."))
-    embed.set_footer(text=_("OpenSkill rating shown as 1000 + 40 × (mu - 3 sigma); ? marks a provisional "
-                            "rating (fewer than {n} rated games)", n=ratings.PROVISIONAL_GAMES))
+    embed.set_footer(text=rating_note())
     await interaction.followup.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
 
@@ -221,12 +218,12 @@ async def profile(interaction: discord.Interaction[IsleBot], user: discord.User 
     prof = await service_of(interaction).profile(interaction.guild_id, who.id, name=who.display_name)
     times = await host_stats.move_times(interaction.client.services.host, who.id, interaction.guild_id)
     embed = discord.Embed(title=_("Profile · {name}", name=present.safe_name(prof.name)), colour=COLOUR,
-                          description=_("{games} games, {wins} wins · favourite: {fav}", games=prof.games,
-                                        wins=prof.wins, fav=prof.favourite or "–"))
+                          description=_("{record} · favourite: {fav}", record=games_and_wins(prof.games, prof.wins),
+                                        fav=prof.favourite or "–"))
     stats.game_fields(embed, prof, times)
     recent = []
     for r in prof.recent:
-        change = f" ({r.rating_change * 40:+.0f})" if r.rating_change is not None else ""
+        change = f" ({rating_change(r.rating_change)})" if r.rating_change is not None else ""
         recent.append(_("#{game}: {title}, place {rank} of {n}, score {score}{change}", game=r.game_id,
                         title=r.title, rank=r.rank, n=r.n_players, score=f"{r.score:g}", change=change))
     embed.add_field(name=_("Recent results"), value="\n".join(recent) or _("None yet"), inline=False)

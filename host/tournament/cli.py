@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from host.tournament.models import Notice
+from host.tournament.rating_text import rating_entry, rating_note
 
 NAMES = ["Ana", "Bo", "Cy", "Dana", "Eli", "Fen", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Milo", "Nia",
          "Oskar", "Pia", "Quin", "Rua", "Sol", "Tove", "Uma", "Vik", "Wren", "Yara"]
@@ -102,10 +103,10 @@ async def run(args: argparse.Namespace, db_path: Path, out: TextIO | None = None
         say(f"\nFinal standings of {info.name} ({info.status}, {info.round} rounds, {elapsed:.1f} s):")
         for line in standings_lines(await service.standings(info.id), limit=100):
             say("  " + line)
-        say(f"\nRatings ({info.title}, OpenSkill Plackett-Luce; shown: mu - 3 sigma):")
+        say(f"\nRatings ({info.title}):")
         for i, r in enumerate(await service.leaderboard(None, args.game, limit=args.players), start=1):
-            say(f"  {i:>2}. {r.name:<10} {r.rating:6.2f}  (mu {r.mu:5.2f}, sigma {r.sigma:4.2f}, "
-                f"{r.games} games, {r.wins} wins)")
+            say("  " + rating_entry(i, r.name, r.rating, r.games, r.wins))
+        say(rating_note())
         return 0 if info.status == "finished" else 1
     finally:
         await services.close()

@@ -35,10 +35,13 @@ PROVISIONAL_GAMES = 5
 """Until this many rated games, a rating is marked provisional (it still moves a lot)."""
 
 
+SHOWN_BASE, SHOWN_SCALE = 1000, 40
+
+
 def shown(ordinal: float) -> int:
     """The rating people see: ``1000 + 40 * (mu - 3 sigma)``, never below 0. Everyone starts at
     1000 (the ordinal starts at 0 and dips below it after early losses, which reads badly)."""
-    return max(0, round(1000 + 40 * ordinal))
+    return max(0, round(SHOWN_BASE + SHOWN_SCALE * ordinal))
 
 
 def initial() -> Rating:

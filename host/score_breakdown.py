@@ -1,0 +1,171 @@
+"""Each player's final score split into the rulebook's categories, each with the rule that gave it
+(issue 31: "why this score?").
+
+An engine's ``result`` lists categories; some add up to the score, others are there for the
+tie-break or as a tally (Isle of Skye's coins left, Islebound's wood + fish, Island Siege's forts
+and colonists). Which is which, and which rule each one comes from, is written here once per game,
+with the ``/rules`` topic (its English heading: ``cogs/rules_text/<game>.md``) a reader can open.
+Island Siege's score is its coins, and its engine keeps no tally of where they came from: they are
+summed from the events of the moves in force (every coin gained is an event with ``coins``).
+
+A property test (``tests/host/test_score_breakdown.py``) holds that the parts add up to the score
+in random games of every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from host.i18n import N_
+
+
+@dataclass(frozen=True)
+class ScoreRule:
+    """Points of one category (``category``: the engine's key, or a prefix of it ending in ``:``)."""
+
+    category: str
+    topic: str  # the /rules topic, in English
+    rule: str  # the rule, one line (a catalog message)
+
+    def matches(self, name: str) -> bool:
+        return name == self.category or (self.category.endswith(":") and name.startswith(self.category))
+
+
+@dataclass(frozen=True)
+class EventSource:
+    """Points an event of ``event_type`` carries in ``field`` for its ``seat``."""
+
+    event_type: str
+    label: str  # a catalog message
+    topic: str
+    rule: str
+    field: str = "coins"
+
+
+RULES: dict[str, tuple[ScoreRule, ...]] = {
+    "isle_of_skye": (
+        ScoreRule("Goal A:", "Scoring", N_("Goal A scores in rounds 1, 3 and 5 (2–4 players).")),
+        ScoreRule("Goal B:", "Scoring", N_("Goal B scores in rounds 2, 4 and 6 (2–4 players).")),
+        ScoreRule("Goal C:", "Scoring", N_("Goal C scores in rounds 3, 5 and 6 (2–4 players).")),
+        ScoreRule("Goal D:", "Scoring", N_("Goal D scores in rounds 4, 5 and 6 (2–4 players).")),
+        ScoreRule("Scrolls", "Scoring", N_("At the end every scroll scores for the whole territory; "
+                                           "inside a completed area it scores double.")),
+        ScoreRule("Coins (1 VP per 5)", "Scoring", N_("At the end every 5 coins left are worth 1 VP.")),
+    ),
+    "islebound": (
+        ScoreRule("Coins", "End and scoring", N_("Final fame counts every coin you hold.")),
+        ScoreRule("Buildings", "End and scoring", N_("Final fame counts the cost of your buildings.")),
+        ScoreRule("Building abilities", "Buildings", N_("Some buildings give fame at the end by their ability.")),
+        ScoreRule("Fame track", "Fame", N_("Fame gained in play (events, cities, buildings) on your fame track.")),
+        ScoreRule("Fame tokens", "Fame", N_("Each fame token taken when your track reached 7 is worth 7 fame.")),
+    ),
+    "land_vs_sea": (
+        ScoreRule("Completed areas (tiles)", "Scoring areas",
+                  N_("A closed area scores 1 point per tile for the side of its terrain.")),
+        ScoreRule("Bonus marks", "Scoring areas",
+                  N_("Whoever closes an area scores 1 point per bonus mark inside (the volcano and whirlpool have 5).")),
+        ScoreRule("Waypoints returned", "Modules",
+                  N_("A waypoint returned when its area closes or its tile is surrounded scores 1 for whoever caused it.")),
+        ScoreRule("Mountains and corals", "Modules",
+                  N_("When a chain grows, its side scores 1 per range in the whole chain.")),
+        ScoreRule("Caravan/ship adjacency", "Modules",
+                  N_("A trade icon placed next to another scores 2.")),
+        ScoreRule("Trade routes", "Modules",
+                  N_("At the end each trade route goes to the side with more caravans or ships, worth caravans + ships.")),
+    ),
+    "my_island": (
+        ScoreRule("Start", "Setup", N_("Everyone starts with 10 points.")),
+        ScoreRule("Totem roads", "Scoring", N_("+5 per totem the first time a road network links it to a beach.")),
+        ScoreRule("Largest farm", "Scoring", N_("At the end +5 for the largest group of fields (ties all score).")),
+        ScoreRule("Largest village", "Scoring", N_("At the end +5 for the largest group of houses (ties all score).")),
+        ScoreRule("Largest bastion", "Scoring", N_("At the end +5 for the largest group of walls (ties all score).")),
+        ScoreRule("Largest road network", "Scoring",
+                  N_("At the end +5 for the largest road network (ties all score).")),
+        ScoreRule("Beach penalty", "Scoring", N_("At the end −1 per uncovered beach cell.")),
+        ScoreRule("Passes", "Pass or end", N_("Each pass costs 1 point.")),
+        ScoreRule("Farms", "Scoring", N_("+3 the first time a group reaches 5 or more fields.")),
+        ScoreRule("Villages", "Scoring", N_("+3 the first time a group reaches 5 or more houses.")),
+        ScoreRule("Bastions", "Scoring", N_("+3 the first time a group reaches 5 or more walls.")),
+        ScoreRule("Houses on beach", "Scoring", N_("Campaign rule of this episode: points per house on a beach cell.")),
+        ScoreRule("Fields on palms", "Scoring", N_("Campaign rule of this episode: points per field on a palm cell.")),
+        ScoreRule("Harbour roads", "Scoring", N_("Campaign rule of this episode: points per harbour a road reaches.")),
+        ScoreRule("Cleared jungle", "Scoring", N_("Campaign rule of this episode: points per jungle cell cleared.")),
+        ScoreRule("Mountain row", "Tie-break", N_("Campaign rule of this episode: points for filling the row by the mountains.")),
+        ScoreRule("Debt repaid", "Scoring", N_("Campaign: gains pay off the debt carried from earlier episodes first.")),
+        ScoreRule("Frozen at 55", "Scoring", N_("Campaign: the score track stops at 55.")),
+        ScoreRule("Carried as debt (below 0)", "Scoring",
+                  N_("Campaign: the track stops at 0; points below it are carried as debt.")),
+    ),
+}
+
+EVENT_SOURCES: dict[str, tuple[EventSource, ...]] = {
+    "island_siege": (
+        EventSource("build_fort", N_("Forts built"), "Actions", N_("+1 coin per cube of your own placed in a new fort.")),
+        EventSource("build_building", N_("Buildings built"), "Actions", N_("A building gives the coins printed on it.")),
+        EventSource("build_ship", N_("Ships built"), "Actions", N_("A ship gives the coins printed on it.")),
+        EventSource("smelt", N_("Smelting"), "Actions", N_("Smelting a colonist from a fort gives 1 coin.")),
+        EventSource("leadership", N_("Leadership"), "Attack", N_("Some leadership abilities give coins in an attack.")),
+    ),
+}
+
+
+@dataclass(frozen=True)
+class Part:
+    """One line of a player's breakdown: untranslated ``label`` and ``rule`` (catalog messages)."""
+
+    label: str
+    points: int
+    topic: str
+    rule: str
+    counted: bool = True  # False: shown for the tie-break or as a tally, not part of the score
+
+
+def needs_events(game_key: str) -> bool:
+    """Whether the breakdown of ``game_key`` is summed from the events of the moves in force."""
+    return game_key in EVENT_SOURCES
+
+
+def breakdown(game_key: str, result: dict[str, Any], events: Iterable[dict[str, Any]] = ()) -> list[list[Part]]:
+    """Per seat, the parts of its score (counted first, then the tallies), from ``result`` and,
+    where the game needs them (:func:`needs_events`), the events of the moves in force."""
+    scores = list(result.get("scores") or [])
+    n = len(scores)
+    categories: dict[str, Any] = dict(result.get("categories") or {})
+    out: list[list[Part]] = [[] for _ in range(n)]
+    rules = RULES.get(game_key, ())
+    sources = EVENT_SOURCES.get(game_key, ())
+    if sources:
+        totals = {(src.event_type, s): 0 for src in sources for s in range(n)}
+        for event in events:
+            seat, points = event.get("seat"), event.get(sources[0].field)
+            if isinstance(seat, int) and 0 <= seat < n and isinstance(points, int) and (event.get("type"), seat) in totals:
+                totals[(str(event.get("type")), seat)] += points
+        for seat in range(n):
+            out[seat] += [Part(src.label, totals[(src.event_type, seat)], src.topic, src.rule) for src in sources
+                          if totals[(src.event_type, seat)]]
+    for name, values in categories.items():
+        if not isinstance(values, list):
+            continue
+        rule = next((r for r in rules if r.matches(name)), None)
+        counted = rule is not None and not sources
+        for seat in range(min(n, len(values))):
+            value = values[seat]
+            if not isinstance(value, int) or (counted and value == 0):
+                continue
+            if rule is not None and counted:
+                out[seat].append(Part(name, value, rule.topic, rule.rule))
+            elif not sources or name != "Coins":
+                out[seat].append(Part(name, value, "", "", counted=False))
+    return out
+
+
+def counted_total(parts: list[Part]) -> int:
+    return sum(p.points for p in parts if p.counted)
+
+
+def message_texts() -> list[str]:
+    """The catalog messages above (the extractor finds them as ``N_``; listed for tests)."""
+    return [r.rule for rules in RULES.values() for r in rules] + \
+        [t for srcs in EVENT_SOURCES.values() for s in srcs for t in (s.label, s.rule)]

@@ -1,0 +1,47 @@
+"""A hint: the move the strongest AI level would make for a seat, computed from that seat's view
+only (``rules.ai.choose_action`` hands the chooser ``engine.view(state, seat)``), and one line of why.
+
+The strongest level is found when asked (``rules.ai.LEVELS`` lists them weakest first), so a level
+added later (``expert``) is used without a change here; a level that takes a search budget gets a
+small one.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from typing import Any
+
+from host.i18n import N_, _, tr
+from rules import ai
+
+HINT_BUDGET = 200  # search steps for a level that takes a budget: a hint answers within a click
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: dict[str, Any]
+    label: str  # translated
+    why: str  # translated
+
+
+def strongest_level() -> str:
+    return str(ai.LEVELS[-1])
+
+
+def hinted_action(engine: Any, state: Any, seat: int, seed: int | str, seq: int) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {}
+    if "budget" in inspect.signature(ai.choose_action).parameters:
+        kwargs["budget"] = HINT_BUDGET
+    action: dict[str, Any] = ai.choose_action(engine, state, seat, f"hint:{seed}", seq, strongest_level(), **kwargs)
+    return action
+
+
+GENERIC_WHY = N_("It is the move the strongest AI would make from what you can see.")
+
+
+def hint_for(engine: Any, state: Any, seat: int, seed: int | str, seq: int, why: dict[str, str],
+             view: dict[str, Any] | None = None) -> Hint:
+    action = hinted_action(engine, state, seat, seed, seq)
+    label = tr(engine.describe_action(action, view if view is not None else engine.view(state, seat)))
+    return Hint(action, label, _(why.get(str(action.get("type")), GENERIC_WHY)))

@@ -1,0 +1,49 @@
+"""Issue 31: the final score post has a "Why?" button; it answers, only to the one who asks, each
+player's score split into the rulebook's categories with the rule and its /rules topic, one player
+per page; /game status of a finished game shows the same breakdown."""
+
+from __future__ import annotations
+
+import re
+
+from tests.discord.conftest import start_bot
+from tests.discord.harness import message_text
+from tests.discord.play import new_table
+
+
+async def test_why_explains_every_players_score_privately_and_pages(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="my_island")
+    await table.play_to_end()
+    sheet = await table.host.score_sheet(table.game_id)
+    final = h.messages_in(table.thread_id)[-1]
+    if "Final scores" not in message_text(final.payload):  # the replay follows the score post
+        final = next(m for m in reversed(h.messages_in(table.thread_id)) if "Final scores" in message_text(m.payload))
+    result = await h.click(bo, final.id, "Why?")
+    answer = h.original(result)
+    assert h.is_ephemeral(answer) and answer.audience == f"user:{bo}"
+    text = message_text(answer.payload)
+    first = sheet["rows"][0]
+    assert f"Why {first['name']} has {first['score']}" in text
+    assert "(/rules: Scoring)" in text and "Start: +10" in text
+    points = [int(p) for p in re.findall(r": ([+-]\d+) —", text)]
+    assert sum(points) == first["score"], text
+    await h.click(bo, answer.id, "Next")
+    second = sheet["rows"][1]
+    assert f"Why {second['name']} has {second['score']}" in message_text(h.fake.messages[answer.id].payload)
+    status = h.reply_text(await h.slash(ana, "game status", channel_id=table.thread_id))
+    assert "(/rules: Scoring)" in status and f"{second['name']}: {second['score']}" in status
+
+
+async def test_why_from_another_server_is_no_such_game(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="my_island")
+    await table.play_to_end()
+    other = await h.add_guild(99)
+    h.expect_errors(0)
+    result = await h.forge_component(ana, other, f"isle:why:{table.game_id}:0:0")
+    assert "Why" not in h.reply_text(result)
