@@ -26,8 +26,9 @@ class UnionFind:
 
 # -- names of places on a grid ("M10", "C4"): what boards draw along their edges and every text says --
 
-GRID_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
-"""Column letters, without I and O (read as 1 and 0), as on a go board."""
+GRID_LETTERS = "ABCDEFHJKMNPQRSTUVWXYZ"
+"""Column letters, without I and O (read as 1 and 0, as on a go board) and without G and L (``L21``
+and ``G07`` name Skye's tiles and goals in the rulebooks' lists, so ``L10`` would read as a tile)."""
 
 
 def column_letters(index: int) -> str:

@@ -8,6 +8,7 @@ from render.isle_of_skye.sizes import MARGIN, W
 from render.isle_of_skye.sprites import sprite
 from render.isle_of_skye.text import badge, dtext, fit
 from render.isle_of_skye.tiles import price_tag, strip_tile
+from rules.isle_of_skye.labels import place_label
 from rules.isle_of_skye.text import turn, where
 from rules.text import T, Tn
 
@@ -60,7 +61,7 @@ def private_panel(img, d, view, names, y) -> int:
     if tile is None:
         text = T("Choose which tile to build next:")
     elif build["cell"]:
-        text = T("Spot {spot} ({where}): choose the turn.", spot=build["spots"][0]["n"] if build["spots"] else "?",
+        text = T("Spot {spot} ({where}): choose the turn.", spot=place_label(build["cell"]),
                  where=where(build["cell"]))
     else:
         text = T("Place {tile}: choose a numbered spot in your territory.", tile=tile)

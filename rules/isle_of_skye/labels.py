@@ -1,5 +1,5 @@
 """Names of the places in a territory, for the whole game: the castle is ``M10``; columns are letters
-west to east (``L`` is one west of the castle, ``N`` one east), rows numbers north to south (``9`` one
+west to east (``K`` is one west of the castle, ``N`` one east), rows numbers north to south (``9`` one
 north of it, ``11`` one south). Boards draw these names along a territory's edges and on its legal
 spots; the panel, the log and the offline table say the same names (``M9``), never coordinates."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules.geometry import grid_label
 
-COL_ORIGIN = -11
+COL_ORIGIN = -9
 """x of column ``A``: the castle's column (x = 0) is ``M``."""
 ROW_ORIGIN = -9
 """y of row 1: the castle's row (y = 0) is 10."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from rules.geometry import grid_label
 
-COL_ORIGIN = -11
+COL_ORIGIN = -9
 """Offset column of ``A``: the start tile's column (0) is ``M``."""
 ROW_ORIGIN = -49
 """r of row 1: the start tile's row (r = 0) is 50."""

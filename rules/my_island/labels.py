@@ -10,7 +10,7 @@ from rules.geometry import grid_label
 
 
 def column_label(col: int) -> str:
-    """The letter of board column ``col`` (0..12: ``A``..``N``, without ``I``)."""
+    """The letter of board column ``col`` (0..12: ``A``..``Q``, without G, I, L and O)."""
     return grid_label(col, 0)[:-1]
 
 
