@@ -92,3 +92,33 @@ def test_players_read_words_not_data(key):
                         for line in lines:
                             check(tr(line), f"{lang} private log line")
     assert found == {}, found
+
+
+@pytest.mark.parametrize("key", sorted(PLAYERS))
+def test_boards_draw_words_not_data(key):
+    """The texts drawn on the boards (banners, score lines, captions), public and private, now and then
+    in a greedy game: the same words as the log and the panel."""
+    from render import RENDERERS
+    from render.layout import recording
+    from rules.ai import choose_action
+
+    engine = ENGINES[key]
+    n = PLAYERS[key][0]
+    state = engine.setup(n, {}, 5)
+    rnd = random.Random(5)
+    found: dict[str, str] = {}
+    for step in range(240):
+        if engine.result(state) is not None:
+            break
+        seat = rnd.choice(sorted(engine.to_act(state)))
+        if step % 60 == 0:
+            for who in (None, seat):
+                view = dict(engine.view(state, who), seat_names=NAMES[:n], viewer=who)
+                with speaking("en"), recording() as rec:
+                    RENDERERS[key](view, tr)
+                for t in rec.result:
+                    what = raw_data(t.text)
+                    if what:
+                        found.setdefault(what, f"{'public' if who is None else 'private'} board: {t.text!r}")
+        engine.apply(state, seat, choose_action(engine, state, seat, 5, step, level="greedy"))
+    assert found == {}, found
