@@ -22,12 +22,9 @@ if TYPE_CHECKING:
 
 
 def needs_confirmation(info: GameInfo, choice: Choice) -> bool:
-    """Sealed choices in a simultaneous step cannot be taken back: ask once more."""
-    flag = getattr(choice, "confirm", None)
-    if flag is not None:
-        return bool(flag)
-    simultaneous = len(info.to_act) + info.acted > 1
-    return simultaneous and choice.action.get("type") not in ("back", "pass")
+    """A sealed choice in a simultaneous step that could not be taken back: ask once more (one
+    that can be taken back goes through at once; the Undo button is the way back)."""
+    return choice.confirm
 
 
 CHOICES_KEPT = 256

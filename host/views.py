@@ -9,6 +9,7 @@ from db.undo import is_undo_event
 from host.i18n import _, tr
 from host.models import Choice
 from render.sheets.fallback import fallback_png  # noqa: F401 - the host asks render for it
+from rules.base import plain_copy
 from rules.text import T
 
 
@@ -27,10 +28,22 @@ def clip(text: str, limit: int) -> str:
 
 def choices_for(engine: Any, state: Any, seat: int, view: dict[str, Any], simultaneous: bool) -> list[Choice]:
     """``seat``'s legal actions as the panel offers them: each with its label in the current
-    language (``view``: the seat's view with names) and whether it seals a simultaneous step."""
+    language (``view``: the seat's view with names) and whether it asks "are you sure?" first."""
+    others_deciding = simultaneous and bool(set(engine.to_act(state)) - {seat})
+    before = plain_copy(state) if others_deciding else None
+
+    def needs_confirming(action: dict[str, Any]) -> bool:
+        """A choice that seals the seat's part of a simultaneous step while others still decide,
+        and that the player could not take back (the engine's undo point says so on a trial)."""
+        if before is None or not engine.seals(before, seat, action):
+            return False
+        trial = plain_copy(before)
+        events = engine.apply(trial, seat, action)
+        return not engine.undo_point(trial, seat, events)
+
     return [Choice(i, clip(tr(engine.describe_action(action, view)), 100), action,
-                   # the engine declares which choices end this seat's part of a simultaneous step
-                   simultaneous and engine.seals(state, seat, action))
+                   # worked out for the one choice a player picks, not for every choice shown
+                   (lambda a=action: needs_confirming(a)) if others_deciding else False)
             for i, action in enumerate(engine.legal_actions(state, seat))]
 
 
