@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from db.store import SeatRow
@@ -43,7 +44,7 @@ def choices_for(engine: Any, state: Any, seat: int, view: dict[str, Any], simult
 
     return [Choice(i, clip(tr(engine.describe_action(action, view)), 100), action,
                    # worked out for the one choice a player picks, not for every choice shown
-                   (lambda a=action: needs_confirming(a)) if others_deciding else False)
+                   partial(needs_confirming, action) if others_deciding else False)
             for i, action in enumerate(engine.legal_actions(state, seat))]
 
 
