@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import languages, present
-from cogs.outcomes import fresh_to_act, posts_board
-from cogs.posts import send_dm
+from cogs.outcomes import by_dm, fresh_to_act, posts_board
+from cogs.posts import blocked_threads, send_dm
 from host import HostError, MoveOutcome, social
 from host.i18n import _, speaking
 
@@ -26,6 +26,8 @@ async def dm_players(bot: IsleBot, outcome: MoveOutcome, actor_id: int | None = 
     if info.status != "active":
         return
     fresh = fresh_to_act(outcome)
+    if info.id not in blocked_threads(bot):  # a closed thread pings nobody: everyone hears by DM then
+        fresh = await by_dm(bot.services.host, info, fresh)  # the others were pinged in the thread
     for seat in info.seats:
         if seat.user_id is None or seat.automatic:
             continue

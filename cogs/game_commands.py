@@ -164,26 +164,46 @@ async def abandon(interaction: discord.Interaction[IsleBot], game: int | None = 
     await interaction.followup.send(_("{game} was abandoned.", game=present.game_name(info)), ephemeral=True)
 
 
+SERVER_CHOICE = "server"
+NOTICES = [app_commands.Choice(name=locale_str("A mention in the game's thread"), value="mention"),
+           app_commands.Choice(name=locale_str("A DM with my board"), value="dm"),
+           app_commands.Choice(name=locale_str("As this server chooses"), value=SERVER_CHOICE)]
+"""How a player hears that it is their turn: one signal per turn (issue 28)."""
+
+
+def notice_text(notice: str) -> str:
+    if notice == "mention":
+        return _("When it is your turn you are mentioned in the game's thread (no DM).")
+    if notice == "dm":
+        return _("When it is your turn you get a DM with your board (no mention in the thread).")
+    return _("When it is your turn you hear of it as this server chooses (a mention in the thread unless "
+             "its managers chose DMs).")
+
+
 @app_commands.command(name="settings", description=locale_str("Game clock and reminders, AI help in this game and DM notices"))
 @app_commands.describe(deadline=locale_str("Turn deadline for this game"), reminders=locale_str("Remind players before the deadline"),
                        on_timeout=locale_str("What happens at the deadline"),
                        away=locale_str("Let the AI play your seat in this game (for a break from all games: /vacation)"),
                        dm=locale_str("Send me DMs about my games"),
+                       notice=locale_str("How I hear that it is my turn: a mention in the thread or a DM"),
                        clock=locale_str("The clock: moves a day, a time bank, or none"),
                        ai_level=locale_str("How well AI seats and deadline takeovers play"),
                        hints=locale_str("A Hint button in the Take turn panel (unrated casual games only)"))
-@app_commands.choices(deadline=DEADLINES, on_timeout=TIMEOUTS, clock=CLOCKS, ai_level=AI_LEVELS)
+@app_commands.choices(deadline=DEADLINES, on_timeout=TIMEOUTS, clock=CLOCKS, ai_level=AI_LEVELS, notice=NOTICES)
 @app_commands.autocomplete(game=my_games)
 async def settings(interaction: discord.Interaction[IsleBot], game: int | None = None, deadline: int | None = None,
                    reminders: bool | None = None, on_timeout: str | None = None, away: bool | None = None,
                    dm: bool | None = None, clock: str | None = None, ai_level: str | None = None,
-                   hints: bool | None = None) -> None:
+                   hints: bool | None = None, notice: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     host = host_of(interaction)
     said: list[str] = []
     if dm is not None:
         await host.set_dm_notifications(interaction.user.id, dm)
         said.append(_("DM notices are on.") if dm else _("DM notices are off."))
+    if notice is not None:
+        await host.set_turn_notice(interaction.user.id, None if notice == SERVER_CHOICE else notice)
+        said.append(notice_text(notice))
     changes: dict[str, Any] = {}
     if deadline is not None:
         changes["deadline_seconds"] = deadline or None

@@ -4,7 +4,7 @@ whom to tell "your move". Plain questions about a :class:`host.MoveOutcome`, no 
 from __future__ import annotations
 
 from cogs import present
-from host import GameInfo, MoveOutcome
+from host import GameInfo, Host, MoveOutcome
 
 
 def posts_board(outcome: MoveOutcome, headline: str | None = None) -> bool:
@@ -45,3 +45,14 @@ def turn_content(info: GameInfo, newly: set[int]) -> str:
     if info.acted > 0 and info.waiting > 0:
         text += "\n" + present.progress_text(info)
     return text
+
+
+async def by_dm(host: Host, info: GameInfo, seats: set[int]) -> set[int]:
+    """Of ``seats`` (told "your move" now), those whose player hears of their turn by DM instead of a
+    ping in the thread (``Host.turn_notice``: their choice, else the server's): one signal per turn."""
+    out = set()
+    for s in info.seats:
+        if s.seat in seats and s.user_id is not None and not s.automatic \
+                and await host.turn_notice(s.user_id, info.guild_id) == "dm":
+            out.add(s.seat)
+    return out

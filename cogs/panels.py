@@ -23,12 +23,9 @@ if TYPE_CHECKING:
 
 
 def needs_confirmation(info: GameInfo, choice: Choice) -> bool:
-    """Sealed choices in a simultaneous step cannot be taken back: ask once more."""
-    flag = getattr(choice, "confirm", None)
-    if flag is not None:
-        return bool(flag)
-    simultaneous = len(info.to_act) + info.acted > 1
-    return simultaneous and choice.action.get("type") not in ("back", "pass")
+    """A sealed choice in a simultaneous step that could not be taken back: ask once more (one
+    that can be taken back goes through at once; the Undo button is the way back)."""
+    return choice.confirm
 
 
 CHOICES_KEPT = 256
@@ -123,7 +120,6 @@ async def on_choice(interaction: discord.Interaction[IsleBot], game_id: int, ver
                     confirmed: bool) -> None:
     await interaction.response.defer()
     host = interaction.client.services.host
-    user_id = interaction.user.id
     info = await host.get(game_id)
     if info.version != version:
         await show_panel(interaction, game_id, edit=True,
@@ -145,17 +141,37 @@ async def on_choice(interaction: discord.Interaction[IsleBot], game_id: int, ver
         await interaction.edit_original_response(embed=embed, attachments=[],
                                                  view=confirm_view(game_id, version, choice))
         return
+    await _take(interaction, game_id, version, choice)
+
+
+LONE_STEPS = 3
+"""At most this many single-answer steps are taken for a player after one tap."""
+
+
+async def _take(interaction: discord.Interaction[IsleBot], game_id: int, version: int, choice: Choice,
+                done_before: str | None = None, depth: int = 0) -> None:
+    """Submit ``choice``, publish it, then show the panel, or, when the player's next step has a
+    single answer that costs nothing to take (``Host.lone_choice``), take that too (issue 28)."""
+    host = interaction.client.services.host
+    user_id = interaction.user.id
     try:
         outcome = await host.submit(game_id, user_id, choice.action, expected_version=version)
     except GameMovedOn as exc:
         await show_panel(interaction, game_id, edit=True, note=str(exc))
         return
     done = _("Done: {label}.", label=choice.label)
+    if done_before:
+        done = done_before + "\n" + done
+    following: list[tuple[Choice, int]] = []
 
     async def update_panel() -> None:
         after = outcome.game
         seat = after.seat_of(user_id)
         if after.status == "active" and seat is not None and seat.seat in after.to_act:
+            lone = await host.lone_choice(game_id, user_id) if depth < LONE_STEPS else None
+            if lone is not None:
+                following.append((lone, after.version))
+                return
             await show_panel(interaction, game_id, edit=True, note=done, info=after)
         else:
             text = done
@@ -167,6 +183,8 @@ async def on_choice(interaction: discord.Interaction[IsleBot], game_id: int, ver
 
     # The public board goes out first when the move posts one; the panel follows.
     await notify.publish(interaction.client, outcome, actor_id=user_id, panel=update_panel)
+    for lone, after_version in following:
+        await _take(interaction, game_id, after_version, lone, done, depth + 1)
 
 
 async def on_undo(interaction: discord.Interaction[IsleBot], game_id: int, version: int) -> None:

@@ -1,4 +1,5 @@
-"""``/server language``: the language of this server's game threads (server managers only).
+"""``/server language``: the language of this server's game threads; ``/server notices``: how its players hear
+of their turn unless they chose themselves (server managers only).
 
 Most servers are not Community servers and cannot set a preferred locale in Discord, so an admin
 chooses here; the choice is stored and survives restarts (host.languages).
@@ -43,8 +44,27 @@ async def language(interaction: discord.Interaction[IsleBot], language: str) -> 
     await interaction.followup.send(text, ephemeral=True)
 
 
+@app_commands.command(name="notices", description=locale_str("How players here hear that it is their turn"))
+@app_commands.describe(notice=locale_str("A mention in the game's thread, or a DM with the player's board"))
+@app_commands.choices(notice=[app_commands.Choice(name=locale_str("A mention in the game's thread"), value="mention"),
+                              app_commands.Choice(name=locale_str("A DM with the player's board"), value="dm")])
+async def notices(interaction: discord.Interaction[IsleBot], notice: str) -> None:
+    """One signal per turn (issue 28): the server's default; each player may choose otherwise in /game settings."""
+    await interaction.response.defer(ephemeral=True)
+    if interaction.guild_id is not None:  # the group is guild_only
+        await interaction.client.services.host.set_server_turn_notice(interaction.guild_id, notice)
+    if notice == "dm":
+        text = _("Players here now hear of their turn by a DM with their board, not a mention in the thread "
+                 "(each can choose otherwise with /game settings notice).")
+    else:
+        text = _("Players here now hear of their turn by a mention in the game's thread, not a DM "
+                 "(each can choose otherwise with /game settings notice).")
+    await interaction.followup.send(text, ephemeral=True)
+
+
 async def setup(bot: IsleBot) -> None:
     group = app_commands.Group(name="server", description=locale_str("Settings of Isle Host on this server"),
                                guild_only=True, default_permissions=discord.Permissions(manage_guild=True))
     group.add_command(language)
+    group.add_command(notices)
     bot.tree.add_command(group)

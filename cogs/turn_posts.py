@@ -17,7 +17,7 @@ import discord
 from cogs import languages, present
 from cogs.components import take_turn_view
 from cogs.history_items import rematch_view
-from cogs.outcomes import fresh_to_act, sealed_only, turn_content
+from cogs.outcomes import by_dm, fresh_to_act, sealed_only, turn_content
 from cogs.posts import edit_remembered, post, refresh_lobby
 from cogs.score_why import WhyButton
 from cogs.shards import owns_guild
@@ -129,7 +129,9 @@ async def _earlier_steps(bot: IsleBot, info: GameInfo) -> list[str]:
 
 async def _post_turn(bot: IsleBot, info: GameInfo, outcome: MoveOutcome, headline: str | None, lines: list[str],
                      png: bytes) -> None:
-    message = await post(bot, info, content=present.to_act_text(info, fresh_to_act(outcome)),
+    fresh = fresh_to_act(outcome)
+    pinged = fresh - await by_dm(bot.services.host, info, fresh)  # the others hear of it by DM instead
+    message = await post(bot, info, content=present.to_act_text(info, pinged),
                          embed=present.turn_embed(info, lines, headline),
                          file=present.board_file(png), view=take_turn_view(info.id, info.version))
     if message is not None:

@@ -45,3 +45,13 @@ class PreferenceStore:
     async def set_reader_language(self, user_id: int, locale: str) -> None:
         await self.store.write([("INSERT INTO user_prefs (user_id, locale) VALUES (?, ?) "
                                  "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale", (user_id, locale))])
+
+    async def server_turn_notice(self, guild_id: int) -> str | None:
+        """How players of this server hear of their turn unless they chose ('mention' or 'dm'), or None."""
+        row = await self.store.fetch_one("SELECT turn_notice FROM guild_prefs WHERE guild_id = ?", (guild_id,))
+        return row["turn_notice"] if row else None
+
+    async def set_server_turn_notice(self, guild_id: int, notice: str | None) -> None:
+        await self.store.write([("INSERT INTO guild_prefs (guild_id, turn_notice) VALUES (?, ?) "
+                                 "ON CONFLICT (guild_id) DO UPDATE SET turn_notice = excluded.turn_notice",
+                                 (guild_id, notice))])

@@ -416,11 +416,12 @@ class Store(Database):
     async def user_pref(self, user_id: int) -> dict[str, Any]:
         row = await self.fetch_one("SELECT * FROM user_prefs WHERE user_id = ?", (user_id,))
         return {"dm_notifications": bool(row["dm_notifications"]) if row else True,
-                "locale": row["locale"] if row else None}
+                "locale": row["locale"] if row else None, "turn_notice": row["turn_notice"] if row else None}
 
     async def set_user_pref(self, user_id: int, **fields: Any) -> None:
         pref = await self.user_pref(user_id)
         pref.update(fields)
-        await self.write([("INSERT OR REPLACE INTO user_prefs (user_id, dm_notifications, locale) VALUES (?, ?, ?)",
-                            (user_id, int(pref["dm_notifications"]), pref["locale"]))])
+        await self.write([("INSERT OR REPLACE INTO user_prefs (user_id, dm_notifications, locale, turn_notice) "
+                           "VALUES (?, ?, ?, ?)",
+                           (user_id, int(pref["dm_notifications"]), pref["locale"], pref["turn_notice"]))])
 

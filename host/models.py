@@ -107,8 +107,9 @@ class Choice:
 
     @property
     def confirm(self) -> bool:
-        """Choosing this seals the seat's part of a simultaneous step: ask "are you sure?" first.
-        Worked out for the one choice a player picks, not for every choice shown."""
+        """Choosing this seals the seat's part of a simultaneous step for good (others still decide
+        and it cannot be taken back): ask "are you sure?" first. Worked out for the one choice a
+        player picks, not for every choice shown."""
         if callable(self.seals):
             self.seals = bool(self.seals())
         return self.seals

@@ -19,6 +19,7 @@ import re
 import secrets
 from typing import Any
 
+from db.preferences import PreferenceStore
 from db.store import (
     GameDamaged,
     GameRow,
@@ -48,6 +49,8 @@ log = logging.getLogger("host")
 
 OPTION_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,39}")
 MAX_OPTION_VALUE = 100
+TURN_NOTICES = ("mention", "dm")
+"""How a player hears of their turn: pinged in the game's thread, or a DM with their board."""
 
 __all__ = ["Host", "HostCore", "Moves", "engine_for", "level_of", "level_name", "render_view", "LEASE_SECONDS",
            "DEFAULT_SETTINGS", "AUTO_MOVES_LIMIT"]
@@ -257,6 +260,30 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
     async def dm_notifications(self, user_id: int) -> bool:
         enabled: bool = (await self.store.user_pref(user_id))["dm_notifications"]
         return enabled
+
+    async def set_turn_notice(self, user_id: int, notice: str | None) -> None:
+        """How this player hears of their turn: 'mention' (pinged in the thread), 'dm' (a DM with
+        their board instead), or None (the server's choice)."""
+        if notice not in (*TURN_NOTICES, None):
+            raise NotAllowed(_("Choose a mention in the thread or a DM."))
+        await self.store.set_user_pref(user_id, turn_notice=notice)
+
+    async def set_server_turn_notice(self, guild_id: int, notice: str | None) -> None:
+        """How this server's players hear of their turn unless they chose themselves."""
+        if notice not in (*TURN_NOTICES, None):
+            raise NotAllowed(_("Choose a mention in the thread or a DM."))
+        await PreferenceStore(self.store).set_server_turn_notice(guild_id, notice)
+
+    async def turn_notice(self, user_id: int, guild_id: int | None) -> str:
+        """The one signal a player gets when their turn comes (issue 28): 'dm' or 'mention'. Their own
+        choice, else their server's, else a mention; a player who turned DMs off is mentioned."""
+        pref = await self.store.user_pref(user_id)
+        if not pref["dm_notifications"]:
+            return "mention"
+        notice = pref["turn_notice"]
+        if notice is None and guild_id is not None:
+            notice = await PreferenceStore(self.store).server_turn_notice(guild_id)
+        return notice if notice in TURN_NOTICES else "mention"
 
     async def first_notice(self, game_id: int, user_id: int, kind: str) -> bool:
         """True only the first time (e.g. "open your DMs" is said once per game and player)."""

@@ -16,15 +16,17 @@ from db.store import (
 )
 from db.undo import is_undo, undo_record
 from host.core import engine_for
-from host.errors import GameMovedOn, NotAllowed
+from host.errors import GameBroken, GameMovedOn, NotAllowed, NotYourTurn
 from host.i18n import _
 from host.logging_setup import log_event
 from host.models import (
+    Choice,
     MoveOutcome,
 )
 from host.moves import Moves
 from host.undo import replay_undo
 from host.views import public_lines_of
+from rules.base import plain_copy
 
 log = logging.getLogger("host")
 
@@ -69,6 +71,27 @@ class TakeBack(Moves):
             return None
         target, length = await self._undo_target(row, engine_for(row.game_key), seat)
         return length if target is not None and length == row.version else None
+
+    async def lone_choice(self, game_id: int, user_id: int) -> Choice | None:
+        """The player's one possible move now, when taking it for them costs nothing (issue 28: a step
+        with a single answer is taken without a tap): it is their only legal action, it asks for no
+        confirmation, and it keeps undo: the player had no move to take back, or it is itself a
+        step they can take back (it does not hand the turn on and reveals nothing). Else None."""
+        try:
+            choices = await self.choices(game_id, user_id)
+        except (NotYourTurn, NotAllowed, GameBroken):
+            return None
+        if len(choices) != 1 or choices[0].confirm:
+            return None
+        if await self.undo_version(game_id, user_id) is None:
+            return choices[0]
+        _row, engine, state, _version = await self._active(game_id)
+        seat = await self._seat_for(game_id, user_id)
+        trial = plain_copy(state)
+        events = engine.apply(trial, seat.seat, choices[0].action)
+        if seat.seat in engine.to_act(trial) and engine.undo_point(trial, seat.seat, events):
+            return choices[0]
+        return None
 
     async def undo(self, game_id: int, user_id: int, expected_version: int | None = None) -> MoveOutcome:
         """Take back this player's newest move: an undo record is appended to the log (version-

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from db.store import SeatRow
 from db.undo import is_undo_event
-from host.i18n import _
+from host.i18n import _, tr
+from host.models import Choice
 from render.sheets.fallback import fallback_png  # noqa: F401 - the host asks render for it
+from rules.base import plain_copy
 from rules.text import T
 
 
@@ -22,6 +25,27 @@ def with_names(view: dict[str, Any], seats: list[SeatRow], viewer: int | None) -
 def clip(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters with an ellipsis (button labels, embed fields)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def choices_for(engine: Any, state: Any, seat: int, view: dict[str, Any], simultaneous: bool) -> list[Choice]:
+    """``seat``'s legal actions as the panel offers them: each with its label in the current
+    language (``view``: the seat's view with names) and whether it asks "are you sure?" first."""
+    others_deciding = simultaneous and bool(set(engine.to_act(state)) - {seat})
+    before = plain_copy(state) if others_deciding else None
+
+    def needs_confirming(action: dict[str, Any]) -> bool:
+        """A choice that seals the seat's part of a simultaneous step while others still decide,
+        and that the player could not take back (the engine's undo point says so on a trial)."""
+        if before is None or not engine.seals(before, seat, action):
+            return False
+        trial = plain_copy(before)
+        events = engine.apply(trial, seat, action)
+        return not engine.undo_point(trial, seat, events)
+
+    return [Choice(i, clip(tr(engine.describe_action(action, view)), 100), action,
+                   # worked out for the one choice a player picks, not for every choice shown
+                   partial(needs_confirming, action) if others_deciding else False)
+            for i, action in enumerate(engine.legal_actions(state, seat))]
 
 
 def describe_event(engine: Any, event: dict[str, Any], names: list[str]) -> str:

@@ -306,7 +306,9 @@ class SealedLead(ToySealed):
     def legal_actions(self, state, seat):
         if seat not in self.to_act(state):
             return []
-        return [{"type": "lead"}] if state["leader"] is not None else super().legal_actions(state, seat)
+        if state["leader"] is not None:  # two ways, so the panel asks (a lone step would be taken for the player)
+            return [{"type": "lead"}, {"type": "lead", "quietly": True}]
+        return super().legal_actions(state, seat)
 
     def apply(self, state, seat, action):
         if state["leader"] is not None:
@@ -323,7 +325,9 @@ class SealedLead(ToySealed):
         return {**super().view(state, seat), "leader": state["leader"]}
 
     def describe_action(self, action, view=None):
-        return "Lead on" if action["type"] == "lead" else super().describe_action(action, view)
+        if action["type"] == "lead":
+            return "Lead on quietly" if action.get("quietly") else "Lead on"
+        return super().describe_action(action, view)
 
     def seals(self, state, seat, action):
         if action["type"] == "lead" or len(self.to_act(state)) == 1 and state["round"] < 3:

@@ -59,6 +59,8 @@ async def test_a_russian_and_a_ukrainian_player_each_read_their_language(key, ha
     olya, taras = (h.user(uid, name) for uid, name in NAMES.items())
     for uid, lang in LOCALES.items():
         h.fake.user_locales[uid] = lang
+    for uid in NAMES:  # they hear of their turns by DM, so their DMs are read too
+        await h.slash(uid, "game settings", notice="dm")
     table = await new_table(h, olya, [taras], key=key)
     host = table.host
     rnd = random.Random(f"languages:{key}")
