@@ -73,9 +73,9 @@ async def measure(key: str, players: int, seed: str, max_clicks: int) -> dict:
     renders = [0]
     real_render = host.service.render_view
 
-    def counting(game_key: str, view: dict) -> bytes:
+    def counting(game_key: str, view: dict, full: bool = False) -> bytes:
         renders[0] += 1
-        return real_render(game_key, view)
+        return real_render(game_key, view, full)
 
     host.service.render_view = counting
     out = {"ratios": [], "ms": [], "panel_first": 0, "boards": 0, "clicks": 0, "renders": 0, "board_renders": 0}
