@@ -41,6 +41,7 @@ from render.common import (
     RECORDER,
     StampDraw,
     fit_text,
+    flat_palette,
     font,
     panel,
     paste_badge,
@@ -62,6 +63,10 @@ MIN_PX = 22
 TITLE, BODY, SMALL = 32, 26, MIN_PX
 PAD = 18
 ACTIVE = (255, 246, 200)   # the rows of the players to act
+SUB = (215, 225, 235)      # the header's second line
+STRIPE = (236, 230, 216)   # every other row of a table
+CARD_COLOURS = (BAND, ACTIVE, SUB, STRIPE)
+"""The colours a card paints besides ink, paper, the highlight and the seats (flat_palette adds those)."""
 
 
 def card_font(size: int = BODY, bold: bool = False) -> ImageFont.FreeTypeFont:
@@ -116,7 +121,7 @@ class Card:
                 stamp_text(self.draw, (PAD, y), line, big, (255, 255, 255))
                 y += line_h
             for line in sub_lines:
-                stamp_text(self.draw, (PAD, y), line, small, (215, 225, 235))
+                stamp_text(self.draw, (PAD, y), line, small, SUB)
                 y += small.size + 8
         self.y = bottom
 
@@ -196,6 +201,38 @@ class Card:
                 y += f.size + 8
         self.y = box[3] + 2
 
+    def table(self, columns: Sequence[Any], rows: Sequence[tuple[Any, Sequence[Any]]], size: int = SMALL,
+              label_share: float = 0.5) -> None:
+        """A score sheet: a header row of ``columns`` (seats' names, teams), then one row per
+        ``(label, values)``; the last row (the total) in bold. Labels wrap to two lines."""
+        if not rows:
+            return
+        f, fb = card_font(size), card_font(size, bold=True)
+        inner = self.width - 2 * PAD
+        label_w = int(inner * label_share) if columns else inner - 120
+        col_w = (inner - label_w) / max(1, len(columns))
+        y = self.y + 4
+        with panel(self.img, "table", (0, y, self.width, self.height)):
+            for i, name in enumerate(columns):
+                x = PAD + label_w + i * col_w
+                stamp_text(self.draw, (x + col_w - 6, y), fit_text(name, fb, col_w - 10), fb, INK, "ra")
+            if columns:
+                y += fb.size + 12
+            for i, (label, values) in enumerate(rows):
+                last = i == len(rows) - 1
+                rf = fb if last else f
+                lines = wrap_text(label, rf, label_w - 12, 2)
+                h = (rf.size + 6) * len(lines) + 6
+                if i % 2 == 0:
+                    self.draw.rectangle([PAD // 2, y - 3, self.width - PAD // 2, y + h - 3], fill=STRIPE)
+                for k, line in enumerate(lines):
+                    stamp_text(self.draw, (PAD, y + k * (rf.size + 6)), line, rf, INK)
+                for k, v in enumerate(values):
+                    x = PAD + label_w + (k + 1) * col_w - 6
+                    stamp_text(self.draw, (x, y), fit_text(str(tx(v)), rf, col_w - 10), rf, INK, "ra")
+                y += h
+        self.y = y + 4
+
     def gap(self, px: int = 8) -> None:
         self.y += px
 
@@ -203,10 +240,22 @@ class Card:
         """The box left below the cursor, for the picture."""
         return (0, self.y, self.width, self.height - bottom_margin)
 
-    def png(self, palette: Image.Image | None = None, used: int | None = None) -> bytes:
-        """The card as a PNG (``used``: cut to that many rows, e.g. a short card)."""
+    def png(self, palette: Image.Image | None = None, used: int | None = None,
+            colours: tuple[tuple[int, int, int], ...] = ()) -> bytes:
+        """The card as a PNG (``used``: cut to that many rows, e.g. a short card). ``colours``: the
+        game's art colours, mapped exactly onto a fixed palette with the card's own (fast, small);
+        or a ready ``palette``; neither: an adaptive palette."""
         height = None if used is None else max(1, min(self.height, used))
+        if colours and palette is None:
+            palette = flat_palette(tuple(dict.fromkeys(CARD_COLOURS + tuple(colours))))
         return to_png(self.img, palette=palette, height=height)
+
+
+def short_names(names: Sequence[Any], width: float = 360, size: int = BODY) -> list[str]:
+    """Players' names (translated) cut with an ellipsis to ``width`` px at ``size``: for sentences
+    (whose turn, the last move) that must keep their words on a phone."""
+    f = card_font(size, bold=True)
+    return [fit_text(n, f, width) for n in names]
 
 
 # -- pictures --------------------------------------------------------------------------------------
@@ -229,10 +278,11 @@ class Frame:
 
 
 def frame(points: Sequence[tuple[float, float]], size: tuple[int, int], min_scale: float, max_scale: float,
-          margin: float = 1.0, focus: Sequence[tuple[float, float]] | None = None) -> Frame:
+          margin: float = 1.0, focus: Sequence[tuple[float, float]] | None = None, whole: bool = False) -> Frame:
     """The frame that shows ``points`` (map units) in a box of ``size`` px: as large as fits, up to
     ``max_scale``; never smaller than ``min_scale`` (then centred on ``focus``, or on all the
-    points, and what falls outside is cropped). ``margin``: map units kept around the points."""
+    points, and what falls outside is cropped). ``margin``: map units kept around the points;
+    ``whole``: the scale is a whole number of pixels (sprites drawn at an int size)."""
     if not points:
         return Frame(max_scale, size[0] / 2, size[1] / 2, size)
     xs, ys = [p[0] for p in points], [p[1] for p in points]
@@ -240,18 +290,40 @@ def frame(points: Sequence[tuple[float, float]], size: tuple[int, int], min_scal
     h = max(ys) - min(ys) + 2 * margin
     scale = min(max_scale, size[0] / max(w, 1e-6), size[1] / max(h, 1e-6))
     scale = max(scale, min_scale)
-    target = focus or points
+    if whole:
+        scale = max(float(int(scale)), float(-(-min_scale // 1)))
+    half_w, half_h = size[0] / 2 / scale, size[1] / 2 / scale
     if scale * w <= size[0] and scale * h <= size[1]:
         cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
-    else:  # too large: centre on the focus, clamped so the crop stays over the points
-        fx, fy = [p[0] for p in target], [p[1] for p in target]
-        cx, cy = (max(fx) + min(fx)) / 2, (max(fy) + min(fy)) / 2
-        half_w, half_h = size[0] / 2 / scale, size[1] / 2 / scale
+    else:  # too large: centre on the focus (else where most points fit), clamped over the points
+        if focus:
+            fx, fy = [p[0] for p in focus], [p[1] for p in focus]
+            cx, cy = (max(fx) + min(fx)) / 2, (max(fy) + min(fy)) / 2
+        else:
+            cx, cy = _densest(points, half_w - margin, half_h - margin)
         lo_x, hi_x = min(xs) - margin + half_w, max(xs) + margin - half_w
         lo_y, hi_y = min(ys) - margin + half_h, max(ys) + margin - half_h
         cx = min(max(cx, lo_x), hi_x) if lo_x <= hi_x else (max(xs) + min(xs)) / 2
         cy = min(max(cy, lo_y), hi_y) if lo_y <= hi_y else (max(ys) + min(ys)) / 2
     return Frame(scale, size[0] / 2 - cx * scale, size[1] / 2 - cy * scale, size)
+
+
+def _densest(points: Sequence[tuple[float, float]], half_w: float, half_h: float) -> tuple[float, float]:
+    """The centre of a window (2 half_w x 2 half_h) that holds the most points: tried at each point
+    and halfway between pairs of neighbours in a grid of half a window."""
+    half_w, half_h = max(half_w, 1e-6), max(half_h, 1e-6)
+    candidates = list(points)
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    steps_x = max(1, int((max(xs) - min(xs)) / half_w) + 1)
+    steps_y = max(1, int((max(ys) - min(ys)) / half_h) + 1)
+    candidates += [(min(xs) + i * half_w, min(ys) + j * half_h) for i in range(steps_x + 1) for j in range(steps_y + 1)]
+
+    def inside(c: tuple[float, float]) -> list[tuple[float, float]]:
+        return [p for p in points if abs(p[0] - c[0]) <= half_w and abs(p[1] - c[1]) <= half_h]
+
+    best = max(candidates, key=lambda c: len(inside(c)))
+    held = inside(best)  # centred on what it holds
+    return (max(p[0] for p in held) + min(p[0] for p in held)) / 2, (max(p[1] for p in held) + min(p[1] for p in held)) / 2
 
 
 def zoom_picture(card: Card, picture: Image.Image, box: tuple[int, int, int, int], max_zoom: float = 3.0,
