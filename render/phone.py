@@ -371,12 +371,13 @@ def text_box(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], 
 
 
 def spot_label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: Any, size: int = 28,
-               colour: Any = INK, ring: Any = INK) -> None:
-    """A place's label on the map: a white disc with the label in bold, ``size`` px (at least MIN_PX)."""
+               colour: Any = INK, ring: Any = INK, pad: int = 8) -> None:
+    """A place's label on the map (the name the choices use): a white pill with the label in bold,
+    ``size`` px (at least MIN_PX), ``pad`` px beside the text (less for tight grids)."""
     f = card_font(size, bold=True)
     text = tx(label)
-    r = max(f.size * 0.8, text_width(text, f) / 2 + 8)
-    rh = f.size * 0.8
+    r = max(f.size * 0.8 if pad >= 8 else 0, text_width(text, f) / 2 + pad)
+    rh = f.size * (0.8 if pad >= 8 else 0.7)
     x, y = xy
     draw.rounded_rectangle([x - r, y - rh, x + r, y + rh], radius=rh, fill=(255, 255, 255), outline=ring, width=3)
     stamp_text(draw, (x, y), text, f, colour, "mm")

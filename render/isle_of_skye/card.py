@@ -1,7 +1,7 @@
 """Isle of Skye phone card (``render.phone``): what to do now, every seat's VP and coins (as two
 facts: a unit never leaves its number), the last move, the goals scoring this round in words,
 then what matters now, large: one's drawn tiles while pricing, everyone's offers with their prices
-while buying, the tile being built, its turns and one's territory with the numbered spots while
+while buying, the tile being built, its turns and one's territory with the labelled spots while
 building (cropped to them, never shrunk), else the territory where the last move was. The score
 sheet at the end. The full board: ``render.isle_of_skye.render``.
 """
@@ -15,7 +15,8 @@ from render.isle_of_skye.sprites import TERRAIN, TEXTURE, sprite
 from render.isle_of_skye.territories import _cells
 from render.isle_of_skye.tiles import price_tag
 from render.phone import MIN_PX, PAD, Card, ScoreRow, card_font, frame, short_names, spot_label
-from rules.isle_of_skye.text import NO_TIE, both, turn, where
+from rules.isle_of_skye.labels import place_label
+from rules.isle_of_skye.text import NO_TIE, both, tile_label, turn, where
 from rules.text import Msg, T, Tn, join
 
 MIN_T, MAX_T = 90, 190
@@ -93,16 +94,16 @@ def _what_now(view: dict, names: list[str], priv: dict) -> Msg:
             return T("Step 1: choose the tile to discard (the axe).")
         return Tn("Step 2: price {tile} (1 to {n} coins; you have {coins}).",
                   "Step 2: price {tile} (1 to {n} coins; you have {coins}).", pricing["max_price"],
-                  tile=pricing["next_tile"], coins=p["coins"])
+                  tile=tile_label(pricing["next_tile"]), coins=p["coins"])
     if build and not build["done"]:
         if build["castle_choice"]:
             return T("Variant: choose your castle's turn before you build.")
         if build["tile"] is None:
             return T("Choose which tile to build next:")
         if build["cell"]:
-            return T("Spot {spot} ({where}): choose the turn.",
-                     spot=build["spots"][0]["n"] if build["spots"] else "?", where=where(build["cell"]))
-        return T("Place {tile}: choose a numbered spot in your territory.", tile=build["tile"])
+            return T("Spot {spot} ({where}): choose the turn.", spot=place_label(build["cell"]),
+                     where=where(build["cell"]))
+        return T("Place the {tile}: choose a marked spot in your territory.", tile=tile_label(build["tile"]))
     return T("{verb} {who}", verb=TO_ACT[view["phase"]], who=both([names[s] for s in view["to_act"]]))
 
 
@@ -197,7 +198,7 @@ def _building(c: Card, view: dict, build: dict) -> None:
 
 
 def _territory(c: Card, view: dict, seat: int | None, box: tuple[int, int, int, int]) -> None:
-    """A territory in ``box``, framed on its numbered spots (else on the whole of it), tiles at least
+    """A territory in ``box``, framed on its labelled spots (else on the whole of it), tiles at least
     MIN_T px; a tile cut by the box's edge is drawn as a bare place."""
     if seat is None or box[3] - box[1] < MIN_T:
         return
@@ -242,7 +243,7 @@ def _territory(c: Card, view: dict, seat: int | None, box: tuple[int, int, int, 
         x, y = at(s["at"])
         if inside(x, y):
             c.draw.rectangle([x + 3, y + 3, x + t - 4, y + t - 4], outline=INK, width=2)
-            spot_label(c.draw, (x + t / 2, y + t / 2), str(s["n"]), 30)
+            spot_label(c.draw, (x + t / 2, y + t / 2), place_label(s["at"]), 30)
 
 
 def _sheet(c: Card, view: dict, names: list[str]) -> None:

@@ -1,6 +1,6 @@
 """My Island phone card (``render.phone``): what to do now, every island's score, the last round in
 words, then what matters: on a player's own card their island as large as the card allows with
-every legal spot numbered (the numbers of the "Spot N" choices) and the tile in its orientation
+every legal spot labelled (the names the choices use) and the tile in its orientation
 beside the scores; on the public card the revealed tile, large; at the end the score sheet. The
 terrain's words and the tile letters' key move into one line of words. The full board:
 ``render.my_island.render``.
@@ -22,6 +22,7 @@ from render.my_island.islands import (
 from render.my_island.sheet import _round_summary, _sheet_categories, _status, _your_step
 from render.my_island.style import PALETTE, _code, _letters, _names
 from render.phone import MIN_PX, Card, ScoreRow, short_names, spot_label, text_box
+from rules.my_island.labels import place_label
 from rules.my_island.text import STICKER_WORDS, word
 from rules.text import T, join
 
@@ -69,7 +70,7 @@ def _round_line(view: dict, names: list[str]) -> object:
 
 
 def _tile_corner(c: Card, mine: dict, top: int) -> None:
-    """The tile in its orientation (ringed: the cell on the numbered spot), beside the scores."""
+    """The tile in its orientation (ringed: the cell that goes on the chosen spot), beside the scores."""
     x0 = c.width - TILE_W
     room = max(c.y - top - 46, 120)
     _draw_shape(c.img, mine["shape"], x0 + (TILE_W - room) // 2, top + 2, room, mark_anchor=True,
@@ -81,7 +82,7 @@ def _tile_corner(c: Card, mine: dict, top: int) -> None:
 
 
 def _own_island(c: Card, view: dict, mine: dict) -> None:
-    """The seat's island filling the rest of the card, every legal spot numbered large."""
+    """The seat's island filling the rest of the card, every legal spot labelled."""
     seat = view["seat"]
     step = mine.get("step")
     spots = [s for s in (mine.get("spots") or []) if "at" in s] if step in ("place", "sticker") else []
@@ -112,10 +113,9 @@ def _own_island(c: Card, view: dict, mine: dict) -> None:
         if "at" in pick:
             cx, cy = _centre(pick["at"][0], pick["at"][1], radius, ox, oy)
             c.draw.polygon(_hexagon(cx, cy, radius - 3), outline=PINK, width=5)
-    size = max(MIN_PX, min(30, int(radius * 0.8)))
     for s in spots:
         r, cc = s["at"]
-        spot_label(c.draw, _centre(r, cc, radius, ox, oy), str(s["n"]), size)
+        spot_label(c.draw, _centre(r, cc, radius, ox, oy), place_label(s["at"]), MIN_PX, pad=3)
     c.y = y0 + gh
 
 
@@ -126,7 +126,7 @@ def _words(step: str | None, mine: dict) -> object:
         if not total:
             return join(" ", [T("No legal spot:"), T("pass (-1) or end.") if mine.get("can_pass")
                               else T("you must end.")])
-        return T("Numbers on your island = the spots of the choices; ringed cell of the tile = the numbered spot.")
+        return T("The labels on your island are the spots of the choices; the tile's ringed cell goes on the spot.")
     if step == "sticker":
         return T("Place: {sticker}", sticker=word(STICKER_WORDS, mine["sticker"]))
     if step == "waiting" and "submitted" in mine:
