@@ -47,7 +47,8 @@ def card(view: dict) -> bytes:
         return c.png(colours=COLOURS)
     goals = [join(": ", [g["slot"], T(g["name"])]) for g in view["goals"] if g["now"]]
     if goals:
-        c.facts([T("Scoring this round: {goals}", goals=join(" · ", goals))], colour=MUTED, max_lines=2)
+        c.paragraph(T("Scoring this round: {goals}", goals=join(" · ", goals)), size=MIN_PX, colour=MUTED,
+                    max_lines=2)
     pricing, build = priv.get("pricing"), priv.get("build")
     if view["phase"] == "price" and pricing and not pricing["done"]:
         _drawn(c, view, pricing)
