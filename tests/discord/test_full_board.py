@@ -71,3 +71,16 @@ async def test_the_dm_to_the_next_player_offers_their_full_board(harness, db_pat
     reply = h.original(await h.click(bo, dm.id, "Full board"))
     assert picture(reply) == await table.host.private_png(table.game_id, bo, full=True)
     assert message_text(dm.payload)
+
+
+async def test_the_final_post_keeps_the_full_board_one_tap_away(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up")
+    await table.play_to_end()
+    final = next(m for m in h.messages_in(table.thread_id) if "Final scores" in message_text(m.payload))
+    assert h.find_component(final.id, "Rematch")
+    reply = h.original(await h.click(bo, final.id, "Full board"))
+    assert h.is_ephemeral(reply)
+    assert picture(reply) == await table.host.public_png(table.game_id, full=True)
