@@ -32,6 +32,7 @@ class Clicks:
     log_page: Callable[[Interaction, int, int, int | None], Awaitable[None]]  # game, page, seat
     follow: Callable[[Interaction, int], Awaitable[None]]  # game
     rematch: Callable[[Interaction, int], Awaitable[None]]  # game
+    full_board: Callable[[Interaction, int, bool], Awaitable[None]]  # game, own (else the public board)
 
 
 _connected: list[Clicks] = []

@@ -161,7 +161,29 @@ class UndoButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:undo:(?P<ga
         await handlers().undo(interaction, self.game_id, self.version)
 
 
-ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, *HISTORY_ITEMS, WhyButton, HintButton)
+class FullBoardButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:full:(?P<game>[0-9]+):(?P<who>pub|own)"):
+    """The full (dense) board, one tap away from the phone card: the public one under a turn post
+    (``pub``), the player's own under their panel or DM (``own``); answered privately."""
+
+    def __init__(self, game_id: int, own: bool, disabled: bool = False) -> None:
+        who = "own" if own else "pub"
+        super().__init__(ui.Button(label=_("Full board"), style=discord.ButtonStyle.secondary, emoji="🔍",
+                                   disabled=disabled, custom_id=f"isle:full:{game_id}:{who}", row=4))
+        self.game_id, self.own = game_id, own
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> FullBoardButton:
+        return cls(int(match["game"]), match["who"] == "own")
+
+    @guarded
+    @game_in_scope
+    async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
+        await handlers().full_board(interaction, self.game_id, self.own)
+
+
+ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, FullBoardButton,
+             *HISTORY_ITEMS, WhyButton, HintButton)
 
 
 def lobby_view(game_id: int, open_: bool, follow: bool = True) -> ui.View:
@@ -175,7 +197,15 @@ def lobby_view(game_id: int, open_: bool, follow: bool = True) -> ui.View:
 def take_turn_view(game_id: int, version: int, disabled: bool = False) -> ui.View:
     view = ui.View(timeout=None)
     view.add_item(TakeTurnButton(game_id, version, disabled=disabled))
+    view.add_item(FullBoardButton(game_id, own=False, disabled=disabled))
     view.add_item(FollowButton(game_id, disabled=disabled))
+    return view
+
+
+def with_full_board(view: ui.View | None, game_id: int, own: bool = True) -> ui.View:
+    """``view`` plus the Full board button (the player's own full board, or the public one)."""
+    view = view or ui.View(timeout=None)
+    view.add_item(FullBoardButton(game_id, own))
     return view
 
 

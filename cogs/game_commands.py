@@ -12,7 +12,19 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs import catalog, clicks, history, languages, lobby, notify, panels, posts, present, score_why
+from cogs import (
+    catalog,
+    clicks,
+    full_board,
+    history,
+    languages,
+    lobby,
+    notify,
+    panels,
+    posts,
+    present,
+    score_why,
+)
 from cogs.errors import check_permissions
 from cogs.kit import host_of, is_admin, my_games, resolve
 from cogs.scoping import scope_of
@@ -249,5 +261,6 @@ async def tell_the_table(interaction: discord.Interaction[IsleBot], before: dict
 async def setup(bot: IsleBot) -> None:
     clicks.connect(clicks.Clicks(lobby=lobby.on_button, take_turn=panels.take_turn, choice=panels.on_choice,
                                  page=panels.on_page, undo=panels.on_undo, log_page=history.on_log_page,
-                                 follow=history.on_follow, rematch=history.on_rematch))
+                                 follow=history.on_follow, rematch=history.on_rematch,
+                                 full_board=full_board.on_full_board))
     bot.tree.add_command(build_group())

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import notify, posts, present, turn_posts
-from cogs.components import choices_view, confirm_view, with_undo
+from cogs.components import choices_view, confirm_view, with_full_board, with_undo
 from cogs.errors import AdapterError
 from cogs.hint_button import with_hint
 from host import Choice, GameInfo, GameMovedOn, NotAllowed, NotYourTurn
@@ -84,6 +84,7 @@ async def show_panel(interaction: discord.Interaction[IsleBot], game_id: int, *,
             lines.append(present.to_act_text(info, set()) or _("Nothing to do for you right now."))
     if not info.paused and not seat.automatic:
         view = with_undo(view, game_id, await host.undo_version(game_id, user_id))
+    view = with_full_board(view, game_id)
     embed = present.private_embed(info, title, None)
     embed.description = "\n".join(lines)
     file = present.board_file(await host.private_png(game_id, user_id))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import languages, present
-from cogs.components import lobby_view
+from cogs.components import lobby_view, with_full_board
 from host import GameInfo
 from host.i18n import _, speaking
 
@@ -123,6 +123,7 @@ async def send_dm(bot: IsleBot, info: GameInfo, user_id: int, title: str, lines:
     embed = present.private_embed(info, title, lines, image=with_board)
     if with_board:
         kwargs["file"] = present.board_file(await bot.services.host.private_png(info.id, user_id))
+        kwargs["view"] = with_full_board(None, info.id)
     kwargs["embed"] = embed
     try:
         dm = await bot.create_dm(discord.Object(id=user_id))

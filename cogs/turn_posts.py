@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import languages, present
-from cogs.components import take_turn_view
+from cogs.components import take_turn_view, with_full_board
 from cogs.history_items import rematch_view
 from cogs.outcomes import by_dm, fresh_to_act, sealed_only, turn_content
 from cogs.posts import edit_remembered, post, refresh_lobby
@@ -180,6 +180,7 @@ async def _post_final(bot: IsleBot, info: GameInfo, outcome: MoveOutcome, headli
         kwargs["view"] = final_view
     if png is not None:
         kwargs["file"] = present.board_file(png)
+        kwargs["view"] = with_full_board(kwargs.get("view"), info.id, own=False)
     else:
         embeds[-1].set_image(url=None)
     message = await post(bot, info, **kwargs)

@@ -204,13 +204,15 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
         await self.store.set_seats(info.id, seats, self.clock())
         return await self.start(info.id, None)
 
-    async def public_png(self, game_id: int) -> bytes:
+    async def public_png(self, game_id: int, full: bool = False) -> bytes:
+        """The public picture: the phone card, or (``full``) the full board."""
         view = await self.public_view(game_id)
-        return await asyncio.to_thread(render_view, (await self._row(game_id)).game_key, view)
+        return await asyncio.to_thread(render_view, (await self._row(game_id)).game_key, view, full)
 
-    async def private_png(self, game_id: int, user_id: int) -> bytes:
+    async def private_png(self, game_id: int, user_id: int, full: bool = False) -> bytes:
+        """This player's own picture: the phone card, or (``full``) the full board."""
         view = await self.private_view(game_id, user_id)
-        return await asyncio.to_thread(render_view, (await self._row(game_id)).game_key, view)
+        return await asyncio.to_thread(render_view, (await self._row(game_id)).game_key, view, full)
 
     # -- settings, vacation, leaving ---------------------------------------------------------
     async def update_settings(self, game_id: int, by_user_id: int, is_admin: bool, **changes: Any) -> GameInfo:
@@ -294,8 +296,9 @@ def level_name(level: str) -> str:
     return {"random": _("random"), "greedy": _("greedy"), "strong": _("strong")}.get(level, level)
 
 
-def render_view(key: str, view: dict[str, Any]) -> bytes:
-    from render import RENDERERS
+def render_view(key: str, view: dict[str, Any], full: bool = False) -> bytes:
+    """The phone card of ``view`` (what the bot posts), or with ``full`` the full board."""
+    from render import FULL_RENDERERS, RENDERERS
 
-    renderer = RENDERERS.get(key)
+    renderer = (FULL_RENDERERS if full else RENDERERS).get(key)
     return renderer(view, tr=translator()) if renderer else fallback_png(view)

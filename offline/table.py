@@ -91,8 +91,10 @@ class OfflineTable:
         print(text, file=self.stdout, flush=True)
 
     async def write_board(self) -> Path:
+        """The public phone card (``board-NNNN.png``) and the full board beside it (``full-NNNN.png``)."""
         path = self.out / f"board-{self.moves:04d}.png"
         path.write_bytes(await self.host.public_png(self.game_id))
+        (self.out / f"full-{self.moves:04d}.png").write_bytes(await self.host.public_png(self.game_id, full=True))
         return path
 
     def show_lines(self, lines: list[str]) -> None:
@@ -135,6 +137,8 @@ class OfflineTable:
         view = await self.host.private_view(self.game_id, user_id)
         private_png = self.out / "your-view.png"
         private_png.write_bytes(await self.host.private_png(self.game_id, user_id))
+        private_full = self.out / "your-full-board.png"
+        private_full.write_bytes(await self.host.private_png(self.game_id, user_id, full=True))
         self.say(_("{name}, it is your turn. Your private view is in {path}.", name=name, path=private_png))
         for line in summarize(game.key, view, tr):
             self.say(f"  {line}")
@@ -169,6 +173,7 @@ class OfflineTable:
             for line in outcome.private.get(next(s.seat for s in outcome.game.seats if s.user_id == user_id), []):
                 self.say("  " + _("(only you see this) {line}", line=tr(line)))
             private_png.unlink(missing_ok=True)
+            private_full.unlink(missing_ok=True)
             return outcome
 
     async def print_score_sheet(self) -> None:

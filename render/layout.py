@@ -43,6 +43,10 @@ def _shift(box: Box, dx: float, dy: float) -> Box:
     return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
 
 
+def _scale(box: Box, k: float) -> Box:
+    return (box[0] * k, box[1] * k, box[2] * k, box[3] * k) if k != 1.0 else box
+
+
 class Recorder:
     def __init__(self) -> None:
         self.texts: dict[int, list[TextBox]] = {}
@@ -93,18 +97,21 @@ class Recorder:
         self.texts.setdefault(id(image), []).append(
             TextBox(text, (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1), f.size, name, pbox))
 
-    def carry(self, src: Any, dst: Any, dx: float, dy: float) -> None:
-        """``src``'s records now also sit on ``dst``, moved by (dx, dy)."""
+    def carry(self, src: Any, dst: Any, dx: float, dy: float, scale: float = 1.0) -> None:
+        """``src``'s records now also sit on ``dst``, scaled by ``scale`` (a resized picture: its
+        texts count at the size they are shown, rounded down) and moved by (dx, dy)."""
         if id(src) == id(dst):
             return
         texts, figures = self.texts.get(id(src)), self.figures.get(id(src))
         if texts:
             self.keep.append(dst)
             self.texts.setdefault(id(dst), []).extend(
-                replace(t, box=_shift(t.box, dx, dy), panel_box=_shift(t.panel_box, dx, dy)) for t in texts)
+                replace(t, box=_shift(_scale(t.box, scale), dx, dy), size=int(t.size * scale),
+                        panel_box=_shift(_scale(t.panel_box, scale), dx, dy)) for t in texts)
         if figures:
             self.keep.append(dst)
-            self.figures.setdefault(id(dst), []).extend(Figure(g.name, _shift(g.box, dx, dy)) for g in figures)
+            self.figures.setdefault(id(dst), []).extend(
+                Figure(g.name, _shift(_scale(g.box, scale), dx, dy)) for g in figures)
 
     def finished(self, image: Image.Image, height: int | None) -> None:
         """``image`` is the board (cut to ``height`` rows): its records are the result."""

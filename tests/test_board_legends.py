@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from render import RENDERERS
+from render import FULL_RENDERERS
 from render.layout import recording
 from tests.board_samples import samples
 
@@ -20,12 +20,12 @@ LEGENDS = {
 }
 
 
-@pytest.mark.parametrize("key", sorted(RENDERERS))
+@pytest.mark.parametrize("key", sorted(FULL_RENDERERS))
 def test_the_legend_explains_every_symbol(key):
     end_public = next(s for s in samples(key, 4 if key != "island_siege" else 2) if s.moment == "end"
                       and s.who == "public")
     with recording() as rec:
-        RENDERERS[key](end_public.view)
+        FULL_RENDERERS[key](end_public.view)
     drawn = " ".join(t.text for t in rec.result)
     missing = [word for word in LEGENDS[key] if word not in drawn]
     assert not missing, f"{key}'s board does not explain {missing}"

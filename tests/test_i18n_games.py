@@ -14,7 +14,7 @@ import random
 import pytest
 from PIL import ImageDraw
 
-from render import RENDERERS
+from render import FULL_RENDERERS, RENDERERS
 from rules import ENGINES
 from rules.base import IllegalAction
 from rules.text import Msg, localize
@@ -119,7 +119,7 @@ def test_every_game_text_is_translatable(key, tr, catalog):
 
 @pytest.mark.parametrize("key", sorted(RENDERERS))
 def test_every_word_on_the_board_is_translatable(key, tr, monkeypatch):
-    engine, render = ENGINES[key], RENDERERS[key]
+    engine = ENGINES[key]
     drawn: list[str] = []
     real_text = ImageDraw.ImageDraw.text
 
@@ -142,9 +142,10 @@ def test_every_word_on_the_board_is_translatable(key, tr, monkeypatch):
         pass
     for where, view in views:
         view["seat_names"] = NAMES[:n]
-        drawn.clear()
-        render(view, tr=tr)
-        for text in drawn:
-            if untranslated(text):
-                found.faults.setdefault(f"{where}: {text!r}", "drawn untranslated")
+        for kind, render in (("card", RENDERERS[key]), ("full board", FULL_RENDERERS[key])):
+            drawn.clear()
+            render(view, tr=tr)
+            for text in drawn:
+                if untranslated(text):
+                    found.faults.setdefault(f"{where} {kind}: {text!r}", "drawn untranslated")
     assert found.faults == {}, "\n".join(sorted(found.faults)[:60])

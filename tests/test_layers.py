@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from render import RENDERERS
+from render import FULL_RENDERERS, RENDERERS
 from rules import ENGINES
 from tests.board_samples import samples
 
@@ -154,6 +154,7 @@ def test_rendering_leaves_the_rules_data_unchanged(key):
     before = _rules_data()
     for sample in boards:
         assert RENDERERS[key](sample.view).startswith(b"\x89PNG")
+        assert FULL_RENDERERS[key](sample.view).startswith(b"\x89PNG")
     after = _rules_data()
     changed = sorted(k for k in before if after.get(k) != before[k])
     assert changed == [], f"rendering {key} wrote into the rules' data: {changed[:5]}"

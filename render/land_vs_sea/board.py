@@ -69,11 +69,12 @@ def parse(k: str) -> tuple[int, int]:
 
 
 @bytes_cache(6 * MB)
-def map_layer(placed: tuple, s: int, size: tuple[int, int]):
+def map_layer(placed: tuple, s: int, size: tuple[int, int], floor: int = 0):
     """The tiles on the map (terrain, lines, features): one drawing per board state, shared by the
-    public view and every player's private view of it (markers are drawn on a copy)."""
+    public view and every player's private view of it (markers are drawn on a copy). ``floor``:
+    the smallest glyph of a badge (the phone card's)."""
     tiles = [(cx, cy, orient_sig(sig, rot), face_of_sig(sig), done) for cx, cy, sig, rot, done in placed]
-    return compose(tiles, s, size, MAP_BG)
+    return compose(tiles, s, size, MAP_BG, floor)
 
 
 def render(view: dict) -> bytes:
@@ -156,6 +157,14 @@ def render(view: dict) -> bytes:
 
 def facts(view: dict, names: list[str], private: bool) -> Image.Image:
     """Whose turn and what to do, every seat with its team's score, the last move."""
+    turn, line = facts_texts(view, names, private)
+    scores = [(seat, names[seat], T("{team}: {points}", team=ROLE_NAMES[role], points=view["scores"][role]))
+              for seat, role in enumerate(view["roles"])]
+    return key_facts(WIDTH, turn, scores, line)
+
+
+def facts_texts(view: dict, names: list[str], private: bool) -> tuple[Msg, Msg | None]:
+    """Whose turn and what to do now; the last move (None before the first)."""
     if view["phase"] == "over":
         best = max(view["scores"].values())
         win = [ROLE_NAMES[t] for t, p in view["scores"].items() if p == best]
@@ -167,10 +176,8 @@ def facts(view: dict, names: list[str], private: bool) -> Image.Image:
                 if hint and view.get("seat") == cur else
                 T("{who} ({team}) to act: {phase}", who=names[cur], team=ROLE_NAMES[view["roles"][cur]],
                   phase=PHASE_TEXT.get(view["phase"], view["phase"])))
-    scores = [(seat, names[seat], T("{team}: {points}", team=ROLE_NAMES[role], points=view["scores"][role]))
-              for seat, role in enumerate(view["roles"])]
     last = view.get("last_move") or {}
     line = T("Last: {who} placed a tile (yellow frame)", who=names[last["seat"]]) if "seat" in last else None
-    return key_facts(WIDTH, turn, scores, line)
+    return turn, line
 
 

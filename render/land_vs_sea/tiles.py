@@ -191,7 +191,7 @@ def _clear_spot(ic: Image.Image, x: float, y: float, s: float, taken: list) -> t
     ox, oy = -ic.width / 2, -ic.height / 2
     step = max(6.0, 0.16 * s)
     for dx, dy in ((0, 0), (0, -1), (1, 0), (-1, 0), (0, 1), (1, -1), (-1, -1), (1, 1), (-1, 1), (0, -2), (2, 0),
-                   (-2, 0), (0, 2)):
+                   (-2, 0), (0, 2), (2, -2), (-2, -2), (2, 2), (-2, 2), (0, -3), (3, 0), (-3, 0), (0, 3)):
         px, py = x + dx * step, y + dy * step
         box = (px + ox + bx0, py + oy + by0, px + ox + bx1, py + oy + by1)
         if not any(min(box[2], t[2]) > max(box[0], t[0]) and min(box[3], t[3]) > max(box[1], t[1]) for t in taken):
@@ -201,10 +201,21 @@ def _clear_spot(ic: Image.Image, x: float, y: float, s: float, taken: list) -> t
     return x, y
 
 
-def draw_features(img: Image.Image, o, face: dict, cx, cy, s, done=frozenset()) -> None:
+MARK_FONT_SHARE = {"plus": 1.0, "check": 0.75, "ship": 0.75, "play_again": 0.7, "steal": 0.7}
+"""The glyph of each badge, as a share of the badge's size (see ``icon``)."""
+
+
+def mark_size(kind: str, size: int, floor: int) -> int:
+    """A badge's size: ``size``, or larger so that its glyph is at least ``floor`` px."""
+    share = MARK_FONT_SHARE["plus" if kind.startswith("plus") else kind]
+    return max(size, -(-floor * 100 // int(share * 100)) + 1) if floor else size
+
+
+def draw_features(img: Image.Image, o, face: dict, cx, cy, s, done=frozenset(), floor: int = 0) -> None:
     """Bonus marks at each region's point; the check badge of a completed region to the right of
     its marks, a caravan or ship below them, an action badge at the centre (moved up when a
-    region's marks are there), so no mark covers another."""
+    region's marks are there), so no mark covers another. ``floor``: no badge's glyph is smaller
+    (the phone card's marks)."""
     draw = ImageDraw.Draw(img)
     centre_taken = False
     taken: list = []
@@ -218,10 +229,11 @@ def draw_features(img: Image.Image, o, face: dict, cx, cy, s, done=frozenset()) 
         size = max(12, int(s * 0.42))
         if bonus:
             kind = f"plus{'L' if o.region_terrain[rid] == 'land' else 'S'}{bonus}"
+            size = mark_size(kind, size, floor)
             place(icon(kind, size), px, py)
             centre_taken |= abs(px - cx) < 0.3 * s and abs(py - cy) < 0.3 * s
         if rid in done:
-            rr = int(max(12, s * 0.32))
+            rr = mark_size("check", int(max(12, s * 0.32)), floor)
             dx = plus_width(bonus, size) / 2 + rr / 2 + 1 if bonus else 0.15 * s
             place(icon("check", rr), px + dx, py - 0.1 * s)
     for dirs in o.mountains:
@@ -235,9 +247,10 @@ def draw_features(img: Image.Image, o, face: dict, cx, cy, s, done=frozenset()) 
         caravan(draw, px - 0.2 * s, py + 0.32 * s, s)
     for rid in face.get("ships", []):
         px, py = region_point(cx, cy, s, o.region_dirs[rid])
-        place(icon("ship", int(max(12, s * 0.38))), px - 0.2 * s, py + 0.36 * s)
+        place(icon("ship", mark_size("ship", int(max(12, s * 0.38)), floor)), px - 0.2 * s, py + 0.36 * s)
     if o.action:
-        place(icon(o.action, int(max(12, s * 0.44))), cx, cy - (0.45 * s if centre_taken else 0))
+        place(icon(o.action, mark_size(o.action, int(max(12, s * 0.44)), floor)), cx,
+              cy - (0.45 * s if centre_taken else 0))
 
 
 def tile_image(face: dict, s: int, rot: int = 0) -> Image.Image:
@@ -246,12 +259,12 @@ def tile_image(face: dict, s: int, rot: int = 0) -> Image.Image:
 
 
 @bytes_cache(3 * MB)
-def _tile_image(sig: str, s: int, rot: int) -> Image.Image:
+def _tile_image(sig: str, s: int, rot: int, floor: int = 0) -> Image.Image:
     w, h = int(SQ3 * s) + 4, 2 * s + 4
-    return compose([(w / 2, h / 2, orient_sig(sig, rot), face_of_sig(sig), frozenset())], s, (w, h), PAPER)
+    return compose([(w / 2, h / 2, orient_sig(sig, rot), face_of_sig(sig), frozenset())], s, (w, h), PAPER, floor)
 
 
-def compose(tiles, s, size, bg) -> Image.Image:
+def compose(tiles, s, size, bg, floor: int = 0) -> Image.Image:
     """Draw tiles ``(cx, cy, oriented, face, done_regions)`` on a canvas of ``size``."""
     w, h = size
     img = Image.new("RGB", (w, h), bg)
@@ -268,7 +281,7 @@ def compose(tiles, s, size, bg) -> Image.Image:
         draw_lines(draw, o, cx, cy, s)
         draw.polygon(hex_points(cx, cy, s), outline=GRID, width=max(1, int(s / 25)))
     for cx, cy, o, face, done in tiles:
-        draw_features(img, o, face, cx, cy, s, done)
+        draw_features(img, o, face, cx, cy, s, done, floor)
     return img
 
 

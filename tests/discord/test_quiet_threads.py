@@ -85,9 +85,9 @@ def _renders(monkeypatch) -> list[tuple[str, object]]:
     seen: list[tuple[str, object]] = []
     real = host.service.render_view
 
-    def counting(key: str, view: dict) -> bytes:
+    def counting(key: str, view: dict, full: bool = False) -> bytes:
         seen.append((key, view.get("viewer")))
-        return real(key, view)
+        return real(key, view, full)
 
     monkeypatch.setattr(host.service, "render_view", counting)
     return seen

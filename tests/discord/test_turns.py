@@ -8,7 +8,9 @@ from tests.discord.play import new_table
 
 
 def labels(message) -> list[str]:
-    return [c.get("label") or c.get("placeholder") or "" for c in iter_components(message.payload)]
+    """The move controls of a panel (not its Full board button)."""
+    return [c.get("label") or c.get("placeholder") or "" for c in iter_components(message.payload)
+            if not c.get("custom_id", "").startswith("isle:full:")]
 
 
 async def test_turn_post_mentions_the_player_and_disables_the_previous_panel(harness, db_path, clock):

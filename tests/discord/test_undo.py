@@ -18,7 +18,9 @@ def step_up(monkeypatch):
 
 
 def labels(message) -> list[str]:
-    return [c.get("label") or c.get("placeholder") or "" for c in iter_components(message.payload)]
+    """The move controls of a panel (not its Full board button)."""
+    return [c.get("label") or c.get("placeholder") or "" for c in iter_components(message.payload)
+            if not c.get("custom_id", "").startswith("isle:full:")]
 
 
 async def test_undo_appears_takes_the_move_back_and_edits_its_post(harness, db_path, clock):

@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 
 from host.i18n import available_locales
-from render import RENDERERS
+from render import FULL_RENDERERS
 from render.layout import TextBox, faults, recording
 from rules.island_siege import data
 from tests.board_samples import LONG_NAMES, samples, translator
@@ -47,7 +47,7 @@ def measure(lang: str = "en", catalog: set[str] | None = None, view: dict | None
     """(board width, every recorded text, the hand cards' texts by card id, layout faults)."""
     view = view or hand_view()
     with recording() as rec:
-        png = RENDERERS["island_siege"](view, tr=translator(lang, catalog))
+        png = FULL_RENDERERS["island_siege"](view, tr=translator(lang, catalog))
     width = Image.open(io.BytesIO(png)).width
     cards: dict[str, list[TextBox]] = {}
     for t in rec.result:

@@ -6,13 +6,13 @@ import time
 import pytest
 from PIL import Image
 
-from render import RENDERERS
+from render import FULL_RENDERERS
 from rules.ai import chooser_for
 from rules.base import rng_for
 
 from .helpers import ENGINE, act, fort, position
 
-render = RENDERERS["island_siege"]
+render = FULL_RENDERERS["island_siege"]
 PRIVATE = ("hand", "draft", "draw_choice", "peek", "pending")
 
 
@@ -94,7 +94,7 @@ def test_every_ship_in_play_shows_its_whole_text_on_the_public_board():
     ships = [ship for p in end.view["players"] for ship in p["ships"]]
     assert ships
     with recording() as rec:
-        RENDERERS["island_siege"](end.view)
+        FULL_RENDERERS["island_siege"](end.view)
     drawn = " ".join(t.text for t in rec.result)
     for ship in ships:
         assert ship["text"] in drawn, f"{ship['name']}: {ship['text']!r} is not on the board"

@@ -6,11 +6,11 @@ import random
 import pytest
 from PIL import Image
 
-from render import RENDERERS
+from render import FULL_RENDERERS
 from rules.ai import choose_action
 from rules.isle_of_skye import ENGINE
 
-render = RENDERERS["isle_of_skye"]
+render = FULL_RENDERERS["isle_of_skye"]
 NAMES = ["Ana", "Bo", "Сергій", "Dana", "Eve"]
 
 
@@ -92,6 +92,6 @@ def test_the_last_line_names_the_last_move_itself():
         if any(e["type"] == "buy" for e in view.get("last_move", [])):
             break
     with recording() as rec:
-        RENDERERS["isle_of_skye"](dict(view, seat_names=["Ana", "Bo", "Cy"], viewer=None))
+        FULL_RENDERERS["isle_of_skye"](dict(view, seat_names=["Ana", "Bo", "Cy"], viewer=None))
     last = [t.text for t in rec.result if t.text.startswith("Last: ")]
     assert last and " bought tile (" in last[0] and " coin" in last[0], last

@@ -7,7 +7,7 @@ import random
 
 from PIL import Image
 
-from render import RENDERERS
+from render import FULL_RENDERERS
 from tests.land_vs_sea.fixtures import ENGINE
 
 PRIVATE_KEYS = {"my_hand", "known_hidden", "pending", "spots", "rotations", "waypoint_spots", "special_spots", "seat"}
@@ -32,11 +32,11 @@ def run_until(n, options, seed, predicate, limit=4000):
 
 
 def test_registered():
-    assert "land_vs_sea" in RENDERERS
+    assert "land_vs_sea" in FULL_RENDERERS
 
 
 def test_opening_public_and_private_views_render():
-    render = RENDERERS["land_vs_sea"]
+    render = FULL_RENDERERS["land_vs_sea"]
     state = ENGINE.setup(2, {}, 1)
     public = ENGINE.view(state, None)
     assert not PRIVATE_KEYS & set(public)
@@ -46,7 +46,7 @@ def test_opening_public_and_private_views_render():
 
 
 def test_spot_rotation_and_waypoint_steps_render_with_markers():
-    render = RENDERERS["land_vs_sea"]
+    render = FULL_RENDERERS["land_vs_sea"]
     opts = {"waypoints": True, "mountains_corals": True, "caravans_ships": True}
     for phase in ("spot", "rotate", "waypoint"):
         state = run_until(2, opts, 3, lambda s, p=phase: s["phase"] == p and len(s["map"]) > 3)
@@ -58,7 +58,7 @@ def test_spot_rotation_and_waypoint_steps_render_with_markers():
 
 
 def test_end_game_boards_stay_under_2_mb_for_every_mode():
-    render = RENDERERS["land_vs_sea"]
+    render = FULL_RENDERERS["land_vs_sea"]
     for n in (2, 3, 4):
         state = run_until(n, {"waypoints": True, "mountains_corals": True, "caravans_ships": True}, 10 + n,
                           lambda s: False)

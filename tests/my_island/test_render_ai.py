@@ -8,7 +8,7 @@ import time
 
 from PIL import Image
 
-from render import RENDERERS
+from render import FULL_RENDERERS
 from rules.ai import chooser_for, random_choice
 from rules.base import rng_for
 from rules.my_island import ENGINE
@@ -37,11 +37,11 @@ def _ai_game(n, options, stop_round=99, seed=5):
 
 
 def test_renderer_is_registered():
-    assert "my_island" in RENDERERS
+    assert "my_island" in FULL_RENDERERS
 
 
 def test_public_and_private_pngs_decode_and_stay_small():
-    render = RENDERERS["my_island"]
+    render = FULL_RENDERERS["my_island"]
     for n, options, stop in [(4, {}, 1), (3, {}, 10), (2, {"mode": "campaign", "episode": 12}, 99)]:
         state = _ai_game(n, options, stop)
         public = ENGINE.view(state, None)
@@ -57,7 +57,7 @@ def test_public_and_private_pngs_decode_and_stay_small():
 
 
 def test_private_view_draws_the_numbered_spots_and_a_sealed_preview():
-    render = RENDERERS["my_island"]
+    render = FULL_RENDERERS["my_island"]
     state = ENGINE.setup(2, {}, 6)
     before = render(ENGINE.view(state, 0))
     ENGINE.apply(state, 0, next(a for a in ENGINE.legal_actions(state, 0) if a["type"] == "place"))
@@ -69,7 +69,7 @@ def test_private_view_draws_the_numbered_spots_and_a_sealed_preview():
 
 
 def test_renderer_falls_back_to_player_numbers_and_handles_sticker_steps():
-    render = RENDERERS["my_island"]
+    render = FULL_RENDERERS["my_island"]
     state = ENGINE.setup(3, {"mode": "campaign", "episode": 10}, 2)
     assert state["phase"] == "start_stickers"
     _decode(render(ENGINE.view(state, 1)))
@@ -77,7 +77,7 @@ def test_renderer_falls_back_to_player_numbers_and_handles_sticker_steps():
 
 
 def test_render_time_is_reasonable():
-    render = RENDERERS["my_island"]
+    render = FULL_RENDERERS["my_island"]
     view = ENGINE.view(_ai_game(4, {}, 99), None)
     render(view)
     t = time.perf_counter()

@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from host import Host, PlayerRef
-from render import RENDERERS
+from render import FULL_RENDERERS
 from rules.my_island import ENGINE
 from tests.my_island.helpers import island, state_with
 
@@ -37,7 +37,7 @@ async def test_the_host_score_sheet_shows_0_and_the_debt_row_spec_10_4(store, cl
 
 
 class Recorder:
-    """A translator for the renderer (``RENDERERS[key](view, tr)``) that keeps every text drawn."""
+    """A translator for the renderer (``FULL_RENDERERS[key](view, tr)``) that keeps every text drawn."""
 
     locale = "en-recorded"  # its own cache key, so no text comes from an earlier render's cache
 
@@ -59,7 +59,7 @@ def test_the_board_shows_the_marker_and_the_debt_separately_spec_10_4():
     view = ENGINE.view(state, None)
     assert view["islands"][0]["score"] == 0 and view["islands"][0]["debt"] == 24
     recorder = Recorder()
-    png = RENDERERS["my_island"](view, recorder)
+    png = FULL_RENDERERS["my_island"](view, recorder)
     assert Image.open(io.BytesIO(png)).size[0] > 0
     assert "Score 0 · debt 24" in recorder.drawn
     assert not any("-24" in text for text in recorder.drawn)
