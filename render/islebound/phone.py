@@ -13,7 +13,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from render.common import HIGHLIGHT, INK, fit_text, panel, paste_badge, stamp_text, text_width, tx
-from render.islebound.board import _bundle, _last, _result_rows, _turn
+from render.islebound.board import FAME_IS, _bundle, _last, _result_rows, _turn
 from render.islebound.sea import region_boxes
 from render.islebound.style import (
     LAND,
@@ -44,8 +44,7 @@ def card(view: dict) -> bytes:
     c = Card()
     c.header(*headline(view, names))
     c.scores(score_strip(view, names))
-    c.paragraph(T("Fame: what each player would score if the game ended now (coins, buildings, fame track, "
-                  "fame tokens)"), size=SMALL, max_lines=2)
+    c.paragraph(FAME_IS, size=SMALL, max_lines=2)
     c.last_move(_last(view_with(view, short_names(names, 300))), max_lines=2)
     if view["phase"] == "over":
         c.table(short_names(names, 200, SMALL), _result_rows(view), label_share=0.42 if view["n"] <= 3 else 0.36)
