@@ -19,7 +19,7 @@ from db.store import (
 from db.undo import is_undo
 from host.core import HostCore, engine_for
 from host.errors import GameBroken, GameMovedOn, InvalidMove, NotAllowed, NotYourTurn
-from host.i18n import _, reason, tr
+from host.i18n import _, reason
 from host.logging_setup import log_event
 from host.models import (
     Choice,
@@ -27,7 +27,7 @@ from host.models import (
 )
 from host.turn_clock import KnownClocks
 from host.undo import safe_point
-from host.views import broken_text, clip, private_lines_of, public_lines_of, with_names
+from host.views import broken_text, choices_for, private_lines_of, public_lines_of, with_names
 from rules.ai import LEVELS, choose_action
 from rules.base import IllegalAction, canonical
 
@@ -88,10 +88,7 @@ class Moves(HostCore):
             raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
         view = with_names(engine.view(state, seat.seat), await self._seats(game_id), seat.seat)
         simultaneous = len(set(row.step_seats) | set(engine.to_act(state))) > 1  # the last seat's choice reveals
-        return [Choice(i, clip(tr(engine.describe_action(action, view)), 100), action,
-                       # the engine declares which choices end this seat's part of a simultaneous step
-                       simultaneous and engine.seals(state, seat.seat, action))
-                for i, action in enumerate(engine.legal_actions(state, seat.seat))]
+        return choices_for(engine, state, seat.seat, view, simultaneous)
 
     async def submit(self, game_id: int, user_id: int, action: Any, expected_version: int | None = None) -> MoveOutcome:
         async with self._lock(game_id):

@@ -6,7 +6,8 @@ from typing import Any
 
 from db.store import SeatRow
 from db.undo import is_undo_event
-from host.i18n import _
+from host.i18n import _, tr
+from host.models import Choice
 from render.sheets.fallback import fallback_png  # noqa: F401 - the host asks render for it
 from rules.text import T
 
@@ -22,6 +23,15 @@ def with_names(view: dict[str, Any], seats: list[SeatRow], viewer: int | None) -
 def clip(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters with an ellipsis (button labels, embed fields)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def choices_for(engine: Any, state: Any, seat: int, view: dict[str, Any], simultaneous: bool) -> list[Choice]:
+    """``seat``'s legal actions as the panel offers them: each with its label in the current
+    language (``view``: the seat's view with names) and whether it seals a simultaneous step."""
+    return [Choice(i, clip(tr(engine.describe_action(action, view)), 100), action,
+                   # the engine declares which choices end this seat's part of a simultaneous step
+                   simultaneous and engine.seals(state, seat, action))
+            for i, action in enumerate(engine.legal_actions(state, seat))]
 
 
 def describe_event(engine: Any, event: dict[str, Any], names: list[str]) -> str:

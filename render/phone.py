@@ -125,11 +125,13 @@ class Card:
                 y += small.size + 8
         self.y = bottom
 
-    def scores(self, rows: Sequence[ScoreRow], size: int = BODY) -> None:
+    def scores(self, rows: Sequence[ScoreRow], size: int = BODY, width: int | None = None) -> None:
         """One row per seat: badge, name (cut with an ellipsis if it must be), score on the right
-        (never cut: a long score takes a second line, a unit never leaves its number)."""
+        (never cut: a long score takes a second line, a unit never leaves its number). ``width``:
+        the strip takes only the card's left part (a picture beside it)."""
         f, fb = card_font(size), card_font(size, bold=True)
-        inner = self.width - 2 * PAD
+        right = width or self.width
+        inner = right - 2 * PAD
         side = max(f.size + 12, -(-MIN_PX * 5 // 3) + 1)  # the badge letter (0.6 of it) is MIN_PX too
         top = self.y
         y = self.y + 6
@@ -141,8 +143,8 @@ class Card:
             score_w = max(text_width(line, fb) for line in lines)
             h = max(side, (fb.size + 8) * len(lines) - 8) + 10
             if row.acting:
-                self.draw.rectangle([PAD // 2, y - 3, self.width - PAD // 2, y + h - 5], fill=ACTIVE)
-            with panel(self.img, "scores", (0, y - 4, self.width, y + h)):
+                self.draw.rectangle([PAD // 2, y - 3, right - PAD // 2, y + h - 5], fill=ACTIVE)
+            with panel(self.img, "scores", (0, y - 4, right, y + h)):
                 paste_badge(self.img, (PAD, y), row.seat, side)
                 name = tx(row.name) + (f" ({tx(row.note)})" if row.note else "")
                 room = inner - side - 12 - score_w - 16
@@ -150,10 +152,10 @@ class Card:
                            fb if row.acting else f, INK)
                 ly = y + 4
                 for line in lines:
-                    stamp_text(self.draw, (self.width - PAD, ly), line, fb, INK, "ra")
+                    stamp_text(self.draw, (right - PAD, ly), line, fb, INK, "ra")
                     ly += fb.size + 8
             y += h
-        self.draw.line([(PAD, y + 2), (self.width - PAD, y + 2)], fill=MUTED, width=1)
+        self.draw.line([(PAD, y + 2), (right - PAD, y + 2)], fill=MUTED, width=1)
         self.y = max(y + 6, top)
 
     def last_move(self, text: Any, max_lines: int = 3, size: int = BODY) -> None:
@@ -369,12 +371,13 @@ def text_box(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], 
 
 
 def spot_label(draw: ImageDraw.ImageDraw, xy: tuple[float, float], label: Any, size: int = 28,
-               colour: Any = INK, ring: Any = INK) -> None:
-    """A place's label on the map: a white disc with the label in bold, ``size`` px (at least MIN_PX)."""
+               colour: Any = INK, ring: Any = INK, pad: int = 8) -> None:
+    """A place's label on the map (the name the choices use): a white pill with the label in bold,
+    ``size`` px (at least MIN_PX), ``pad`` px beside the text (less for tight grids)."""
     f = card_font(size, bold=True)
     text = tx(label)
-    r = max(f.size * 0.8, text_width(text, f) / 2 + 8)
-    rh = f.size * 0.8
+    r = max(f.size * 0.8 if pad >= 8 else 0, text_width(text, f) / 2 + pad)
+    rh = f.size * (0.8 if pad >= 8 else 0.7)
     x, y = xy
     draw.rounded_rectangle([x - r, y - rh, x + r, y + rh], radius=rh, fill=(255, 255, 255), outline=ring, width=3)
     stamp_text(draw, (x, y), text, f, colour, "mm")

@@ -49,8 +49,8 @@ def test_the_store_runs_no_engine():
 
 
 def test_renderers_read_views_and_rules_data_only():
-    """A renderer imports of rules/ only the texts and a game's data, text, views and scoring."""
-    allowed = {"data", "text", "views", "scoring"}
+    """A renderer imports of rules/ only the texts and a game's data, text, views, scoring and labels."""
+    allowed = {"data", "text", "views", "scoring", "labels"}
     reaching = []
     for path in _sources("render"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

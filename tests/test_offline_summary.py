@@ -20,6 +20,7 @@ from rules.isle_of_skye.text import tile_label, where
 from rules.islebound.data import CITY_NAMES, EVENTS
 from rules.land_vs_sea.text import face_summary
 from rules.my_island.data import TERRAIN
+from rules.my_island.labels import place_label as my_island_place
 from rules.text import localize
 from tests.pseudo_locale import NAMES, fresh_template, pseudo, untranslated
 
@@ -171,6 +172,7 @@ def test_my_island_spot_labels_say_which_symbol_lands_on_which_terrain():
     cells = view["private"]["spots"][0]["cells"]
     row, col = cells[0][0], cells[0][1]
     label = engine.describe_action(spot, view)
-    assert label.startswith(f"Spot 1 (row {spot['at'][0] + 1}): {cells[0][2]} on {TERRAIN[(row, col)]}, "), label
+    place = my_island_place(spot["at"])
+    assert label.startswith(f"Spot {place}: {cells[0][2]} on {TERRAIN[(row, col)]}, "), label
     assert label.count(" on ") == len(cells)
-    assert engine.describe_action(spot) == f"Spot 1 (row {spot['at'][0] + 1})"
+    assert engine.describe_action(spot) == f"Spot {place}"

@@ -29,6 +29,11 @@ def test_an_all_ai_skye_game_runs_to_the_end_without_input(tmp_path, n):
     assert len(boards) > 20
     with Image.open(boards[-1]) as img:
         assert img.width >= 600
+        card_width = img.width
+    fulls = sorted(out.glob("full-*.png"))  # the full board beside each phone card
+    assert [p.name.removeprefix("full-") for p in fulls] == [p.name.removeprefix("board-") for p in boards]
+    with Image.open(fulls[-1]) as img:
+        assert img.width > card_width
     assert (out / "offline.db").exists()
 
 

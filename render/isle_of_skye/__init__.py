@@ -1,4 +1,5 @@
-"""Isle of Skye board image: ``render(view) -> PNG bytes`` for public and private views.
+"""Isle of Skye pictures for public and private views: ``card(view)`` the phone card (card.py),
+``render(view) -> PNG bytes`` the full board.
 
 Layout (top to bottom): the key facts, the header (round, phase, whose turn, bag, last move),
 the four goal tiles with the round track (goals scoring this round highlighted), the private
@@ -14,12 +15,13 @@ from PIL import Image, ImageDraw
 
 from render.common import PAPER
 from render.isle_of_skye.board import facts, goal_cards, header, score_sheet, seat_names
+from render.isle_of_skye.card import card
 from render.isle_of_skye.panels import private_panel
 from render.isle_of_skye.png import to_png
 from render.isle_of_skye.sizes import COLS_GAP, MARGIN, TERRITORY_H, W
 from render.isle_of_skye.territories import panel_height, player_panel, strip_items, tile_size
 
-__all__ = ["render"]
+__all__ = ["card", "render"]
 
 
 def render(view: dict) -> bytes:

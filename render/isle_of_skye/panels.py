@@ -8,7 +8,8 @@ from render.isle_of_skye.sizes import MARGIN, W
 from render.isle_of_skye.sprites import sprite
 from render.isle_of_skye.text import badge, dtext, fit
 from render.isle_of_skye.tiles import price_tag, strip_tile
-from rules.isle_of_skye.text import turn, where
+from rules.isle_of_skye.labels import place_label
+from rules.isle_of_skye.text import tile_label, turn, where
 from rules.text import T, Tn
 
 
@@ -29,12 +30,12 @@ def private_panel(img, d, view, names, y) -> int:
         elif pricing.get("page") and pricing["page"][1] - pricing["page"][0] + 1 < pricing["max_price"]:
             step = Tn("Step 2: price {tile} (1 to {n} coins; you have {coins}). Showing {low}–{high}.",
                       "Step 2: price {tile} (1 to {n} coins; you have {coins}). Showing {low}–{high}.",
-                      pricing["max_price"], tile=pricing["next_tile"], coins=p["coins"], low=pricing["page"][0],
+                      pricing["max_price"], tile=tile_label(pricing["next_tile"]), coins=p["coins"], low=pricing["page"][0],
                       high=pricing["page"][1])
         else:
             step = Tn("Step 2: price {tile} (1 to {n} coins; you have {coins}).",
                       "Step 2: price {tile} (1 to {n} coins; you have {coins}).", pricing["max_price"],
-                      tile=pricing["next_tile"], coins=p["coins"])
+                      tile=tile_label(pricing["next_tile"]), coins=p["coins"])
         dtext(d, (MARGIN + 60, y + 30), fit(T("Secret · {step}", step=step), fb, W - 2 * MARGIN - 80), font=fb,
                fill=INK, anchor="lm")
         x = MARGIN + 20
@@ -42,7 +43,6 @@ def private_panel(img, d, view, names, y) -> int:
             tag = T("discard") if pricing["discard"] == t else (price_tag(pricing["prices"][t])
                                                               if t in pricing["prices"] else "?")
             strip_tile(img, d, x, y + 60, t, tag, t == pricing["next_tile"], pricing["discard"] == t, size=116)
-            dtext(d, (x + 58, y + 200), t, font=font(18), fill=INK, anchor="ms")
             x += 150
         return y + h + 12
     # Building: the tile in hand and, once a spot is chosen, its legal turns.
@@ -60,10 +60,10 @@ def private_panel(img, d, view, names, y) -> int:
     if tile is None:
         text = T("Choose which tile to build next:")
     elif build["cell"]:
-        text = T("Spot {spot} ({where}): choose the turn.", spot=build["spots"][0]["n"] if build["spots"] else "?",
+        text = T("Spot {spot} ({where}): choose the turn.", spot=place_label(build["cell"]),
                  where=where(build["cell"]))
     else:
-        text = T("Place {tile}: choose a numbered spot in your territory.", tile=tile)
+        text = T("Place the {tile}: choose a marked spot in your territory.", tile=tile_label(tile))
     dtext(d, (MARGIN + 60, y + 30), fit(text, fb, W - 2 * MARGIN - 80), font=fb, fill=INK, anchor="lm")
     x = MARGIN + 20
     if build["cell"] and build["spots"]:
@@ -74,6 +74,5 @@ def private_panel(img, d, view, names, y) -> int:
         return y + h + 12
     for t in build["left"]:
         strip_tile(img, d, x, y + 60, t, None, t == tile, size=116)
-        dtext(d, (x + 58, y + 200), t, font=font(18), fill=INK, anchor="ms")
         x += 150
     return y + h + 12

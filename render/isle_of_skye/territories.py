@@ -9,6 +9,7 @@ from render.isle_of_skye.sizes import MAX_T, MIN_T, NARROW, PANEL_W, STRIP_TILE
 from render.isle_of_skye.sprites import sprite
 from render.isle_of_skye.text import badge, dtext, fit, text_width
 from render.isle_of_skye.tiles import price_tag, strip_tile
+from rules.isle_of_skye.labels import place_label
 from rules.text import T, Tn, join
 
 
@@ -90,7 +91,9 @@ def _territory(img, d, view, seat, x0, y0, t, box, lit_cells):
         cx, cy = x + t // 2, y + t // 2
         d.rectangle([x + 3, y + 3, x + t - 4, y + t - 4], outline=INK, width=2)
         d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=HIGHLIGHT, outline=INK, width=3)
-        dtext(d, (cx, cy), str(s["n"]), font=font(max(18, int(r * 1.1)), bold=True), fill=INK, anchor="mm")
+        label = place_label(s["at"])  # the name the panel and the log use
+        dtext(d, (cx, cy), label, font=font(max(14, int(r * (1.1 if len(label) <= 2 else 0.8))), bold=True),
+              fill=INK, anchor="mm")
 
 
 def panel_height(t: int, box: tuple, strip: bool, w: int = PANEL_W) -> int:

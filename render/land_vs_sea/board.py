@@ -26,6 +26,7 @@ from render.land_vs_sea.tiles import (
     region_point,
 )
 from rules.land_vs_sea.data import face_of_sig, face_sig, orient_sig
+from rules.land_vs_sea.labels import place_label
 from rules.land_vs_sea.text import PHASE_HINT, ROLE_NAMES
 from rules.text import Msg, T, Tn, join
 
@@ -82,9 +83,9 @@ def render(view: dict) -> bytes:
     board = view["map"]
     markers = []  # (q, r, label) numbered cells
     for sp in view.get("spots", []):
-        markers.append((sp["at"][0], sp["at"][1], str(sp["n"])))
+        markers.append((sp["at"][0], sp["at"][1], place_label(sp["at"])))
     for h in view.get("special_spots", []) or view.get("holes", []):
-        markers.append((h["at"][0], h["at"][1], str(h["n"]) if private else "!"))
+        markers.append((h["at"][0], h["at"][1], place_label(h["at"]) if private else "!"))
     cells = [parse(k) for k in board] + [(q, r) for q, r, _ in markers]
     pending = view.get("pending") or {}
     if "at" in pending:
@@ -130,7 +131,8 @@ def render(view: dict) -> bytes:
         cx, cy = centre(q, r, s, ox, oy)
         rr = max(14, int(s * 0.5))
         draw.ellipse([cx - rr, cy - rr, cx + rr, cy + rr], fill=(255, 255, 255), outline=INK, width=3)
-        draw.text((cx, cy), label, font=font(max(16, int(rr * 1.1)), bold=True), fill=INK, anchor="mm")
+        draw.text((cx, cy), label, font=font(max(12, int(rr * (1.1 if len(label) <= 2 else 0.75))), bold=True),
+                  fill=INK, anchor="mm")
     for sp in view.get("waypoint_spots", []):
         k = f"{sp['at'][0]},{sp['at'][1]}"
         e = board[k]
@@ -139,7 +141,9 @@ def render(view: dict) -> bytes:
         px, py = region_point(cx, cy, s, o.region_dirs[sp["region"]])
         rr = max(11, int(s * 0.3))
         draw.ellipse([px - rr, py - rr, px + rr, py + rr], fill=(255, 255, 255), outline=(200, 0, 120), width=3)
-        draw.text((px, py), str(sp["n"]), font=font(max(13, int(rr * 1.1)), bold=True), fill=INK, anchor="mm")
+        label = place_label(sp["at"])
+        draw.text((px, py), label, font=font(max(10, int(rr * (1.1 if len(label) <= 2 else 0.75))), bold=True),
+                  fill=INK, anchor="mm")
 
     parts = [facts(view, names, private), draw_header(view, names), map_img, legend(view),
              draw_footer(view, names, private)]

@@ -1,6 +1,6 @@
 """Land vs Sea phone card (``render.phone``): whose turn and what to do, each seat's team score, the
 last move, then what matters now, large: the player's own tiles while choosing, the rotations of
-the pending tile, and the map cropped to the numbered spots (or, on the public card, to the last
+the pending tile, and the map cropped to the labelled legal spots (or, on the public card, to the last
 tile placed), every badge's glyph and spot number at phone size. The full board: ``board.render``.
 """
 
@@ -19,6 +19,7 @@ from render.land_vs_sea.tiles import (
 )
 from render.phone import MIN_PX, PAD, Card, ScoreRow, card_font, frame, short_names, spot_label, text_box
 from rules.land_vs_sea.data import SPECIAL, face_sig, orient_sig, sig_of
+from rules.land_vs_sea.labels import place_label
 from rules.land_vs_sea.text import ROLE_NAMES
 from rules.text import T, Tn
 
@@ -163,12 +164,12 @@ def _xy(q: int, r: int) -> tuple[float, float]:
 
 
 def _map(c: Card, view: dict, private: bool, box: tuple[int, int, int, int]) -> None:
-    """The map in ``box``, framed on the numbered spots (else the pending spot, else the whole map,
+    """The map in ``box``, framed on the labelled spots (else the pending spot, else the whole map,
     centred on the last tile when it is too large to show whole at a readable size)."""
     board = view["map"]
     size = (box[2] - box[0], box[3] - box[1])
-    spots = [(tuple(sp["at"]), str(sp["n"])) for sp in view.get("spots", [])]
-    spots += [(tuple(h["at"]), str(h["n"]) if private else "!") for h in view.get("special_spots", [])
+    spots = [(tuple(sp["at"]), place_label(sp["at"])) for sp in view.get("spots", [])]
+    spots += [(tuple(h["at"]), place_label(h["at"]) if private else "!") for h in view.get("special_spots", [])
               or view.get("holes", [])]
     pending = view.get("pending") or {}
     last_cells = [tuple(x) for x in (view.get("last_move") or {}).get("cells", [])]
@@ -223,7 +224,7 @@ def _map(c: Card, view: dict, private: bool, box: tuple[int, int, int, int]) -> 
         o = orient_sig(face_sig(e["face"]), e["rot"])
         px, py = region_point(*centre(*sp["at"], s, fr.ox, fr.oy), s, o.region_dirs[sp["region"]])
         if 30 <= px <= size[0] - 30 and 24 <= py <= size[1] - 24:
-            spot_label(d, (px, py), str(sp["n"]), 24, ring=PINK)
+            spot_label(d, (px, py), place_label(sp["at"]), 24, ring=PINK)
     c.img.paste(img, (box[0], box[1]))
     c.draw.rectangle([box[0], box[1], box[2] - 1, box[3] - 1], outline=MUTED, width=1)
     if spots and shown < len(spots):

@@ -1,4 +1,5 @@
-"""My Island renderer: every island's hex grid, the revealed tile, scores by category.
+"""My Island renderer: ``card(view)`` the phone card (card.py); ``render(view)`` the full board:
+every island's hex grid, the revealed tile, scores by category.
 
 Public view: all islands side by side (2) or in a 2x2 grid (3-4), the revealed tile, who
 still has to decide, the last round highlighted, the score sheet.  Private view (the view
@@ -20,11 +21,12 @@ from PIL import Image
 
 from render.common import flat_palette, stack, to_png
 from render.my_island.board import _public
+from render.my_island.card import card
 from render.my_island.panels import _private
 from render.my_island.sheet import _facts
 from render.my_island.style import PALETTE, SYMBOL_LETTER, SYMBOL_LETTERS_TEXT, _letters, _names, _text
 
-__all__ = ["render", "SYMBOL_LETTER", "SYMBOL_LETTERS_TEXT", "_letters", "_text"]
+__all__ = ["card", "render", "SYMBOL_LETTER", "SYMBOL_LETTERS_TEXT", "_letters", "_text"]
 
 
 def _encode(img: Image.Image) -> bytes:

@@ -77,8 +77,9 @@ def _grid(rows: tuple[str, ...], radius: float) -> dict:
 
 
 @bytes_cache(4 * MB)
-def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple) -> Image.Image:
-    """The printed island (terrain only, no words), drawn once per size."""
+def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple, floor: int = 0) -> Image.Image:
+    """The printed island (terrain only, no words), drawn once per size (``floor``: the smallest
+    font of a mark, the phone card's)."""
     gw, gh = _grid_size(list(rows), radius)
     img = Image.new("RGB", (gw, gh), SEA)
     d = ImageDraw.Draw(img)
@@ -88,7 +89,7 @@ def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple) -> Image
             if ch != ".":
                 cx, cy = _centre(r, c, radius, 2, 2)
                 d.polygon(_hexagon(cx, cy, radius - 1), fill=TERRAIN_FILL[ch], outline=(150, 150, 140))
-    bold = font(max(11, int(radius * 0.45)), bold=True)
+    bold = font(max(11, floor, int(radius * 0.45)), bold=True)
     for t in totems:
         cx, cy = _centre(t[1], t[2], radius, 2, 2)
         _text(d, (cx, cy), t[0], bold, (255, 255, 255), "mm")
@@ -157,14 +158,15 @@ def _island_key(view: dict, seat: int, radius: float, hide_tiles: bool, covered:
 @bytes_cache(6 * MB)
 def _island_layer(rows: tuple, radius: float, totems: tuple, scored: tuple, cells: tuple, doubles: tuple,
                   markers: tuple, harbours: tuple, huts: tuple, last: tuple, labels: tuple, hut_word: str,
-                  harbour_mark: str, letters: tuple, covered: tuple = ()) -> Image.Image:
+                  harbour_mark: str, letters: tuple, covered: tuple = (), floor: int = 0) -> Image.Image:
     """One island as printed and played: terrain, tiles with their outlines, markers, the last
     placement, harbours and huts, and the terrain's words on the cells left open (``covered``:
     cells a sealed placement or a numbered spot will cover). Cached by content: an island only changes when its owner
     places, so most boards reuse every island and only repaint what is on top. The printed
-    words and letters (translated) are part of the key: one picture per language."""
+    words and letters (translated) are part of the key: one picture per language. ``floor``: the
+    smallest font of a mark (harbour, hut, totem: the phone card's)."""
     letter = dict(letters)
-    img = _terrain_layer(rows, radius, totems).copy()
+    img = _terrain_layer(rows, radius, totems, floor).copy()
     d = ImageDraw.Draw(img)
     grid = _grid(rows, radius)
     words = _terrain_words(radius, labels)
@@ -213,7 +215,7 @@ def _island_layer(rows: tuple, radius: float, totems: tuple, scored: tuple, cell
         for r, c in last:
             cx, cy = at(r, c)[0]
             d.polygon(_hexagon(cx, cy, radius - 3), outline=HIGHLIGHT, width=max(3, int(radius / 7)))
-    small = font(max(11, int(radius * 0.45)), bold=True)
+    small = font(max(11, floor, int(radius * 0.45)), bold=True)
     for r, c in harbours:
         cx, cy = at(r, c)[0]
         d.ellipse([cx - radius * 0.95, cy - radius * 0.95, cx - radius * 0.25, cy - radius * 0.25],
@@ -222,7 +224,7 @@ def _island_layer(rows: tuple, radius: float, totems: tuple, scored: tuple, cell
     for r, c in huts:
         cx, cy = at(r, c)[0]
         d.polygon(_hexagon(cx, cy, radius - 2), fill=(120, 100, 80), outline=INK, width=2)
-        hut = fitting_font(hut_word, SQRT3 * radius - 8, max(14, small.size), 14, bold=True)
+        hut = fitting_font(hut_word, SQRT3 * radius - 8, max(14, small.size), max(14, floor), bold=True)
         _text(d, (cx, cy), fit_text(hut_word, hut, SQRT3 * radius - 8), hut, (255, 255, 255), "mm")
     return img
 

@@ -131,7 +131,7 @@ def _header(img: Image.Image, view: dict, names: list[str], height: int) -> None
     _text(d, (20, 52), fit_text(_status(view, names), font(22), room), font(22), (255, 255, 255))
     card = view.get("card")
     if card:
-        text = T("Tile {tile} · {shape} · {code}", tile=card["tile"], shape=card["shape_name"], code=_code(card["code"]))
+        text = T("Tile: {shape} · {code}", shape=card["shape_name"], code=_code(card["code"]))
         _text(d, (20, 86), fit_text(text, font(22, bold=True), room), font(22, bold=True), HIGHLIGHT)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from render.summary.text import finish, indent, listing, names, viewer
+from rules.land_vs_sea.labels import place_label
 from rules.land_vs_sea.text import PHASE_HINT, ROLE_NAMES, face_summary
 from rules.text import T, Tn, join
 
@@ -72,9 +73,9 @@ def _last(view: dict, who: list) -> Any:
     q, r = at
     cell = (view.get("map") or {}).get(f"{q},{r}")
     if cell and cell.get("face"):
-        return T("{who} placed a tile ({face}) at {q},{r}", who=who[last["seat"]], face=face_summary(cell["face"]),
-                 q=q, r=r)
-    return T("{who} placed a tile at {q},{r}", who=who[last["seat"]], q=q, r=r)
+        return T("{who} placed a tile ({face}) at {place}", who=who[last["seat"]], face=face_summary(cell["face"]),
+                 place=place_label(at))
+    return T("{who} placed a tile at {place}", who=who[last["seat"]], place=place_label(at))
 
 
 def _score_sheet(view: dict) -> list:

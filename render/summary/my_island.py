@@ -9,6 +9,7 @@ from typing import Any
 
 from render.summary.text import finish, indent, listing, names, viewer
 from rules.my_island.data import ALL_TILES, SHAPE_NAMES
+from rules.my_island.labels import place_label
 from rules.my_island.text import GROUP_WORDS, STICKER_WORDS, SYMBOL_WORDS, word
 from rules.text import T, Tn, join
 
@@ -19,7 +20,7 @@ def lines(view: dict) -> list[str]:
     out: list[Any] = [_title(view), _status(view, who)]
     card = view.get("card")
     if card:
-        out.append(T("Revealed tile {tile}: {what}", tile=card["tile"], what=tile_words(card["tile"])))
+        out.append(T("Revealed tile: {what}", what=tile_words(card["tile"])))
     for seat, isl in enumerate(view["islands"]):
         out.append(_island(view, who, seat, isl, me))
     last = _last(view, who)
@@ -101,7 +102,8 @@ def _last(view: dict, who: list) -> Any:
             parts.append(T("{who} ended", who=who[m["seat"]]))
     tile = last.get("tile")
     if tile in ALL_TILES:
-        return T("Last: round {round}, tile {tile}: {moves}", round=last["round"], tile=tile, moves=join(" · ", parts))
+        return T("Last: round {round}, tile ({tile}): {moves}", round=last["round"], tile=tile_words(tile),
+                 moves=join(" · ", parts))
     return T("Last: round {round}: {moves}", round=last["round"], moves=join(" · ", parts))
 
 
@@ -109,7 +111,7 @@ def _private(view: dict, mine: dict) -> list:
     step = mine.get("step")
     if step == "place":
         shape = listing([word(SYMBOL_WORDS, sym) for _, _, sym in mine["shape"]])
-        out: list[Any] = [T("Your tile {tile}, orientation {n} of {total}: {symbols}", tile=mine["tile"],
+        out: list[Any] = [T("Your tile, orientation {n} of {total}: {symbols}",
                             n=mine["orientation_index"], total=mine["orientations"], symbols=shape)]
         if mine["spots"]:
             rows = sorted({s["at"][0] + 1 for s in mine["spots"]})
@@ -124,8 +126,7 @@ def _private(view: dict, mine: dict) -> list:
     if step == "waiting" and "submitted" in mine:
         sub = mine["submitted"]
         if sub["type"] == "place":
-            rows = listing(sorted({c[0] + 1 for c in sub["cells"]}))
-            return [T("You decided: place {tile} in row {rows}; waiting for the others.", tile=sub["tile"], rows=rows)]
+            return [T("You decided: place the tile at {place}; waiting for the others.", place=place_label(sub["at"]))]
         if sub["type"] == "pass":
             return [T("You decided: pass (-1); waiting for the others.")]
         return [T("You decided: end participation; waiting for the others.")]

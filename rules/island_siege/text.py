@@ -13,7 +13,7 @@ from rules.text import T, Tn, join
 from . import data
 from .build import forts_for
 from .cards import prohibited
-from .data import spot_number
+from .labels import place_label
 from .state import opponent
 
 COLOUR = {"white": T("white"), "grey": T("grey"), "black": T("black"), "red": T("red"), "yellow": T("yellow")}
@@ -92,10 +92,8 @@ def _fort_card(view: dict | None, fort_id) -> str | None:
 
 
 def _spot(card: str | None, cell, capital: bool = False):
-    try:
-        n = spot_number(card, cell)
-    except (ValueError, TypeError, KeyError, IndexError):
-        return T("Cell {cell}", cell=str(cell)) if capital else T("cell {cell}", cell=str(cell))
+    """A fort's spot by the number drawn on it (``labels.place_label``)."""
+    n = place_label(card, cell) or "?"
     return T("Spot {n}", n=n) if capital else T("spot {n}", n=n)
 
 

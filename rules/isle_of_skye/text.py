@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from rules.isle_of_skye import building, pricing
 from rules.isle_of_skye.data import FEATURES, GOAL_NAMES, TILES
+from rules.isle_of_skye.labels import place_label
 from rules.isle_of_skye.territory import legal_rotations
 from rules.text import Msg, T, Tn, join
 
@@ -27,7 +28,7 @@ TERRAIN_NAMES = {"meadow": T("meadow"), "mountain": T("mountain"), "water": T("w
 
 FEATURE_NAMES = {"whisky": T("whisky"), "sheep": T("sheep"), "cattle": T("cattle"), "farms": T("farm"),
                  "brochs": T("broch"), "lighthouses": T("lighthouse"), "ships": T("ship")}
-"""One of a feature, as a tile label lists it (``L17 (farm, 2 sheep)``) and the legend names it."""
+"""One of a feature, as a tile label lists it (``tile (farm, 2 sheep)``) and the legend names it."""
 
 SCROLL_NAMES = {"whisky": T("whisky scroll"), "sheep": T("sheep scroll"), "cattle": T("cattle scroll"),
                 "farms": T("farms scroll"), "brochs": T("brochs scroll"),
@@ -48,7 +49,8 @@ def feature_count(name: str, n: int) -> Msg:
 
 
 def tile_label(tile_id: str) -> Msg:
-    """A short readable name for a tile: its id and what is on it, e.g. ``L17 (farm, 2 sheep)``."""
+    """A tile named by what its picture shows, e.g. ``tile (farm, 2 sheep)``, ``tile (meadow)``:
+    players read pictures, not the tile list's ids."""
     tile = TILES[tile_id]
     if tile["kind"] == "castle":
         return T("castle")
@@ -60,7 +62,7 @@ def tile_label(tile_id: str) -> Msg:
     if tile["scroll"]:
         bits.append(SCROLL_NAMES[tile["scroll"]["type"]])
     inner = join(", ", bits) if bits else TERRAIN_NAMES[tile["centre"]]
-    return T("{tile} ({contents})", tile=tile_id, contents=inner)
+    return T("tile ({contents})", contents=inner)
 
 
 
@@ -98,6 +100,11 @@ def where(at) -> Msg:
     return join(", ", parts) if parts else T("the castle")
 
 
+def place(at) -> Msg:
+    """A cell by its name on the board and in words: ``N9 (1 north, 1 east)``."""
+    return T("{place} ({where})", place=place_label(at), where=where(at))
+
+
 def both(items: list):
     """``A``, ``A and B``, ``A and B and C``: a list read out with "and"."""
     out = items[0]
@@ -130,9 +137,10 @@ def describe_action(action: dict, view: dict | None = None):
     if kind == "pick":
         return T("Build {tile}", tile=_tile(action["tile"]))
     if kind == "spot":
-        return T("Spot {spot} ({where}), then choose the turn", spot=action["spot"], where=where(action["at"]))
+        return T("Spot {spot} ({where}), then choose the turn", spot=place_label(action["at"]),
+                 where=where(action["at"]))
     if kind == "place":
-        return T("Spot {spot} ({where}), {turn}", spot=action["spot"], where=where(action["at"]),
+        return T("Spot {spot} ({where}), {turn}", spot=place_label(action["at"]), where=where(action["at"]),
                  turn=turn(action["rot"]))
     return str(kind)
 
@@ -199,13 +207,13 @@ def describe_event(event: dict, names: list[str]):
     if kind == "castle":
         return T("{who} turned the castle: {turn}.", who=who, turn=turn(event["rot"]))
     if kind == "placed":
-        return T("You placed {tile} at {where}, {turn}.", tile=_tile(event["tile"]), where=where(event["at"]),
+        return T("You placed {tile} at {where}, {turn}.", tile=_tile(event["tile"]), where=place(event["at"]),
                  turn=turn(event["rot"]))
     if kind == "build_done":
         return T("{who} has finished building.", who=who)
     if kind == "build":
         return T("{who} built {tile} at {where}, {turn}.", who=who, tile=_tile(event["tile"]),
-                 where=where(event["at"]), turn=turn(event["rot"]))
+                 where=place(event["at"]), turn=turn(event["rot"]))
     if kind == "returned":
         return T("{tile} does not fit in {who}'s territory and goes back to the bag.", tile=_tile(event["tile"]),
                  who=who)
@@ -218,8 +226,8 @@ def describe_event(event: dict, names: list[str]):
         counted = scroll_count(event["kind"], event["count"])
         if event["doubled"]:
             return T("{who}'s {scroll} on {tile}: {vp} VP ({counted}, doubled in a completed area).", who=who,
-                     scroll=scroll, tile=event["tile"], vp=event["vp"], counted=counted)
-        return T("{who}'s {scroll} on {tile}: {vp} VP ({counted}).", who=who, scroll=scroll, tile=event["tile"],
+                     scroll=scroll, tile=_tile(event["tile"]), vp=event["vp"], counted=counted)
+        return T("{who}'s {scroll} on {tile}: {vp} VP ({counted}).", who=who, scroll=scroll, tile=_tile(event["tile"]),
                  vp=event["vp"], counted=counted)
     if kind == "coins_scored":
         return Tn("{who} turns {n} coin into {vp} VP.", "{who} turns {n} coins into {vp} VP.", event["coins"],

@@ -18,6 +18,7 @@ from .data import (
     SKILLS,
 )
 from .decisions import spaces_for
+from .labels import slot_label
 from .state import city_side, owner_of
 
 
@@ -382,9 +383,9 @@ def gain_label(t: str, action: dict, view: dict | None) -> Msg:
     if action.get("row") == "hand":
         where = T("from hand")
     elif action.get("row") == "metro":
-        where = T("metropolis pos {pos}", pos=action.get("pos"))
+        where = T("metropolis, slot {slot}", slot=slot_label("metro", action.get("pos", 0)))
     else:
-        where = T("row pos {pos}", pos=action.get("pos"))
+        where = T("row, slot {slot}", slot=slot_label("main", action.get("pos", 0)))
     bid = None
     if view:
         bid = action.get("card")

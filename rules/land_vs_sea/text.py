@@ -3,7 +3,8 @@ in each step, why a move is refused, and the labels of actions and events."""
 
 from __future__ import annotations
 
-from rules.land_vs_sea.data import oriented
+from rules.land_vs_sea.data import face_sig, orient_sig, oriented
+from rules.land_vs_sea.labels import place_label
 from rules.text import Msg, T, Tn, join
 
 ROLE_NAMES = {"land": T("Land"), "sea": T("Sea"), "cartographer": T("Cartographer")}
@@ -131,10 +132,10 @@ def describe_action(action: dict, view: dict | None = None) -> str:
                     return T("Tile {n}, shown side: {face}", n=h["slot"] + 1, face=face_summary(h["shown"]))
                 return T("Tile {n}, hidden side: {face}", n=h["slot"] + 1, face=face_summary(h["hidden"]))
         if action.get("side") == "front":
-            return T("Play {tile} front side up", tile=action.get("tile"))
-        return T("Play {tile} back side up", tile=action.get("tile"))
+            return T("Play the tile front side up")
+        return T("Play the tile back side up")
     if kind == "spot":
-        return T("Spot {n}", n=action.get("n"))
+        return T("Spot {n}", n=place_label(action["at"]))
     if kind == "back":
         return T("Back")
     if kind == "place":
@@ -142,7 +143,7 @@ def describe_action(action: dict, view: dict | None = None) -> str:
             if r["rot"] == action.get("rot"):
                 o = oriented(action["tile"], action["side"], action["rot"])
                 return T("Rotation {n}: land faces {dirs}", n=r["n"], dirs=_dirs_text(o.terrain, "L"))
-        return T("Place at {at} turned {rot}x60°", at=action.get("at"), rot=action.get("rot"))
+        return T("Place at {at} turned {rot}x60°", at=place_label(action["at"]), rot=action.get("rot"))
     if kind == "place_special":
         return T("Special tile in hole {n}, turned {rot}x60°", n=_hole_n(view, action), rot=action.get("rot"))
     if kind == "play_again":
@@ -159,17 +160,28 @@ def describe_action(action: dict, view: dict | None = None) -> str:
             return T("Steal {who}'s tile {n}", who=who, n=slot)
         return T("Steal {who}'s tile {n} (shows {face})", who=who, n=slot, face=shown)
     if kind == "place_waypoint":
-        return T("Waypoint on spot {n}", n=action.get("n"))
+        dirs = _region_dirs(view, action)
+        if dirs:
+            return T("Waypoint on {place} ({dirs})", place=place_label(action["at"]), dirs=dirs)
+        return T("Waypoint on spot {n}", n=place_label(action["at"]))
     if kind == "skip_waypoint":
         return T("Keep your waypoint for later")
     return str(kind)
 
 
 def _hole_n(view: dict, action: dict) -> str:
-    for h in view.get("holes", []):
-        if h["at"] == action.get("at"):
-            return str(h["n"])
-    return str(action.get("at"))
+    """A hole by its place's name (the holes of one turn are apart, so the name is enough)."""
+    return place_label(action["at"])
+
+
+def _region_dirs(view: dict, action: dict) -> str | None:
+    """Where on its tile a waypoint's region lies, as the compass directions of its edges."""
+    try:
+        entry = view["map"][f"{action['at'][0]},{action['at'][1]}"]
+        dirs = orient_sig(face_sig(entry["face"]), entry["rot"]).region_dirs[action["region"]]
+    except (KeyError, TypeError, IndexError):
+        return None
+    return join("/", [DIR_LABELS[d] for d in dirs]) if dirs else None
 
 
 def describe_event(event: dict, names: list[str]) -> str:
@@ -188,8 +200,8 @@ def describe_event(event: dict, names: list[str]) -> str:
     if kind == "stack_split":
         return T("The last stack was split in two ({a} + {b} tiles)", a=event["sizes"][0], b=event["sizes"][1])
     if kind == "placed":
-        q, r = event["at"]
-        return T("{who} placed a tile ({face}) at {q},{r}", who=name(event["seat"]), face=event["shown"], q=q, r=r)
+        return T("{who} placed a tile ({face}) at {place}", who=name(event["seat"]), face=event["shown"],
+                 place=place_label(event["at"]))
     if kind == "special_placed":
         if event["face"] == "volcano":
             return T("{who} filled the hole with the volcano tile", who=name(event["seat"]))
@@ -227,10 +239,10 @@ def describe_event(event: dict, names: list[str]) -> str:
         return T("{by} stole a tile ({face}) from {victim}", by=name(event["by"]), face=event["shown"],
                  victim=name(event["from"]))
     if kind == "waypoint_placed":
-        q, r = event["at"]
+        place = place_label(event["at"])
         if event["terrain"] == "land":
-            return T("{who} placed a land waypoint at {q},{r}", who=name(event["seat"]), q=q, r=r)
-        return T("{who} placed a sea waypoint at {q},{r}", who=name(event["seat"]), q=q, r=r)
+            return T("{who} placed a land waypoint at {place}", who=name(event["seat"]), place=place)
+        return T("{who} placed a sea waypoint at {place}", who=name(event["seat"]), place=place)
     if kind == "no_placement":
         return T("{who} cannot place any tile and keeps it", who=name(event["seat"]))
     if kind == "route_scored":

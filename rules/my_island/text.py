@@ -10,6 +10,7 @@ is a literal ``T(...)`` so that the message extractor finds it.
 from __future__ import annotations
 
 from rules.my_island.data import ALL_TILES, CARD_TILE, SHAPE_NAMES, TERRAIN
+from rules.my_island.labels import place_label
 from rules.text import Msg, T, Tn, join
 
 TERRAIN_WORDS = {
@@ -112,16 +113,16 @@ def describe_action(action: dict, view: dict | None = None) -> Msg | str:
         return "?"
     kind = action.get("type")
     if kind == "place":
+        place = place_label(action["at"])
         if "spot" in action:
-            r, c = action["at"]
             spots = ((view or {}).get("private") or {}).get("spots") or []
             cells = next((s["cells"] for s in spots if s.get("n") == action["spot"]), None)
             if cells and all((cr, cc) in TERRAIN for cr, cc, _sym in cells):
                 parts = [T("{symbol} on {terrain}", symbol=word(SYMBOL_WORDS, sym),
                            terrain=word(TERRAIN_WORDS, TERRAIN[(cr, cc)])) for cr, cc, sym in cells]
-                return T("Spot {n} (row {row}): {cells}", n=action["spot"], row=r + 1, cells=join(", ", parts))
-            return T("Spot {n} (row {row})", n=action["spot"], row=r + 1)
-        return T("Place {tile} at {at} turned {rot}", tile=str(action.get("tile")), at=str(action.get("at")),
+                return T("Spot {n}: {cells}", n=place, cells=join(", ", parts))
+            return T("Spot {n}", n=place)
+        return T("Place {tile} at {at} turned {rot}", tile=tile_words(action["tile"]), at=place,
                  rot=str(action.get("rot")))
     if kind == "rotate":
         return T("Rotate the tile (60° clockwise)")
@@ -137,12 +138,10 @@ def describe_action(action: dict, view: dict | None = None) -> Msg | str:
         return T("Undo the last sticker")
     if kind == "sticker":
         if action["sticker"] == "double_wall":
-            return T("Spot {n}: double wall on {tile} cell {cell}", n=action["spot"], tile=action["tile"],
-                     cell=action["cell"] + 1)
-        row = action["at"][0] + 1
+            return T("Double wall on {tile}, cell {cell}", tile=tile_words(action["tile"]), cell=action["cell"] + 1)
         if action["sticker"] == "hut":
-            return T("Spot {n}: hut (row {row})", n=action["spot"], row=row)
-        return T("Spot {n}: harbour (row {row})", n=action["spot"], row=row)
+            return T("Hut on {place}", place=place_label(action["at"]))
+        return T("Harbour on {place}", place=place_label(action["at"]))
     return str(kind)
 
 
@@ -150,8 +149,11 @@ def _name(names: list[str], seat: int) -> Msg | str:
     return names[seat] if 0 <= seat < len(names) else T("Player {n}", n=seat + 1)
 
 
-def _tile_words(tile: str) -> Msg:
-    """"line of three: wall, road, wall": the tile's shape and its symbols in order."""
+def tile_words(tile: str) -> Msg | str:
+    """"line of three: wall, road, wall": the tile's shape and its symbols in order (what its picture
+    shows: players never see the tile list's ids)."""
+    if tile not in ALL_TILES:
+        return T("the tile")
     t = ALL_TILES[tile]
     return T("{shape}: {symbols}", shape=T(SHAPE_NAMES.get(t["shape"], t["shape"])),
              symbols=join(", ", [word(SYMBOL_WORDS, sym) for _, _, sym in t["cells"]]))
@@ -166,19 +168,20 @@ def describe_event(event: dict, names: list[str]) -> Msg | str:
     seat = event.get("seat", -1)
     who = _name(names, seat) if isinstance(seat, int) else "?"
     if kind == "reveal":
-        return Tn("Round {round}: card {card} shows tile {tile} ({what}); {n} card left",
-                  "Round {round}: card {card} shows tile {tile} ({what}); {n} cards left", event["deck_left"],
-                  round=event["round"], card=event["card"], tile=event["tile"], what=_tile_words(event["tile"]))
+        return Tn("Round {round}: the tile is a {what}; {n} card left",
+                  "Round {round}: the tile is a {what}; {n} cards left", event["deck_left"],
+                  round=event["round"], what=tile_words(event["tile"]))
     if kind == "decided":
         return T("{who} has decided.", who=who)
     if kind == "place":
         pts = sum(a[1] for a in event.get("awards", []))
         if pts:
-            return T("{who} placed {tile}, scoring {points} (now {score})", who=who, tile=event["tile"],
-                     points=_signed(pts), score=event["score"])
-        return T("{who} placed {tile} (now {score})", who=who, tile=event["tile"], score=event["score"])
+            return T("{who} placed the tile at {place}, scoring {points} (now {score})", who=who,
+                     place=place_label(event["at"]), points=_signed(pts), score=event["score"])
+        return T("{who} placed the tile at {place} (now {score})", who=who, place=place_label(event["at"]),
+                 score=event["score"])
     if kind == "pass":
-        return T("{who} passed on {tile} (-1, now {score})", who=who, tile=event["tile"], score=event["score"])
+        return T("{who} passed on the tile (-1, now {score})", who=who, score=event["score"])
     if kind == "end":
         return T("{who} ended participation", who=who)
     if kind == "end_score":
@@ -192,11 +195,10 @@ def describe_event(event: dict, names: list[str]) -> Msg | str:
                   len(event["winners"]), winners=winners, scores=scores)
     if kind == "sticker":
         if event["sticker"] == "double_wall":
-            return T("{who} put a double wall on tile {tile}", who=who, tile=event["tile"])
-        r, c = event["at"]
+            return T("{who} put a double wall on the tile {tile}", who=who, tile=tile_words(event["tile"]))
         if event["sticker"] == "hut":
-            return T("{who} put a hut sticker on row {row}, column {col}", who=who, row=r + 1, col=c + 1)
-        return T("{who} put a harbour sticker on row {row}, column {col}", who=who, row=r + 1, col=c + 1)
+            return T("{who} put a hut sticker on {place}", who=who, place=place_label(event["at"]))
+        return T("{who} put a harbour sticker on {place}", who=who, place=place_label(event["at"]))
     return str(kind)
 
 
@@ -212,7 +214,7 @@ def illegal_reason(state: dict, seat: int, action: dict) -> Msg:
         if kind == "place":
             tile = CARD_TILE[state["card"]] if state["card"] else None
             if action.get("tile") != tile:
-                return T("This round's tile is {tile}.", tile=tile)
+                return T("This round's tile is {tile}.", tile=tile_words(tile) if tile else "?")
             if not isl["placed"]:
                 return T("Your first tile must cover at least one beach cell on open terrain.")
             return T("The tile must lie on empty open cells and touch an already placed cell "

@@ -6,6 +6,7 @@ from rules.base import IllegalAction
 from rules.isle_of_skye import ENGINE
 from rules.isle_of_skye.scoring import final_scoring
 from rules.isle_of_skye.state import round_info
+from rules.isle_of_skye.text import tile_label
 from rules.isle_of_skye.turn import income
 from tests.isle_of_skye.helpers import (
     act,
@@ -175,7 +176,7 @@ def test_purchase_pays_the_seller_the_price_and_returns_the_stake_spec_7():
     events = act(s, 0, {"type": "buy", "tile": tile, "from": 1, "price": 4})
     assert events[0] == {"type": "buy", "seat": 0, "from": 1, "tile": tile, "price": 4}
     assert s["players"][0]["coins"] == 1 and s["players"][1]["coins"] == 5 + 8
-    assert ENGINE.describe_event(events[0], ["Ana", "Bo"]).startswith(f"Ana bought {tile}")
+    assert ENGINE.describe_event(events[0], ["Ana", "Bo"]).startswith(f"Ana bought {tile_label(tile)}")
 
 
 def test_purchase_one_chance_each_in_turn_order_spec_7():

@@ -67,16 +67,16 @@ def test_action_labels_read_like_the_game():
     view = {"seat_names": ["Ana", "Bo"], "phase": "buy"}
     label = ENGINE.describe_action
     assert label({"type": "buy", "tile": "L03", "from": 1, "price": 5}, view) == \
-        "Buy L03 (sheep, farm, broch) from Bo for 5 coins"
-    assert label({"type": "discard", "tile": "L49"}) == "Discard L49 (whisky, cattle, farm)"
-    assert label({"type": "price", "tile": "L01", "price": 1}) == "1 coin for L01 (whisky, 2 ships)"
+        "Buy tile (sheep, farm, broch) from Bo for 5 coins"
+    assert label({"type": "discard", "tile": "L49"}) == "Discard tile (whisky, cattle, farm)"
+    assert label({"type": "price", "tile": "L01", "price": 1}) == "1 coin for tile (whisky, 2 ships)"
     assert label({"type": "place", "tile": "L01", "at": [2, -1], "rot": 1, "spot": 3}) == \
-        "Spot 3 (1 north, 2 east), turned 90°"
+        "Spot P9 (1 north, 2 east), turned 90°"
     assert label({"type": "back"}, {"phase": "price"}) == "Start pricing again"
     assert label({"type": "pass"}) == "Pass (buy nothing)"
     event = {"type": "unsold", "seat": 0, "tile": "L03", "price": 2}
     assert ENGINE.describe_event(event, ["Ana", "Bo"]) == \
-        "L03 (sheep, farm, broch) stays with Ana; the 2-coin stake goes to the bank."
+        "tile (sheep, farm, broch) stays with Ana; the 2-coin stake goes to the bank."
 
 
 def test_ai_plays_every_seat_of_a_variant_game_deterministically():

@@ -94,4 +94,4 @@ def test_the_last_line_names_the_last_move_itself():
     with recording() as rec:
         FULL_RENDERERS["isle_of_skye"](dict(view, seat_names=["Ana", "Bo", "Cy"], viewer=None))
     last = [t.text for t in rec.result if t.text.startswith("Last: ")]
-    assert last and " bought L" in last[0] and " coin" in last[0], last
+    assert last and " bought tile (" in last[0] and " coin" in last[0], last

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from rules.base import IllegalAction, canonical
+from rules.land_vs_sea.labels import place_label
 from rules.text import Msg
 from tests.land_vs_sea.fixtures import ENGINE
 
@@ -30,7 +31,7 @@ def test_labels_are_short_and_unique_and_events_describable():
                 assert text and "{" not in text, canonical(e)
 
 
-def test_spot_labels_match_the_numbers_in_the_private_view():
+def test_spot_labels_name_the_places_of_the_spots_in_the_private_view():
     state = ENGINE.setup(2, {}, 5)
     while state["phase"] != "choose":
         seat = min(ENGINE.to_act(state))
@@ -39,7 +40,7 @@ def test_spot_labels_match_the_numbers_in_the_private_view():
     ENGINE.apply(state, seat, ENGINE.legal_actions(state, seat)[0])
     view = ENGINE.view(state, seat)
     spots = [a for a in ENGINE.legal_actions(state, seat) if a["type"] == "spot"]
-    assert [ENGINE.describe_action(a, view) for a in spots] == [f"Spot {s['n']}" for s in view["spots"]]
+    assert [ENGINE.describe_action(a, view) for a in spots] == [f"Spot {place_label(s['at'])}" for s in view["spots"]]
     assert [a["at"] for a in spots] == [s["at"] for s in view["spots"]]
 
 

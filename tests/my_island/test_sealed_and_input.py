@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from rules.base import IllegalAction, canonical
 from rules.my_island import ENGINE
 from rules.my_island.data import ALL_TILES, distinct_orientations, oriented_cells
+from rules.my_island.labels import place_label
 from rules.my_island.menus import MAX_LIST
 
 
@@ -90,7 +91,7 @@ def test_spots_in_the_private_view_match_the_spot_actions():
     for a in ENGINE.legal_actions(state, 0):
         if a["type"] == "place":
             assert spots[a["spot"]] == a["at"]
-            assert ENGINE.describe_action(a).startswith(f"Spot {a['spot']}")
+            assert ENGINE.describe_action(a).startswith(f"Spot {place_label(a['at'])}")
 
 
 def test_paging_reaches_every_spot():
