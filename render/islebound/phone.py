@@ -28,6 +28,7 @@ from render.islebound.style import (
 )
 from render.phone import BODY, PAD, SMALL, Card, ScoreRow, card_font, frame, short_names, spot_label
 from rules.islebound.data import ALL_BUILDINGS, CITIES, EVENTS, FAME_THRESHOLD, SAILORS
+from rules.islebound.labels import slot_label
 from rules.islebound.text import attack_forces, decision_text, goods_count, skills_text
 from rules.text import T, Tn, join
 
@@ -231,10 +232,16 @@ def words(c: Card, view: dict, names: list[str]) -> None:
     seat = view.get("seat")
     if seat is not None:
         own(c, view, seat)
-    row = [T("{building}: {cost}", building=building_name(b), cost=goods_count("coin", ALL_BUILDINGS[b]["coin_cost"]))
-           for b in view.get("row") or [] if b]
+    row = [T("{building}: {cost}", building=join(". ", [slot_label("main", i), building_name(b)]),
+             cost=goods_count("coin", ALL_BUILDINGS[b]["coin_cost"]))
+           for i, b in enumerate(view.get("row") or [], start=1) if b]
     if row and not view["options"].get("architect") and room(c) >= 2:
         c.facts([T("Building row"), *row], size=SMALL, max_lines=min(3, room(c)))
+    metro = [T("{building}: {cost}", building=join(". ", [slot_label("metro", i), building_name(b)]),
+               cost=goods_count("coin", ALL_BUILDINGS[b]["coin_cost"]))
+             for i, b in enumerate(view.get("metro_row") or [], start=1) if b]
+    if metro and room(c) >= 2:
+        c.facts(metro, size=SMALL, max_lines=min(2, room(c)))
 
 
 def room(c: Card) -> int:
