@@ -87,10 +87,15 @@ def last_line(view: dict, names: list[str]) -> Any:
 def now(c: Card, view: dict, names: list[str]) -> None:
     private = view.get("seat") in (0, 1)
     pend = view.get("pending") if private else None
+    build = view.get("build") or {}
     if view.get("attack"):
         attack(c, view, names)
     elif pend and pend.get("kind") == "fort_cubes":
         fort_being_built(c, view, pend)
+    elif view["stage"] == "repair" and build.get("fort"):
+        fort_to_repair(c, view, build)
+    elif view["stage"] == "colonize" and private:
+        c.facts(fort_words(view["players"][view["seat"]]), size=SMALL, max_lines=3)
     if private:
         own_cards(c, view)
     else:
@@ -162,13 +167,25 @@ def fort_being_built(c: Card, view: dict, pend: dict) -> None:
               "Building {fort}: own cubes placed so far earn {n} coins. Numbers = free spots.",
               pend["coins"], fort=T(pend["preview"]["name"]))
     c.paragraph(text, size=SMALL, max_lines=3)
-    fort = pend["preview"]
+    centred_fort(c, pend["preview"], view["seat"], spots={tuple(s["cell"]): s["n"] for s in pend["spots"]})
+
+
+def fort_to_repair(c: Card, view: dict, build: dict) -> None:
+    """The fort whose spots a new building may repair, numbered as the buttons name them."""
+    seat = build.get("seat", view["turn_player"])
+    fort = next((f for f in view["players"][seat]["forts"] if f["id"] == build["fort"]), None)
+    if fort is not None:
+        centred_fort(c, fort, seat, numbered=True)
+
+
+def centred_fort(c: Card, fort: dict, seat: int, **marks: Any) -> None:
+    """``fort`` drawn as on the full board (``marks``: its numbered spots), zoomed so its smallest
+    text reads on a phone, centred below the cursor; left out when the card has no room for it."""
     h = fort_height(fort)
     if c.y + h * FORT_ZOOM + PAD > c.height:
         return
     pic = Image.new("RGB", (237, h + 1), PAPER)
-    spots = {tuple(s["cell"]): s["n"] for s in pend["spots"]}
-    draw_fort(pic, StampDraw(pic), 0, 0, fort, view["seat"], True, None, spots=spots)
+    draw_fort(pic, StampDraw(pic), 0, 0, fort, seat, True, None, **marks)
     w, ph = int(237 * FORT_ZOOM), int((h + 1) * FORT_ZOOM)
     x = (c.width - w) // 2
     box = zoom_picture(c, pic, (x, c.y + 4, x + w, c.y + 4 + ph), FORT_ZOOM)
@@ -284,6 +301,9 @@ def own_cards(c: Card, view: dict) -> None:
 
 def islands(c: Card, view: dict, names: list[str]) -> None:
     """Each island in words: its counts, then its forts by name with their cubes and colonists."""
+    bank = cube_counts({k: v for k, v in view["common_bank"].items() if v})
+    c.facts([T("Common bank: {cubes} · deck {deck} · discard {discard}", cubes=join(", ", bank) if bank else T("no cubes"),
+               deck=view["deck_size"], discard=len(view["discard"]))], size=SMALL, max_lines=2)
     for s in _order(view):
         p = view["players"][s]
         if room_lines(c, SMALL) < 3:
@@ -298,8 +318,7 @@ def islands(c: Card, view: dict, names: list[str]) -> None:
         c.y = top + side + 2
         facts = [T("hand {hand} · forts {forts} · ships {ships}", hand=p["hand_size"], forts=len(p["forts"]),
                    ships=len(p["ships"]))]
-        facts += [Tn("{fort}: {placed} of {n} colonist", "{fort}: {placed} of {n} colonists", f["capacity"],
-                     fort=T(f["name"]), placed=f["colonists"]) for f in p["forts"]]
+        facts += fort_words(p)
         facts += [T(ship["name"]) for ship in p["ships"]]
         c.facts(facts, size=SMALL, max_lines=min(4, room_lines(c, SMALL)))
     last = view.get("last_attack")
@@ -307,6 +326,12 @@ def islands(c: Card, view: dict, names: list[str]) -> None:
         title = attack_title(view, last, False, short_names(names, 260), card_font(SMALL), 2 * c.width)
         c.paragraph(join(" · ", [title, *attack_outcome(last, lambda parts: join(", ", parts))]), size=SMALL,
                     max_lines=3)
+
+
+def fort_words(p: dict) -> list[Any]:
+    """A player's forts by name, with their colonists (what a colonist is placed on)."""
+    return [Tn("{fort}: {placed} of {n} colonist", "{fort}: {placed} of {n} colonists", f["capacity"],
+               fort=T(f["name"]), placed=f["colonists"]) for f in p["forts"]]
 
 
 def room_lines(c: Card, size: int) -> int:
