@@ -200,6 +200,8 @@ def score_embed(info: GameInfo, sheet: dict[str, Any] | None) -> discord.Embed:
     for category in sheet.get("categories", [])[:20]:
         values = " · ".join(f"{safe_name(r['name'])} {r['categories'].get(category, '–')}" for r in sheet["rows"])
         embed.add_field(name=clip(str(category), 256), value=clip(values, 1024), inline=False)
+    if sheet.get("win_condition"):
+        embed.add_field(name=_("Win condition"), value=clip(str(sheet["win_condition"]), 1024), inline=False)
     if sheet.get("tiebreak"):
         embed.add_field(name=_("Tie-break"), value=clip(str(sheet["tiebreak"]), 1024), inline=False)
     embed.set_image(url=f"attachment://{BOARD}")

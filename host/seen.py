@@ -72,7 +72,8 @@ class Seen(HostCore):
         return [tr(line) for line in lines[-limit:]]
 
     async def score_sheet(self, game_id: int) -> dict[str, Any] | None:
-        """The final result for a front end: rows by rank, category names and the tie-break, translated."""
+        """The final result for a front end: rows by rank, category names, the tie-break and the win
+        condition (a game won by a condition, not by scores), translated."""
         row = await self._row(game_id)
         if not row.result:
             return None
@@ -82,7 +83,9 @@ class Seen(HostCore):
         if "forfeit" not in res and row.status == "finished":
             # the engine's own texts (the tie-break) come back as translatable messages
             state, _version = await self._load_state(game_id, engine)
-            res["tiebreak"] = (engine.result(state) or res).get("tiebreak", "")
+            fresh = engine.result(state) or res
+            res["tiebreak"] = fresh.get("tiebreak", "")
+            res["win_condition"] = fresh.get("win_condition", "")
         # a category nobody scored in (a module not played, e.g. Land vs Sea's waypoints) is left out
         categories = {tr_data(k): v for k, v in res.get("categories", {}).items()
                       if not (isinstance(v, list) and all(x in (0, None) for x in v))}
@@ -101,6 +104,7 @@ class Seen(HostCore):
         rows.sort(key=lambda r: (r["rank"] if r["rank"] is not None else 99, r["seat"]))
         return {"game_id": game_id, "title": tr_data(engine.title), "rows": rows,
                 "categories": list(categories), "tiebreak": tr(res.get("tiebreak", "")),
+                "win_condition": tr(res.get("win_condition", "")),
                 "forfeit": res.get("forfeit")}
 
     async def _events_in_force(self, game_id: int, row: GameRow, engine: Any) -> list[dict[str, Any]]:

@@ -80,5 +80,7 @@ def _print_result(stdout: TextIO, replayed: Any, stored: dict) -> None:
         rank = ranks[s] if s < len(ranks) else "–"
         score = scores[s] if s < len(scores) else "–"
         _say(stdout, f"  {rank}. {replayed.names[s]}: {score}")
+    if result.get("win_condition"):
+        _say(stdout, _("Win condition: {text}", text=translator()(result["win_condition"])))
     if result.get("tiebreak"):
         _say(stdout, _("Tie-break: {text}", text=translator()(result["tiebreak"])))

@@ -193,6 +193,8 @@ class OfflineTable:
         self.say("-" * (width + 16 * len(rows)))
         for cat in sheet["categories"]:
             self.say(f"{cat:<{width}}" + "".join(f"{str(r['categories'].get(cat, '')):>16}" for r in rows))
+        if sheet.get("win_condition"):
+            self.say(_("Win condition: {text}", text=sheet["win_condition"]))
         if sheet.get("tiebreak"):
             self.say(_("Tie-break: {text}", text=sheet["tiebreak"]))
         for r in rows:

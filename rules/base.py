@@ -116,7 +116,8 @@ class Engine(Generic[S]):
         """``None`` while running; afterwards per-seat score, rank and a category breakdown.
 
         Shape: ``{"scores": [..], "ranks": [..], "winners": [seats], "categories": {name: [per seat]}}``
-        (a game may add keys, e.g. ``"tiebreak"``).
+        (a game may add keys: ``"tiebreak"``, how equal scores are decided, or ``"win_condition"``,
+        the rulebook's condition that won a game not decided by scores).
         """
         raise NotImplementedError
 

@@ -55,9 +55,6 @@ def test_every_text_fits_its_panel(key, lang, catalog):
 PHONE_MIN_PX, PHONE_SHARE, PHONE_FLOOR = 11.0, 0.95, 8.0
 """The phone rule (issue 28): fit 400 x 500 px, >= 95 % of texts >= 11 px, none < 8 px."""
 PHONE_LANGUAGES = ("en", "ru", "uk")
-CARD_PENDING = {"island_siege", "islebound"}
-"""Games whose phone card is drawn on branch phone2 (on render/phone.py): until it merges they post
-their full board, which breaks the phone rule."""
 
 
 def phone_sizes(rec, width: int, height: int) -> list[float]:
@@ -71,8 +68,7 @@ def _phone_params() -> list:
     for key in sorted(RENDERERS):
         engine = ENGINES[key]
         for n in range(engine.min_players, engine.max_players + 1):
-            branch = "phone2" if key in CARD_PENDING else "phone"
-            marks = ([pytest.mark.xfail(reason=f"{key}'s phone card comes from branch {branch}", strict=False)]
+            marks = ([pytest.mark.xfail(reason=f"{key} has no phone card yet", strict=False)]
                      if key not in PHONE_CARDS else [])
             out.append(pytest.param(key, n, marks=marks, id=f"{key}-{n}p"))
     return out

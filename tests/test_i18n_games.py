@@ -107,6 +107,7 @@ def test_every_game_text_is_translatable(key, tr, catalog):
                 found.check(f"event {event.get('type')}", engine.describe_event(event, names))
         result = engine.result(state)
         found.check("result tie-break", result.get("tiebreak", ""))
+        found.check("result win condition", result.get("win_condition", ""))
         for category in result.get("categories", {}):
             if category not in catalog:
                 found.faults[f"category {category}"] = "missing from catalog_texts()"

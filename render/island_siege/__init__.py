@@ -19,22 +19,12 @@ from PIL import Image
 from render.common import BAND, PAPER, StampDraw, flat_palette, to_png
 from render.island_siege.board import draw_board, key_facts_band, names_of, status_line
 from render.island_siege.panels import cards_height, draw_private
+from render.island_siege.phone import card
 from render.island_siege.pieces import SHIP_LINE, fort_height, ship_lines
-from render.island_siege.sprites import (
-    CARD,
-    CUBE_FILL,
-    FACE_FILL,
-    KIND_FILL,
-    SAND,
-    SEA,
-    WIDTH,
-    cube_letter,
-    cube_sprite,
-    die_sprite,
-)
+from render.island_siege.sprites import ART_COLOURS, WIDTH, cube_letter, cube_sprite, die_sprite
 from rules.island_siege.scoring import CATEGORIES
 
-__all__ = ["cube_letter", "cube_sprite", "die_sprite", "render", "status_line"]
+__all__ = ["card", "cube_letter", "cube_sprite", "die_sprite", "render", "status_line"]
 
 
 def estimate_height(view: dict) -> int:
@@ -69,7 +59,6 @@ def render(view: dict) -> bytes:
     return to_png(img, palette=flat_palette(PALETTE), height=y + 16)
 
 
-PALETTE = tuple(dict.fromkeys([SEA, SAND, CARD, *KIND_FILL.values(), *CUBE_FILL.values(), *FACE_FILL.values(),
-                               (0, 90, 150), (105, 105, 105), (200, 200, 200), (0, 158, 115), BAND]))
+PALETTE = (*ART_COLOURS, BAND)
 """Every colour painted here (render.common adds ink, paper, the seats' and the highlight): a fixed
 palette of these and their anti-aliasing ramps keeps them exact and is quick to map onto."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.common import INK, PAPER, fit_names, fit_text, font, wrap_text
 from render.island_siege.sprites import WIDTH, die_sprite
@@ -18,21 +18,7 @@ def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict
     if not att:
         return y
     d.rectangle([0, y, WIDTH, y + 10], fill=PAPER)
-    if att["target"] == "sea":
-        who = [names[att["attacker"]]]
-
-        def build(attacker):
-            return (T("Attack in progress: {attacker} attacks at sea", attacker=attacker) if live else
-                    T("Last attack: {attacker} attacks at sea", attacker=attacker))
-    else:
-        who, fort = [names[att["attacker"]], names[att["defender"]]], _fort_name(view, att)
-
-        def build(attacker, defender):
-            return (T("Attack in progress: {attacker} attacks {defender}'s {fort}", attacker=attacker,
-                      defender=defender, fort=fort) if live else
-                    T("Last attack: {attacker} attacks {defender}'s {fort}", attacker=attacker, defender=defender,
-                      fort=fort))
-    title = fit_names(build, who, font(22, bold=True), WIDTH - 40)  # the fort's name stays whole
+    title = attack_title(view, att, live, names, font(22, bold=True), WIDTH - 40)
     d.text((20, y + 8), title, font=font(22, bold=True), fill=INK)
     y += 40
     for roll in att["rolls"][-3:]:
@@ -74,6 +60,24 @@ def draw_dice_panel(img: Image.Image, d: ImageDraw.ImageDraw, y: int, view: dict
             y += 26
         y += 4
     return y + 6
+
+
+def attack_title(view: dict, att: dict, live: bool, names: list[str], f: ImageFont.FreeTypeFont, width: float) -> str:
+    """Who attacks what, in ``width`` px of ``f``: the players' names are shortened first, the fort's
+    name stays whole."""
+    if att["target"] == "sea":
+        def sea(attacker):
+            return (T("Attack in progress: {attacker} attacks at sea", attacker=attacker) if live else
+                    T("Last attack: {attacker} attacks at sea", attacker=attacker))
+        return fit_names(sea, [names[att["attacker"]]], f, width)
+    fort = _fort_name(view, att)
+
+    def on_fort(attacker, defender):
+        return (T("Attack in progress: {attacker} attacks {defender}'s {fort}", attacker=attacker,
+                  defender=defender, fort=fort) if live else
+                T("Last attack: {attacker} attacks {defender}'s {fort}", attacker=attacker, defender=defender,
+                  fort=fort))
+    return fit_names(on_fort, [names[att["attacker"]], names[att["defender"]]], f, width)
 
 
 def _fort_name(view: dict, att: dict) -> str:

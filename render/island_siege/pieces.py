@@ -90,7 +90,7 @@ def draw_fort(img: Image.Image, d: ImageDraw.ImageDraw, x: int, y: int, fort: di
         if hit and (r, c) in hit:
             d.rectangle([bx, by, bx + CELL - 2, by + CELL - 2], outline=(213, 94, 0), width=4)
         if cell["color"]:
-            img.paste(cube_sprite(cell["color"]), (bx + 1, by + 1))
+            img.paste(cube_sprite(cell["color"], corner=numbered), (bx + 1, by + 1))
             if cell.get("protected"):
                 d.polygon([(bx + CELL - 13, by + 2), (bx + CELL - 4, by + 2), (bx + CELL - 4, by + 11)],
                           fill=(0, 158, 115), outline=INK)

@@ -29,12 +29,14 @@ def cube_letter(colour: str) -> str:
     return TRANSLATE.get()(FACE_WORD[colour])[:1].upper()
 
 
-def cube_sprite(colour: str, size: int = CELL - 4) -> Image.Image:
-    return _cube_sprite(colour, size, cube_letter(colour))
+def cube_sprite(colour: str, size: int = CELL - 4, corner: bool = False) -> Image.Image:
+    """A cube: colour, pattern and letter (``corner``: the letter in the top right corner, leaving the
+    bottom left to a spot's number)."""
+    return _cube_sprite(colour, size, cube_letter(colour), corner)
 
 
-@lru_cache(maxsize=16)
-def _cube_sprite(colour: str, size: int, letter: str) -> Image.Image:
+@lru_cache(maxsize=32)
+def _cube_sprite(colour: str, size: int, letter: str, corner: bool = False) -> Image.Image:
     img = Image.new("RGB", (size, size), CUBE_FILL[colour])
     d = StampDraw(img)
     if colour == "grey":  # wall: brick courses
@@ -46,8 +48,11 @@ def _cube_sprite(colour: str, size: int, letter: str) -> Image.Image:
                 d.ellipse([x - 1, y - 1, x + 1, y + 1], fill=(200, 200, 200))
     d.rectangle([0, 0, size - 1, size - 1], outline=INK, width=2)
     fg = INK if colour != "black" else (255, 255, 255)
-    d.text((size / 2, size / 2), letter, font=font(17 * size // 30, bold=True), fill=fg, anchor="mm",
-           stroke_width=2, stroke_fill=CUBE_FILL[colour])
+    if corner:  # clear of the number in the bottom left corner
+        d.text((size - 2, 1), letter, font=font(17 * size // 30, bold=True), fill=fg, anchor="rt")
+    else:
+        d.text((size / 2, size / 2), letter, font=font(17 * size // 30, bold=True), fill=fg, anchor="mm",
+               stroke_width=2, stroke_fill=CUBE_FILL[colour])
     return img
 
 
@@ -63,3 +68,9 @@ def _die_sprite(face: str, size: int, symbol: str) -> Image.Image:
     fg = (255, 255, 255) if face == "black" else INK
     d.text((size / 2, size / 2), symbol, font=font(24, bold=True), fill=fg, anchor="mm")
     return img
+
+
+ART_COLOURS = tuple(dict.fromkeys([SEA, SAND, CARD, *KIND_FILL.values(), *CUBE_FILL.values(), *FACE_FILL.values(),
+                                   (0, 90, 150), (105, 105, 105), (200, 200, 200), (0, 158, 115)]))
+"""The colours of Island Siege's pieces (cubes, dice, cards, sea, sand): the board's and the phone card's
+fixed palettes are built from these."""

@@ -14,10 +14,11 @@ from PIL import Image
 
 from render.common import PAPER, flat_palette, to_png
 from render.islebound.board import _draw, _facts, _height
+from render.islebound.phone import card
 from render.islebound.sea import region_boxes
 from render.islebound.style import LAND, RED_BANNER, SEA, TEAL_BANNER, W
 
-__all__ = ["render", "region_boxes"]
+__all__ = ["card", "render", "region_boxes"]
 
 
 def render(view: dict) -> bytes:

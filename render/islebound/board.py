@@ -89,7 +89,7 @@ def _player_panel_body(img: Image.Image, view: dict, s: int, x: int, y: int, w: 
                         goods_count("pirate", p["pirates"]), T("{serpents} +ichor", serpents=serpents) if p["ichor"] else serpents])
     fitted(d, (x + 12, y + 52), tx(line1), w - 24, 18, False, INK, "la")
     cubes_on = sum(1 for c in view["influence"] if c == s)
-    fitted(d, (x + 12, y + 76), tx(T("Fame {fame}/7  tokens {tokens}x7  cubes {cubes}  home {home}", fame=p["fame"],
+    fitted(d, (x + 12, y + 76), tx(T("Fame track {fame}/7  tokens {tokens}x7  cubes {cubes}  home {home}", fame=p["fame"],
                                      tokens=len(p["tokens"]), cubes=cubes_on, home=home)), w - 24, 18, False, INK, "la")
     # crew
     cx = x + 12
@@ -218,6 +218,10 @@ LEGEND = T("⚔ n: take the city by attack, strength n · ☮ n: by diplomacy, n
            "grey = below) · serp: sea serpent cards · E1, E2: events")
 
 
+FAME_IS = T("Fame: what each player would score if the game ended now (coins, buildings, fame track, fame tokens)")
+"""What the one fame number beside each name is (the player's board names the fame track as such)."""
+
+
 def _facts(view: dict) -> Image.Image:
     names = seat_names(view)
     scores = [(s, names[s], goods_count("fame", v)) for s, v in enumerate(view.get("scores_now") or [0] * view["n"])]
@@ -236,6 +240,9 @@ def _status(img: Image.Image, view: dict, y: int) -> int:
         rnd = Tn("{n} round played", "{n} rounds played", view["round"] - 1)
     tc(d, (20, y), fit_text(T("Islebound - {round}", round=rnd), font(26, True), W - 40), 26, True)
     y += 40
+    for line in wrap_text(FAME_IS, font(18), W - 40):
+        tc(d, (20, y), line, 18)
+        y += 26
     a = view.get("attack")
     if a:
         forces = attack_forces(a)
@@ -314,7 +321,7 @@ def _result_height(view: dict) -> int:
 def _height(view: dict) -> int:
     """The board's height, worked out from the view (allocating a canvas of the right size
     and skipping the crop saves a few ms; :func:`_compose` copes if this is ever off)."""
-    y = 12 + 40
+    y = 12 + 40 + 26 * len(wrap_text(FAME_IS, font(18), W - 40))
     if view.get("attack"):
         y += 30 + 48
     if view.get("visit"):

@@ -16,7 +16,8 @@ WIN_REASONS = {
     "cap": T("Round cap reached: more coins wins, then fewer colonists on the imperial card."),
     "cap_draw": T("Round cap reached with equal coins and colonists: a draw."),
 }
-"""Why the game ended, by the result's ``win_kind`` (the result's ``tiebreak``; the board's score sheet)."""
+"""Why the game ended, by the result's ``win_kind``: the rulebook's win condition (the result's
+``win_condition``, not a tie-break: Island Siege is won by a condition; the board's score sheet)."""
 
 
 def result(state: dict) -> dict | None:
@@ -40,6 +41,6 @@ def result(state: dict) -> dict | None:
             [len(p["ships"]) for p in players],
             [sum(len(cubes(f)) for f in p["forts"]) for p in players],
         ), strict=True)),
-        "win_kind": state["win_kind"], "tiebreak": reason,
+        "win_kind": state["win_kind"], "win_condition": reason,
     }
 

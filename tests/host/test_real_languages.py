@@ -39,7 +39,7 @@ async def test_every_game_reads_in_russian_and_ukrainian_through_the_host(key, h
                 texts += [tr(x) for lines in private_lines_of(engine, events, record.names).values()
                           for x in lines]
             sheet = await host.score_sheet(outcome.game.id)
-            texts += [sheet["title"], sheet["tiebreak"], *sheet["categories"]]
+            texts += [sheet["title"], sheet["tiebreak"], sheet["win_condition"], *sheet["categories"]]
         # The seats' names are names: "AI 1" is named in the language of whoever opened the table.
         texts = [_without(t, record.names) for t in texts]
         problems = [f"{t!r}: {words}" for t in texts if (words := words_in(t))]

@@ -31,3 +31,20 @@ async def test_a_game_without_teams_has_no_team_labels(store, clock):
     assert (await host.get(info.id)).status == "finished"
     sheet = await host.score_sheet(info.id)
     assert [row["team"] for row in sheet["rows"]] == ["", ""]
+
+
+async def test_island_siege_sheet_names_its_win_condition_not_a_tie_break(store, clock):
+    """Island Siege is won by a condition (colonists, economy, the round cap), not by scores and a
+    tie-break: the sheet says which, under its own name, in the reader's language (issue 28)."""
+    from cogs.present import score_embed
+    from host.i18n import speaking
+
+    host = Host(store, clock=clock)
+    info = (await host.create_table("island_siege", {}, [None, None], guild_id=10, channel_id=20, seed=3)).game
+    sheet = await host.score_sheet(info.id)
+    assert sheet["win_condition"] and not sheet["tiebreak"]
+    fields = {f.name: f.value for f in score_embed(await host.get(info.id), sheet).fields}
+    assert fields.get("Win condition") == sheet["win_condition"] and "Tie-break" not in fields
+    with speaking("ru"):
+        ru = await host.score_sheet(info.id)
+    assert ru["win_condition"] != sheet["win_condition"] and "победа" in ru["win_condition"].lower()

@@ -275,7 +275,8 @@ def test_result_shape_after_victory():
     act(s, 1, legal(s, 1)[0])
     res = ENGINE.result(s)
     assert res["scores"] == [3, 12] and res["ranks"] == [1, 2] and res["winners"] == [0]
-    assert res["categories"]["Colonists in play"][0] == 9 and "Colonist victory" in res["tiebreak"]
+    assert res["categories"]["Colonists in play"][0] == 9 and "Colonist victory" in res["win_condition"]
+    assert "tiebreak" not in res  # a win condition, not a tie-break (issue 28)
     assert ENGINE.to_act(s) == set() and cubes(s["players"][0]["forts"][0])
 
 

@@ -45,3 +45,27 @@ def test_english_of_goods_and_counts():
     assert ENGINE.describe_event({"type": "gain", "seat": 5, "items": {"wood": 2}, "source": ""}, names) == \
         "Player 6 gains 2 wood"
     assert ENGINE.describe_action({"type": "commit", "pirates": 1}) == "Commit 1 pirate"
+
+
+def test_every_change_of_fame_has_a_log_line():
+    """Issue 28 point 6: a player's fame (the track and the tokens taken off it, 7 each) never moves
+    without a "gains n fame" line saying by how much, over random games with every variant."""
+    names = ["Ana", "Bo", "Chen", "Dee"]
+    for n, options in ((2, {}), (4, {"metropolis": True, "trade": True, "boarding": True}), (3, {"architect": True})):
+        s = ENGINE.setup(n, options, 7)
+        rnd = random.Random(n)
+        steps = 0
+        changes = 0
+        while ENGINE.result(s) is None and steps < 3000:
+            seat = min(ENGINE.to_act(s))
+            before = [p["fame"] + 7 * len(p["tokens"]) for p in s["players"]]
+            events = ENGINE.apply(s, seat, rnd.choice(ENGINE.legal_actions(s, seat)))
+            for k, p in enumerate(s["players"]):
+                moved = p["fame"] + 7 * len(p["tokens"]) - before[k]
+                logged = [ev for ev in events if ev["type"] == "fame" and ev["seat"] == k]
+                assert moved == sum(ev["n"] for ev in logged), (steps, k, moved, logged)
+                for ev in logged:
+                    assert str(ev["n"]) in str(ENGINE.describe_event(ev, names)), ev
+                changes += bool(moved)
+            steps += 1
+        assert changes > 0  # fame moved in this game, so the check checked something
