@@ -164,7 +164,7 @@ async def test_a_clock_change_one_minute_from_the_deadline_keeps_it_and_the_tabl
     await bot.deadlines.tick()
     await h.settle()
     assert (await bot.host.get(table.game_id)).version == 1, "the deadline passed: the AI moved for Ana"
-    await h.slash(ana, "server language", language="uk")
+    await h.slash(ana, "server language", language="uk", user_permissions=1 << 5)
     before = len(h.messages_in(table.thread_id))
     await h.slash(ana, "game settings", channel_id=table.thread_id, reminders=False)
     told = [t for t in (message_text(m.payload) for m in h.messages_in(table.thread_id)[before:]) if "⚙️" in t]

@@ -68,10 +68,10 @@ async def test_each_truth_changed_in_one_process_is_held_by_the_other(harness, p
         await other.until("uk", "public", GUILD)
         # /server language through A
         admin = h.user(11, "Ana")
-        await h.slash(admin, "server language", language="ru")
+        await h.slash(admin, "server language", language="ru", user_permissions=1 << 5)
         await other.until("ru", "server", GUILD)
         await other.until("ru", "public", GUILD)
-        await h.slash(admin, "server language", language="auto")
+        await h.slash(admin, "server language", language="auto", user_permissions=1 << 5)
         await other.until("-", "server", GUILD)
         await other.until("uk", "public", GUILD)
         # a player's DM language: the one they last used with the bot, wherever they used it
@@ -80,7 +80,7 @@ async def test_each_truth_changed_in_one_process_is_held_by_the_other(harness, p
         await other.until("ru", "reader", admin)
         # a thread that refuses posts, then takes them again; the thread's current turn post
         h.fake.user_locales[admin] = "en-US"
-        await h.slash(admin, "server language", language="en")
+        await h.slash(admin, "server language", language="en", user_permissions=1 << 5)
         bo = h.user(12, "Bo")
         table = await new_table(h, admin, [bo], key="count_up")
         assert await other.ask("hold_turn_post", table.game_id, 1) == "ok"

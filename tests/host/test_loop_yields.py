@@ -39,10 +39,10 @@ async def test_new_playing_hours_over_running_games_keep_the_loop_ticking(store,
     placed: list[tuple[int, int]] = []  # per timer worked out: (ticks while it was worked out, its thread)
     original = clock_model.active_end
 
-    def watched(schedule, start, seconds):  # noqa: ANN001, ANN202
+    def watched(schedule, start, seconds, **kwargs):  # noqa: ANN001, ANN003, ANN202
         before = beat.ticks
         try:
-            return original(schedule, start, seconds)
+            return original(schedule, start, seconds, **kwargs)
         finally:
             placed.append((beat.ticks - before, threading.get_ident()))
 
