@@ -10,7 +10,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from cogs import notify, presence, turn_posts
+from cogs import members, notify, presence, turn_posts
 from cogs.notify import is_member, seat_left
 from cogs.shards import owns_guild
 from cogs.vacation import vacation_day_spent
@@ -90,6 +90,7 @@ class Deadlines:
             self._task = asyncio.get_running_loop().create_task(self._run(), name=TASK_NAME)
 
     async def stop(self) -> None:
+        await members.stop_sweep(self.bot)
         if self._task is not None:
             self._task.cancel()
             try:

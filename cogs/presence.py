@@ -30,14 +30,18 @@ async def returned(bot: IsleBot, guild_id: int) -> None:
 
 
 async def housekeeping(bot: IsleBot) -> None:
-    """Called by the deadline loop: abandon the games of servers left long ago; sweep members when due."""
+    """Called by the deadline loop: abandon the games of servers left long ago; sweep members when due
+    (paced, in the background: cogs.members), or go on with a sweep cut short."""
     grace = getattr(bot.settings, "removed_server_grace_seconds", 7 * 24 * 3600)
     ended = await bot.services.host.expire_paused(grace)
     if ended:
         log.info("games of servers the bot left %ss ago abandoned: %s", grace, [g.id for g in ended])
     if await bot.services.host.claim_job(MEMBER_SWEEP, getattr(bot.settings, "member_sweep_seconds", 24 * 3600)):
         await absent_servers(bot)
-        await members.sweep(bot)
+        await members.stop_sweep(bot)  # a run left from the last interval gives way to the new one
+        members.start_sweep(bot, MEMBER_SWEEP)
+    elif members.running(bot) is None and await bot.services.host.job_progress(MEMBER_SWEEP) != members.DONE:
+        members.start_sweep(bot, MEMBER_SWEEP)  # cut short (a restart): it goes on from where it got to
 
 
 async def absent_servers(bot: IsleBot) -> list[int]:
