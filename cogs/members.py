@@ -58,24 +58,31 @@ def _after(progress: str | None) -> tuple[int, int] | None:
 async def sweep(bot: IsleBot, job: str) -> int:
     """The periodic membership check of every open game's players, one lookup every
     1/MEMBER_LOOKUPS_PER_SECOND s, in (server, user) order, going on from where the job's
-    current run got to (kept in the store); returns the seats replaced."""
+    current run got to (kept in the store); one process at a time (a lease); returns the seats
+    replaced."""
     host = bot.services.host
-    progress = await host.job_progress(job)
-    if progress == DONE:
+    if not await host.hold_job(job):  # another process on the database is sweeping
         return 0
-    after = _after(progress)
-    seated = await _players(bot)
-    todo = sorted(k for k in seated if after is None or k > after)
-    started, replaced = host.clock(), 0
-    for n, (guild_id, user_id) in enumerate(todo):
-        wait = started + n / MEMBER_LOOKUPS_PER_SECOND - host.clock()
-        if wait > 0:
-            await pause(wait)
-        if not await is_member(bot, guild_id, user_id):
-            replaced += await _replace(bot, seated[(guild_id, user_id)], user_id)
-        if (n + 1) % SAVE_EVERY == 0:
-            await host.record_progress(job, f"{guild_id}:{user_id}")
-    await host.record_progress(job, DONE)
+    try:
+        progress = await host.job_progress(job)
+        if progress == DONE:
+            return 0
+        after = _after(progress)
+        seated = await _players(bot)
+        todo = sorted(k for k in seated if after is None or k > after)
+        started, replaced = host.clock(), 0
+        for n, (guild_id, user_id) in enumerate(todo):
+            wait = started + n / MEMBER_LOOKUPS_PER_SECOND - host.clock()
+            if wait > 0:
+                await pause(wait)
+            if not await is_member(bot, guild_id, user_id):
+                replaced += await _replace(bot, seated[(guild_id, user_id)], user_id)
+            if (n + 1) % SAVE_EVERY == 0:
+                await host.record_progress(job, f"{guild_id}:{user_id}")
+                await host.hold_job(job)
+        await host.record_progress(job, DONE)
+    finally:
+        await host.let_go_job(job)
     if replaced:
         log.info("membership sweep: %s seats of departed players went to an AI", replaced)
     return replaced

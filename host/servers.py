@@ -75,3 +75,11 @@ class Servers(Moves):
 
     async def record_progress(self, job: str, progress: str) -> None:
         await self.presence.record_progress(job, progress)
+
+    async def hold_job(self, job: str) -> bool:
+        """Claim (or renew, for ``lease_seconds``) the running of a long periodic job: False while
+        another process on the database runs it (one that dies loses it when the lease ends)."""
+        return await self.store.claim_lease(f"job:{job}", self.owner, self.clock(), self.lease_seconds)
+
+    async def let_go_job(self, job: str) -> None:
+        await self.store.release_lease(f"job:{job}", self.owner, self.clock())

@@ -8,7 +8,8 @@ from collections import Counter
 
 import pytest
 
-from cogs import members
+from cogs import members, presence
+from host import Host
 from tests.discord.conftest import start_bot
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import message_text
@@ -251,6 +252,8 @@ async def test_a_member_sweep_cut_short_goes_on_after_a_restart(harness, db_path
     await bot.deadlines.tick()
     while len(times) < 2 * members.SAVE_EVERY + 3:  # stopped after 53 lookups: 50 recorded as done
         await asyncio.sleep(0)
+    other_process = Host(bot.host.store, clock=clock)
+    assert not await other_process.hold_job(presence.MEMBER_SWEEP), "one process sweeps at a time"
     await h.shutdown()
     assert members.running(bot) is None
     h.fake.requests.clear()
