@@ -180,6 +180,7 @@ async def section_move(tmp: Path, n: int) -> bool:
 
 MANY_GAMES_USER = 77
 OPEN_GAMES = 200
+MY_OPEN_EVERY = 4
 
 
 async def _fill(path: Path, count: int) -> None:
@@ -194,13 +195,13 @@ async def _fill(path: Path, count: int) -> None:
                "status", "n_players", "version", "step_seats", "result", "created_at", "updated_at",
                "thread_archived"]
     # and OPEN_GAMES games being played; MANY_GAMES_USER sat in every other game (finished ones
-    # included) and plays in OPEN_GAMES // 4 of the open ones
+    # included) and plays in every MY_OPEN_EVERY-th open one
     for i in range(count, count + OPEN_GAMES):
         rows.append(("isle_of_skye", 1, 2, 1000 + i, 1, "{}", "{}", "1", "active", 2, 3, "[]", None, float(i), float(i),
                      0))
     seats = []
     for i in range(count + OPEN_GAMES):
-        mine = i % 2 == 0 if i < count else (i - count) % 4 == 0
+        mine = i % 2 == 0 if i < count else (i - count) % MY_OPEN_EVERY == 0
         seats += [(i + 1, 0, MANY_GAMES_USER if mine else 5_000_000 + i, "A"), (i + 1, 1, 6_000_000 + i, "B")]
     async with store.transaction() as conn:
         await conn.executemany(f"INSERT INTO games ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
