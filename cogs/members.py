@@ -34,6 +34,8 @@ pause: Callable[[float], Awaitable[None]] = asyncio.sleep
 """How the sweep waits for its next slot (tests pass the time on their fake clock instead)."""
 
 _running: dict[int, asyncio.Task[int]] = {}  # id(bot) -> its sweep under way in this process
+_stopping: set[int] = set()  # id(bot) of the bots whose sweep is asked to stop
+STOP_SECONDS = 5.0
 
 
 async def _players(bot: IsleBot) -> dict[tuple[int, int], list[int]]:
@@ -75,6 +77,8 @@ async def sweep(bot: IsleBot, job: str) -> int:
             wait = started + n / MEMBER_LOOKUPS_PER_SECOND - host.clock()
             if wait > 0:
                 await pause(wait)
+            if id(bot) in _stopping:  # the bot is closing: stop between two lookups (progress kept)
+                return replaced
             if not await is_member(bot, guild_id, user_id):
                 replaced += await _replace(bot, seated[(guild_id, user_id)], user_id)
             if (n + 1) % SAVE_EVERY == 0:
@@ -125,14 +129,23 @@ def running(bot: IsleBot) -> asyncio.Task[int] | None:
 
 
 async def stop_sweep(bot: IsleBot) -> None:
-    """At shutdown: the sweep stops where it is (its progress is kept; the next start goes on)."""
+    """At shutdown (or for a new run): the sweep stops at its next slot, never in the middle of a
+    statement (its progress is kept; the next start goes on); cancelled only if it does not
+    stop within STOP_SECONDS (a lookup stuck on Discord)."""
     task = running(bot)
-    if task is not None:
-        task.cancel()
-        try:
-            await task
-        except asyncio.CancelledError:
-            pass
+    if task is None:
+        return
+    _stopping.add(id(bot))
+    try:
+        done, _pending = await asyncio.wait({task}, timeout=STOP_SECONDS)
+        if not done:
+            task.cancel()
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
+    finally:
+        _stopping.discard(id(bot))
 
 
 class Departures(commands.Cog):
