@@ -11,8 +11,9 @@ Sections (default: all):
   ``BEGIN IMMEDIATE; INSERT; UPDATE; COMMIT`` on the same file. Also counts commits per move
   and snapshots parsed per click (``get`` + ``choices`` + ``submit`` + the public and private
   board views). Target: p50 <= 3x the floor, one commit per move.
-- ``lookups``: the game of a thread and the threads to archive at 1k/10k/100k stored games,
-  each against a primary-key read of one game on the same file. Target: flat (the ratio at
+- ``lookups``: the game of a thread, the threads to archive, the due timers and a user's open
+  games (``games_for_user`` for a user seated in half of the stored games, with 200 games being
+  played) at 1k/10k/100k stored games, each against a primary-key read of one game on the same file. Target: flat (the ratio at
   the largest size within 2x of the smallest), and every plan uses an index.
 - ``concurrency``: 100 moves in 100 games submitted at once; the wait of each against one
   move alone. Target: p95 <= 10x a single move.
@@ -173,6 +174,11 @@ async def section_move(tmp: Path, n: int) -> bool:
     return ok
 
 
+MANY_GAMES_USER = 77
+OPEN_GAMES = 200
+MY_OPEN_EVERY = 4
+
+
 async def _fill(path: Path, count: int) -> None:
     """``count`` ended games with threads, all archived but the last five."""
     store = await Store.open(path)
@@ -184,9 +190,19 @@ async def _fill(path: Path, count: int) -> None:
     columns = ["game_key", "guild_id", "channel_id", "thread_id", "creator_id", "options", "settings", "seed",
                "status", "n_players", "version", "step_seats", "result", "created_at", "updated_at",
                "thread_archived"]
+    # and OPEN_GAMES games being played; MANY_GAMES_USER sat in every other game (finished ones
+    # included) and plays in every MY_OPEN_EVERY-th open one
+    for i in range(count, count + OPEN_GAMES):
+        rows.append(("isle_of_skye", 1, 2, 1000 + i, 1, "{}", "{}", "1", "active", 2, 3, "[]", None, float(i), float(i),
+                     0))
+    seats = []
+    for i in range(count + OPEN_GAMES):
+        mine = i % 2 == 0 if i < count else (i - count) % MY_OPEN_EVERY == 0
+        seats += [(i + 1, 0, MANY_GAMES_USER if mine else 5_000_000 + i, "A"), (i + 1, 1, 6_000_000 + i, "B")]
     async with store.transaction() as conn:
         await conn.executemany(f"INSERT INTO games ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                                rows)
+        await conn.executemany("INSERT INTO seats (game_id, seat, user_id, display_name) VALUES (?, ?, ?, ?)", seats)
     await store.conn.execute("ANALYZE")
     await store.close()
 
@@ -222,6 +238,7 @@ async def section_lookups(tmp: Path, sizes: list[int]) -> bool:
             "game_of_thread (store)": lambda store=store: store.game_of_thread(thread()),
             "threads to archive": lambda store=store: store.threads_to_archive(time.time(), 50),
             "due timers": lambda store=store: store.due_timers(time.time()),
+            "games_for_user": lambda store=store: store.games_for_user(MANY_GAMES_USER),
         }
         figures = []
         for name, call in calls.items():

@@ -10,7 +10,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from cogs import notify, presence, turn_posts
+from cogs import members, notify, presence, turn_posts
 from cogs.notify import is_member, seat_left
 from cogs.shards import owns_guild
 from cogs.vacation import vacation_day_spent
@@ -95,9 +95,11 @@ class Deadlines:
             self._task = asyncio.get_running_loop().create_task(self._run(), name=TASK_NAME)
 
     async def stop(self, grace: float = 10.0) -> None:
-        """Stop firing timers. A tick under way is let finish (within ``grace`` seconds), so the leases
-        it claimed are released for the next process instead of waiting out their time."""
+        """Stop firing timers and the member sweep. A tick under way is let finish (within ``grace``
+        seconds), so the leases it claimed are released for the next process instead of waiting out
+        their time."""
         self._stopping = True
+        await members.stop_sweep(self.bot)
         if self._task is not None and self._ticking:
             await asyncio.wait({self._task}, timeout=grace)
         if self._task is not None:

@@ -31,7 +31,8 @@ async def returned(bot: IsleBot, guild_id: int) -> None:
 
 
 async def housekeeping(bot: IsleBot) -> None:
-    """Called by the deadline loop: abandon the games of servers left long ago; sweep members when due."""
+    """Called by the deadline loop: abandon the games of servers left long ago; sweep members when due
+    (paced, in the background: cogs.members), or go on with a sweep cut short."""
     grace = getattr(bot.settings, "removed_server_grace_seconds", 7 * 24 * 3600)
     ended = await bot.services.host.expire_paused(grace)
     if ended:
@@ -39,7 +40,10 @@ async def housekeeping(bot: IsleBot) -> None:
     job = MEMBER_SWEEP if not bot.settings.shard_count else f"{MEMBER_SWEEP} {bot.settings.shard_ids}"
     if await bot.services.host.claim_job(job, getattr(bot.settings, "member_sweep_seconds", 24 * 3600)):
         await absent_servers(bot)
-        await members.sweep(bot)
+        await members.stop_sweep(bot)  # a run left from the last interval gives way to the new one
+        members.start_sweep(bot, MEMBER_SWEEP)
+    elif members.running(bot) is None and await bot.services.host.job_progress(MEMBER_SWEEP) != members.DONE:
+        members.start_sweep(bot, MEMBER_SWEEP)  # cut short (a restart): it goes on from where it got to
 
 
 async def absent_servers(bot: IsleBot) -> list[int]:

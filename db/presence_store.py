@@ -1,4 +1,5 @@
-"""Where the bot still is (migration 0005): paused servers, their held timers, periodic jobs.
+"""Where the bot still is (migration 0005): paused servers, their held timers, periodic jobs
+(and how far a paced one got, migration 0025).
 
 On the game store's connection and write lock; each change is one transaction.
 Parameterized SQL only.
@@ -72,5 +73,14 @@ class PresenceStore:
         row = await self.store.fetch_one("SELECT last_at FROM housekeeping WHERE job = ?", (job,))
         if row is not None and now - float(row["last_at"]) < every_seconds:
             return False
-        await self.store.write([("INSERT OR REPLACE INTO housekeeping (job, last_at) VALUES (?, ?)", (job, now))])
+        await self.store.write([("INSERT OR REPLACE INTO housekeeping (job, last_at, progress) VALUES (?, ?, NULL)",
+                                  (job, now))])
         return True
+
+    async def job_progress(self, job: str) -> str | None:
+        """How far the current run of ``job`` got (what it recorded; None: not started or never run)."""
+        row = await self.store.fetch_one("SELECT progress FROM housekeeping WHERE job = ?", (job,))
+        return None if row is None or row["progress"] is None else str(row["progress"])
+
+    async def record_progress(self, job: str, progress: str) -> None:
+        await self.store.write([("UPDATE housekeeping SET progress = ? WHERE job = ?", (progress, job))])

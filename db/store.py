@@ -47,6 +47,11 @@ _LOCK_GAME = "UPDATE games SET version = version WHERE id = ?"
 
 # The lookups made on every move and every timer tick, with sample parameters: each must use
 # an index (``game_lookup_plans``; a test asserts it with EXPLAIN QUERY PLAN on SQLite).
+# (``+s.user_id``: not through seats_by_user, which holds every game the user ever sat in, but
+# by the game's own seats, its primary key.)
+_GAMES_FOR_USER = ("SELECT g.* FROM games AS g INDEXED BY games_by_status WHERE g.status IN ({marks})"
+                   " AND EXISTS (SELECT 1 FROM seats AS s WHERE s.game_id = g.id AND +s.user_id = ?)"
+                   " ORDER BY g.updated_at DESC LIMIT 100")
 HOT_LOOKUPS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "game_of_thread": ("SELECT * FROM games WHERE thread_id = ? ORDER BY updated_at DESC, id DESC LIMIT 1", (1,)),
     "game_for_channel": ("SELECT * FROM (SELECT * FROM games WHERE thread_id = ? AND status IN (?, ?) UNION ALL"
@@ -61,6 +66,7 @@ HOT_LOOKUPS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "game": ("SELECT * FROM games WHERE id = ?", (1,)),
     "seats": ("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (1,)),
     "timers": ("SELECT * FROM timers WHERE game_id = ? AND done = 0 ORDER BY due_at", (1,)),
+    "games_for_user": (_GAMES_FOR_USER.format(marks="?,?"), ("lobby", "active", 1)),
 }
 
 
@@ -141,10 +147,12 @@ class Store(Database):
             return cur.rowcount == 1
 
     async def games_for_user(self, user_id: int, statuses: tuple[str, ...] = ("lobby", "active")) -> list[GameRow]:
+        """The user's games in ``statuses`` (newest first). Driven from the open games
+        (games_by_status), each checked by its own seats (their primary key): the user's finished
+        games, however many, are never read (issue 32: /game list and every keystroke of the
+        game autocomplete)."""
         marks = ",".join("?" * len(statuses))
-        rows = await self.fetch_all(
-            f"SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id WHERE s.user_id = ? AND g.status IN ({marks})"
-            " GROUP BY g.id ORDER BY g.updated_at DESC LIMIT 100", (user_id, *statuses))
+        rows = await self.fetch_all(_GAMES_FOR_USER.format(marks=marks), (*statuses, user_id))
         return [_game(r) for r in rows]
 
     async def game_for_channel(self, channel_id: int, statuses: tuple[str, ...] = ("lobby", "active")) -> GameRow | None:

@@ -68,3 +68,18 @@ class Servers(Moves):
     async def claim_job(self, job: str, every_seconds: float) -> bool:
         """True when a periodic job is due (and records this run): restart-safe, on the store."""
         return await self.presence.claim_job(job, every_seconds, self.clock())
+
+    async def job_progress(self, job: str) -> str | None:
+        """How far the current run of a paced periodic job got (None: not started yet)."""
+        return await self.presence.job_progress(job)
+
+    async def record_progress(self, job: str, progress: str) -> None:
+        await self.presence.record_progress(job, progress)
+
+    async def hold_job(self, job: str) -> bool:
+        """Claim (or renew, for ``lease_seconds``) the running of a long periodic job: False while
+        another process on the database runs it (one that dies loses it when the lease ends)."""
+        return await self.store.claim_lease(f"job:{job}", self.owner, self.clock(), self.lease_seconds)
+
+    async def let_go_job(self, job: str) -> None:
+        await self.store.release_lease(f"job:{job}", self.owner, self.clock())

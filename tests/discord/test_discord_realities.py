@@ -3,6 +3,13 @@ the bot removed from (and re-added to) a server, players leaving without the mem
 
 from __future__ import annotations
 
+import asyncio
+from collections import Counter
+
+import pytest
+
+from cogs import members, presence
+from host import Host
 from tests.discord.conftest import start_bot
 from tests.discord.fake_discord import FakeDiscord
 from tests.discord.harness import message_text
@@ -54,6 +61,23 @@ async def test_a_thread_closed_mid_game_is_told_and_the_game_goes_on(harness, db
     await table.play_turn(ana)
     r = await h.slash(bo, "game hand", game=table.game_id, channel_id=h.fake.dm_channel(bo))
     assert "can't post in the thread" not in h.reply_text(r), "posting works again: no more notice"
+
+
+@pytest.fixture(autouse=True)
+def paced_on_the_fake_clock(monkeypatch, clock):
+    """The paced member sweep waits for its next slot on the test's clock."""
+    async def pass_time(seconds: float) -> None:
+        clock.advance(seconds)
+        await asyncio.sleep(0)
+
+    monkeypatch.setattr(members, "pause", pass_time)
+
+
+async def swept(bot) -> None:
+    """Wait for the background member sweep the last tick started (if any) to finish."""
+    task = members.running(bot)
+    if task is not None:
+        await task
 
 
 async def remove_bot(h) -> None:
@@ -147,19 +171,103 @@ async def test_the_daily_membership_sweep_is_restart_safe(harness, db_path, cloc
     ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
     table = await new_table(h, ana, [bo], key="count_up")
     await bot.deadlines.tick()  # the first sweep: everyone is still here
+    await swept(bot)
     h.fake.left_guild.add(bo)  # Bo leaves while it is Ana's turn
     clock.advance(3600)
     await bot.deadlines.tick()
+    await swept(bot)
     assert not (await bot.host.get(table.game_id)).seats[1].is_ai, "the next sweep is a day after the last"
     await h.shutdown()
     bot = await start_bot(h, db_path, clock)
     await bot.deadlines.tick()
+    await swept(bot)
     assert not (await bot.host.get(table.game_id)).seats[1].is_ai, "a restart does not sweep early"
     clock.advance(24 * 3600 - 3600)
     await bot.deadlines.tick()
+    await swept(bot)
     info = await bot.host.get(table.game_id)
     assert info.seats[1].is_ai and info.to_act == {0}
     assert "Bo left the server" in "\n".join(message_text(m.payload) for m in h.messages_in(table.thread_id))
+
+
+def member_lookups(h, clock) -> list[float]:
+    """The fake clock's time at every member lookup the bot makes from now on."""
+    times: list[float] = []
+    handle = h.fake.handle
+
+    def observed(kind, method, url, params, body, files):
+        if method == "GET" and "/members/" in url:
+            times.append(clock())
+        return handle(kind, method, url, params, body, files)
+
+    h.fake.handle = observed
+    return times
+
+
+def busiest_second(times: list[float]) -> int:
+    """The most lookups in any one second (a sliding window [t, t + 1) from each lookup)."""
+    return max((sum(1 for u in times if t - 1e-6 <= u < t + 1 - 1e-6) for t in times), default=0)
+
+
+async def seat_many(h, bot, pairs: int) -> list[int]:
+    from host import PlayerRef
+
+    games = []
+    for n in range(pairs):
+        a, b = h.user(100 + 2 * n, f"P{2 * n}"), h.user(101 + 2 * n, f"P{2 * n + 1}")
+        outcome = await bot.host.create_table("count_up", {}, [PlayerRef(a, f"P{2 * n}"), PlayerRef(b, f"P{2 * n + 1}")],
+                                              GUILD, CHANNEL)
+        games.append(outcome.game.id)
+    return games
+
+
+async def test_the_member_sweep_is_paced_and_still_covers_everyone(harness, db_path, clock):
+    """Issue 32: the sweep takes at most MEMBER_LOOKUPS_PER_SECOND of Discord's 50 requests a
+    second, however many players are seated, and still finds the one who left."""
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    games = await seat_many(h, bot, 40)
+    gone = 100 + 2 * 37 + 1
+    h.fake.left_guild.add(gone)
+    times = member_lookups(h, clock)
+    await bot.deadlines.tick()
+    assert members.running(bot) is not None, "the sweep runs in the background: the tick does not wait for it"
+    await swept(bot)
+    looked_up = Counter(int(r.url.rsplit("/", 1)[1]) for r in h.fake.requests if "/members/" in r.url)
+    assert set(looked_up) == set(range(100, 180)) and set(looked_up.values()) == {1}, "everyone once"
+    assert len(times) == 80 and busiest_second(times) == members.MEMBER_LOOKUPS_PER_SECOND
+    assert max(times) - min(times) >= 79 / members.MEMBER_LOOKUPS_PER_SECOND - 1e-6, "spread over 16 s"
+    info = await bot.host.get(games[37])
+    others = [await bot.host.get(g) for g in games[:37] + games[38:]]
+    assert info.seats[1].is_ai and not any(s.is_ai for g in others for s in g.seats), "only the one who left"
+    assert "P75 left the server" in "\n".join(message_text(m.payload) for m in h.messages_in(CHANNEL))
+
+
+async def test_a_member_sweep_cut_short_goes_on_after_a_restart(harness, db_path, clock):
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    games = await seat_many(h, bot, 40)
+    h.fake.left_guild.add(179)  # the last one looked up
+    times = member_lookups(h, clock)
+    await bot.deadlines.tick()
+    while len(times) < 2 * members.SAVE_EVERY + 3:  # stopped after 53 lookups: 50 recorded as done
+        await asyncio.sleep(0)
+    other_process = Host(bot.host.store, clock=clock)
+    assert not await other_process.hold_job(presence.MEMBER_SWEEP), "one process sweeps at a time"
+    await h.shutdown()
+    assert members.running(bot) is None
+    h.fake.requests.clear()
+    bot = await start_bot(h, db_path, clock)
+    times = member_lookups(h, clock)
+    await bot.deadlines.tick()
+    await swept(bot)
+    looked_up = [int(r.url.rsplit("/", 1)[1]) for r in h.fake.requests if "/members/" in r.url]
+    assert looked_up == list(range(150, 180)), "it goes on after the last recorded lookup"
+    assert busiest_second(times) <= members.MEMBER_LOOKUPS_PER_SECOND
+    assert (await bot.host.get(games[-1])).seats[1].is_ai
+    clock.advance(3600)
+    await bot.deadlines.tick()
+    assert members.running(bot) is None, "once through, nothing more until the next day"
 
 
 async def test_a_table_started_while_its_server_is_paused_waits_with_its_deadline(harness, db_path, clock):

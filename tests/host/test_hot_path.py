@@ -152,6 +152,24 @@ async def test_every_lookup_of_a_move_or_a_tick_uses_an_index(store):
     assert any("timers_by_game" in line for line in plans["timers"]), plans["timers"]
     assert any("games_threads_to_archive" in line for line in plans["threads_to_archive"])
     assert any("games_by_thread" in line for line in plans["game_of_thread"])
+    # a user's open games come from the open games, never from all their seats (issue 32)
+    assert any("games_by_status" in line for line in plans["games_for_user"]), plans["games_for_user"]
+    assert any("sqlite_autoindex_seats_1 (game_id=?)" in line for line in plans["games_for_user"]), "its own seats"
+    assert not any("seats_by_user" in line for line in plans["games_for_user"]), plans["games_for_user"]
+
+
+async def test_games_for_user_finds_open_games_only_newest_first(host, clock):
+    """The lookup behind /game list and the game autocomplete: open games only, each once."""
+    mine = []
+    for _ in range(4):
+        info = await lobby(host)
+        clock.advance(1)
+        mine.append(info.id)
+    await host.abandon(mine[1], None)
+    other = await lobby(host, players=(BO,))
+    found = [r.id for r in await host.store.games_for_user(ANA.user_id)]
+    assert found == [mine[3], mine[2], mine[0]] and other.id not in found
+    assert [r.id for r in await host.store.games_for_user(ANA.user_id, ("abandoned",))] == [mine[1]]
 
 
 @pytest.mark.sqlite_only

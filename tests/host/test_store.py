@@ -177,3 +177,22 @@ def test_the_sqlite_store_implements_the_store_interface_exactly():
         ours, spec = getattr(Store, name), getattr(GameStore, name)
         assert inspect.signature(ours).parameters.keys() == inspect.signature(spec).parameters.keys(), name
         assert inspect.iscoroutinefunction(ours) == inspect.iscoroutinefunction(spec), name
+
+
+async def test_a_paced_jobs_progress_is_kept_until_its_next_run(store):
+    """Migration 0025: how far the member sweep got survives a restart; a new run starts over."""
+    from db.open import open_store
+    from db.presence_store import PresenceStore
+
+    jobs = PresenceStore(store)
+    assert await jobs.claim_job("sweep", 100, 1000.0)
+    assert await jobs.job_progress("sweep") is None
+    await jobs.record_progress("sweep", "7:42")
+    assert not await jobs.claim_job("sweep", 100, 1050.0)
+    again = await open_store(store.path)
+    try:
+        assert await PresenceStore(again).job_progress("sweep") == "7:42"
+    finally:
+        await again.close()
+    assert await jobs.claim_job("sweep", 100, 1100.0)
+    assert await jobs.job_progress("sweep") is None, "the next run starts from the beginning"
