@@ -44,6 +44,7 @@ from host.take_back import TakeBack
 from host.timers import Timers
 from host.views import broken_text, clip, fallback_png
 from rules.ai import LEVELS
+from telemetry.metrics import RENDER_SECONDS, RENDERS, timed
 
 log = logging.getLogger("host")
 
@@ -301,4 +302,6 @@ def render_view(key: str, view: dict[str, Any], full: bool = False) -> bytes:
     from render import FULL_RENDERERS, RENDERERS
 
     renderer = (FULL_RENDERERS if full else RENDERERS).get(key)
-    return renderer(view, tr=translator()) if renderer else fallback_png(view)
+    RENDERS.labels(key, "full" if full else "card").inc()
+    with timed(RENDER_SECONDS, key):
+        return renderer(view, tr=translator()) if renderer else fallback_png(view)

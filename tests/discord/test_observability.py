@@ -67,6 +67,8 @@ async def test_metrics_after_a_game_played_through_the_bot(harness, db_path, clo
     assert grew("isle_interaction_ack_seconds_count", kind="component") >= 4
     assert 0 < total(found, "isle_interaction_ack_seconds_sum") < 60 * total(found, "isle_interaction_ack_seconds_count")
     assert grew("isle_click_to_board_seconds_count", game="count_up") >= 3
+    assert grew("isle_renders_total", game="count_up", picture="card") >= 3
+    assert grew("isle_render_seconds_count", game="count_up") >= 3
     assert grew("isle_db_statements_total", backend="sqlite") > 10
     assert grew("isle_db_transaction_seconds_count", backend="sqlite") >= 4
     assert grew("isle_discord_requests_total", status="2xx") >= 10
