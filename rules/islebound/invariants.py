@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from rules.base import rng_for
+from rules.state_check import BadState
 from rules.text import Msg, T
 
 from .board import default_layout, random_layout
@@ -75,12 +76,12 @@ def _seat(value, n: int, where: str, neutral: bool = False) -> None:
 
 
 def check(data, check_options: Callable[[dict, int], dict]) -> None:
-    """Raise ValueError with the reason when ``data`` is not a usable Islebound state
+    """Raise ``BadState`` (a ValueError) with the reason when ``data`` is not a usable Islebound state
     (``check_options``: the engine's, its options must pass it unchanged)."""
     try:
         _check(data, check_options)
     except _Bad as bad:
-        raise ValueError(T("This is not a usable Islebound state: {problem}.", problem=bad.msg)) from None
+        raise BadState(T("This is not a usable Islebound state: {problem}.", problem=bad.msg)) from None
 
 
 def _check(s, check_options: Callable[[dict, int], dict]) -> None:
