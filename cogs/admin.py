@@ -11,7 +11,7 @@ from discord.app_commands import locale_str
 from host.i18n import _
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 
 async def is_owner(interaction: discord.Interaction[IsleBot]) -> bool:

@@ -25,7 +25,7 @@ from host import history as story
 from host.i18n import _, speaking
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.history")
 

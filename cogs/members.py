@@ -14,7 +14,7 @@ from cogs.notify import is_member, seat_left
 from host import HostError
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.members")
 

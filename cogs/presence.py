@@ -16,7 +16,7 @@ from cogs import members, notify
 from host.i18n import T
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.presence")
 

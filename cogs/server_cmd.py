@@ -15,7 +15,7 @@ from discord.app_commands import locale_str
 from host.i18n import _
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 LANGUAGES = {"en": "English", "ru": "Русский", "uk": "Українська"}
 AUTO = "auto"

@@ -15,7 +15,7 @@ from host.tournament import ratings
 from host.tournament.models import Profile, RatingInfo
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 MAX_GAME_FIELDS = 10
 
