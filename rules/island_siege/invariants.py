@@ -69,6 +69,7 @@ PENDING = either(NONE, {"kind": OneOf(("menu",)), "menu": OneOf(MENUS)},
 COLONIZE = either(NONE, {"left": COUNT, "eligible": [str]})
 ATTACK_STEPS = ("saboteur", "cove", "roll", "defender_reroll", "leadership", "attack_color", "wave1", "reinforce",
                 "wave2")
+_DECKS = {"full_60": sorted(data.FULL_DECK), "ape_36": sorted(data.APE_36)}
 BUILT = either(NONE, {"seat": SEAT, "card": CARD, "fort": str})
 
 
@@ -127,20 +128,20 @@ def _check_supplies(state: dict) -> None:
 
 def _check_card_places(state: dict) -> None:
     """Every card of the deck in play is in exactly one place; the starting forts only in play."""
-    places = Counter(state["deck"] + state["discard"])
+    places = state["deck"] + state["discard"]
     for player in state["players"]:
-        places.update(player["hand"])
-        places.update(s["card"] for s in player["ships"])
+        places += player["hand"]
+        places += [s["card"] for s in player["ships"]]
         for fort in player["forts"]:
-            places[fort["card"]] += 1
-            places.update(b["card"] for b in fort["buildings"])
+            places.append(fort["card"])
+            places += [b["card"] for b in fort["buildings"]]
     if state["stage"] == "draft":
-        places.update(g for g in state["draft"]["gifts"] if g is not None)
+        places += [g for g in state["draft"]["gifts"] if g is not None]
     if state["draw_choice"] is not None:
-        places.update(state["draw_choice"]["cards"])
-    starts = places.pop("START", 0)
-    deck = Counter(data.APE_36 if state["options"]["deck"] == "ape_36" else data.FULL_DECK)
-    if places != deck or starts > 2 or "START" in state["deck"] + state["discard"]:
+        places += state["draw_choice"]["cards"]
+    starts = places.count("START")
+    cards = sorted(c for c in places if c != "START")
+    if cards != _DECKS[state["options"]["deck"]] or starts > 2 or "START" in state["deck"] + state["discard"]:
         raise refuse(GAME, "state", T("does not hold every card of the deck exactly once"))
 
 

@@ -18,7 +18,7 @@ GAME = "Isle of Skye"
 PHASES = ("price", "buy", "build", "over")
 _LANDSCAPES = frozenset(LANDSCAPES)
 _TILES = _LANDSCAPES | frozenset(CASTLES)
-_ONE_EACH = Counter(LANDSCAPES)
+_ONE_EACH = sorted(LANDSCAPES)
 _DRAW = BOARD["pricing"]["tiles_drawn_per_player"]
 
 
@@ -83,15 +83,15 @@ def _check_tiles(data: dict) -> None:
     """Every landscape tile is in exactly one place (the bag, drawn, offered, bought, to build or
     in a territory); a seat's pricing names only tiles it drew, its build only tiles it builds."""
     phase = data["phase"]
-    places = Counter(data["bag"])
-    castles = Counter(p["castle"] for p in data["players"])
+    places = list(data["bag"])
+    castles = [p["castle"] for p in data["players"]]
     for seat, p in enumerate(data["players"]):
         where = f"state.players[{seat}]"
-        places.update(t[2] for t in p["territory"][1:])
-        places.update(p["drawn"])
-        places.update(o["tile"] for o in p["offer"])
-        places.update(p["bought"])
-        places.update(p["to_build"])
+        places += [t[2] for t in p["territory"][1:]]
+        places += p["drawn"]
+        places += [o["tile"] for o in p["offer"]]
+        places += p["bought"]
+        places += p["to_build"]
         cells = {(x, y) for x, y, _t, _r in p["territory"]}
         if len(cells) != len(p["territory"]) or any(t in castles for _x, _y, t, _r in p["territory"][1:]):
             raise refuse(GAME, f"{where}.territory", T("holds two tiles on one place or a second castle"))
@@ -108,9 +108,10 @@ def _check_tiles(data: dict) -> None:
                 raise refuse(GAME, f"{where}.sealed", T("is done before every kept tile has a price"))
         if phase == "build":
             _check_build(p, cells, where)
-    if castles and max(castles.values()) > 1:
+    if len(set(castles)) != len(castles):
         raise refuse(GAME, "state.players", T("two seats have the same castle"))
-    if places != _ONE_EACH:
+    if sorted(places) != _ONE_EACH:
+        places = Counter(places)
         doubled = sorted(t for t, k in places.items() if k > 1)
         missing = sorted(_LANDSCAPES - set(places))
         raise refuse(GAME, "state", T("holds tile {tile} twice", tile=doubled[0]) if doubled
@@ -121,7 +122,7 @@ def _check_build(p: dict, cells: set, where: str) -> None:
     """The tiles being built are the seat's tiles to build; a chosen place fits the chosen tile."""
     b = p["build"]
     built = [t[2] for t in b["placed"]] + b["left"] + b["returned"]
-    if Counter(built) != Counter(p["to_build"]):
+    if sorted(built) != sorted(p["to_build"]):
         raise refuse(GAME, f"{where}.build", T("does not hold exactly the tiles to build"))
     placed = {(x, y) for x, y, _t, _r in b["placed"]}
     if len(placed) != len(b["placed"]) or placed & cells:

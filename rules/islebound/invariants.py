@@ -4,7 +4,6 @@ fails at once with a clear reason instead of somewhere in the middle of a move."
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 
 from rules.base import rng_for
@@ -179,6 +178,11 @@ _PENDING = {"pay": {"crew": list, "cards": int, "chosen": list, "discard": list,
 _STARTERS = {skill: [s for s in sorted(SAILORS) if SAILORS[s]["starting"] and SAILORS[s]["skills"] == [skill]]
              for skill in ("admin", "work")}
 _HIRED = [s for s in sorted(SAILORS) if not SAILORS[s]["starting"]]
+_SAILORS_OF = {n: sorted(_HIRED + [c for seat in range(n) for c in (*_STARTERS["admin"][2 * seat:2 * seat + 2],
+                                                                    _STARTERS["work"][seat])]) for n in (2, 3, 4)}
+"""Every sailor of a game of n players: the hired ones and the seats' starting crews (sorted)."""
+_BUILDINGS_WITH = {False: sorted(BUILDINGS), True: sorted([*BUILDINGS, *METROPOLIS])}
+_EVENTS, _REPUTATION, _FAME = sorted(EVENTS), sorted(REPUTATION), sorted(FAME_TOKENS)
 
 
 def _check_layout(s: dict) -> None:
@@ -225,24 +229,23 @@ def _check_conservation(s: dict, n: int) -> None:
     """Every card, sailor, token, building, pirate and serpent of the game is in exactly one place,
     and no seat has used more than its cubes."""
     players = s["players"]
-    sailors = Counter([x for x in s["sailor_row"] if x] + s["sailor_stack"]
-                      + [x["id"] for p in players for x in p["sailors"]])
-    crews = [c for seat in range(n) for c in (*_STARTERS["admin"][2 * seat:2 * seat + 2], _STARTERS["work"][seat])]
-    if sailors != Counter(_HIRED + crews):
+    sailors = sorted([x for x in s["sailor_row"] if x] + s["sailor_stack"]
+                     + [x["id"] for p in players for x in p["sailors"]])
+    if sailors != _SAILORS_OF[n]:
         raise _Bad(T("a sailor is missing or in two places"))
-    buildings = Counter([x for x in s["row"] + s["metro_row"] if x] + s["deck"] + s["metro_deck"] + s["discard"]
-                        + [x for p in players for x in p["buildings"] + p["hand"] + p["packet"]])
-    if buildings != Counter(list(BUILDINGS) + (list(METROPOLIS) if s["options"]["metropolis"] else [])):
+    buildings = sorted([x for x in s["row"] + s["metro_row"] if x] + s["deck"] + s["metro_deck"] + s["discard"]
+                       + [x for p in players for x in p["buildings"] + p["hand"] + p["packet"]])
+    if buildings != _BUILDINGS_WITH[bool(s["options"]["metropolis"])]:
         raise _Bad(T("a building is missing or in two places"))
     if any(p["pick"] is not None and p["pick"] not in p["packet"] for p in players):
         raise _Bad(T("a player picked a building that is not in their packet"))
     row = 0 if s["options"]["architect"] else 6 if s["options"]["six_buildings"] else 5
     if len(s["row"]) != row or len(s["metro_row"]) != (3 if s["options"]["metropolis"] else 0):
         raise _Bad(T("the building row has the wrong length"))
-    for cards, known, what in ((s["event_decks"][0] + s["event_decks"][1] + s["event_discard"], EVENTS, "event"),
-                               (s["rep_decks"][0] + s["rep_decks"][1] + s["rep_discard"], REPUTATION, "reputation"),
-                               (s["tokens"] + [t for p in players for t in p["tokens"]], FAME_TOKENS, "fame")):
-        if Counter(cards) != Counter(list(known)):
+    for cards, known, what in ((s["event_decks"][0] + s["event_decks"][1] + s["event_discard"], _EVENTS, "event"),
+                               (s["rep_decks"][0] + s["rep_decks"][1] + s["rep_discard"], _REPUTATION, "reputation"),
+                               (s["tokens"] + [t for p in players for t in p["tokens"]], _FAME, "fame")):
+        if sorted(cards) != known:
             raise _Bad(T("a {what} card is missing or in two places", what=what))
     for key, total in (("pirates", PIRATE_SUPPLY), ("serpents", SERPENT_SUPPLY)):
         if s["supply"][key] + sum(p[key] for p in players) != total:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import cache
 from typing import Any
 
-from rules.base import canonical
 from rules.my_island.data import (
     ALL_TILES,
     CARD_TILE,
@@ -79,12 +77,13 @@ SUBMITTED = either({"type": OneOf(("pass", "end"))},
 PICK = either({"sticker": OneOf(("hut", "harbour")), "at": XY},
               {"sticker": OneOf(("double_wall",)), "tile": str, "cell": Between(0, 9)})
 MARKED = ("field", "house", "wall")
+_CARDS_WITH = {False: sorted(REGULAR_DECK), True: sorted(REGULAR_DECK + EXTRA_DECK)}
 
 
 @cache
-def _rules_text(episode: int | None) -> str:
-    """The rule sheet a game of this episode (``None``: a regular game) plays by, as stored."""
-    return canonical(regular_rules() if episode is None else episode_rules(episode))
+def _rules_of(episode: int | None) -> dict:
+    """The rule sheet a game of this episode (``None``: a regular game) plays by (never changed)."""
+    return regular_rules() if episode is None else episode_rules(episode)
 
 
 def check(state: Any) -> None:
@@ -107,7 +106,7 @@ def check(state: Any) -> None:
                               "outcome": OUTCOME, "submitted": MapOf(SUBMITTED), "picks": MapOf([PICK]),
                               "tasks": MapOf([OneOf(STICKERS)])})
     if (state["mode"] == "campaign") != (state["episode"] is not None) or \
-            canonical(state["rules"]) != _rules_text(state["episode"]):
+            state["rules"] != _rules_of(state["episode"]):
         raise refuse(GAME, "state.rules", T("are not the rules of this game"))
     _check_tiles_and_cards(state)
     for seat, isl in enumerate(state["islands"]):
@@ -121,8 +120,8 @@ def _check_tiles_and_cards(state: dict) -> None:
     tiles = list(BASE_TILES) + (list(EXTRA_TILES) if extra else [])
     if state["tiles"] != tiles:
         raise refuse(GAME, "state.tiles", T("are not the tiles of this game"))
-    cards = Counter(state["deck"] + state["discard"] + ([state["card"]] if state["card"] is not None else []))
-    if cards != Counter(REGULAR_DECK + (EXTRA_DECK if extra else [])):
+    cards = sorted(state["deck"] + state["discard"] + ([state["card"]] if state["card"] is not None else []))
+    if cards != _CARDS_WITH[extra]:
         raise refuse(GAME, "state.deck", T("does not hold every card exactly once with the discard pile"))
     placed = [t for isl in state["islands"] for t in isl["placed"]]
     if not set(placed) <= set(tiles):
