@@ -18,7 +18,7 @@ from telemetry.errors import RECENT
 from telemetry.release import release
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 
 async def is_owner(interaction: discord.Interaction[IsleBot]) -> bool:

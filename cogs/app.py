@@ -2,7 +2,8 @@
 
 The bot owns its :class:`host.services.Services` (``bot.services``), built by the one composition
 root ``host.services.open_services``; cogs reach the host, tournaments and campaigns through it
-(``interaction: discord.Interaction[IsleBot]`` keeps that typed). ``setup_hook`` opens the
+(``interaction: discord.Interaction[IsleBot]`` keeps that typed; ``cogs.isle_bot.IsleBot`` is the
+bot as features see it, ``RunningIsleBot`` here the one that loads them). ``setup_hook`` opens the
 services (unless they, or a host, were injected), loads every module or package of
 ``cogs/`` that has an ``async def setup(bot)`` (so new features plug in without touching
 this file), registers the persistent components, starts the deadline loop and syncs the
@@ -24,15 +25,12 @@ from discord.ext import commands
 from cogs import errors, limits, present
 from cogs.components import ALL_ITEMS
 from cogs.deadlines import Deadlines
+from cogs.isle_bot import IsleBot
 from cogs.shards import follow_changes
 from cogs.translator import CatalogTranslator
-from cogs.turn_posts import TurnPost
-from host import Choice
-from host.campaign.service import CampaignService
 from host.service import Host
 from host.services import Services, open_services, services_for
 from host.settings import Settings
-from host.tournament.service import TournamentService
 
 log = logging.getLogger("cogs.app")
 
@@ -55,43 +53,16 @@ def extension_names() -> list[str]:
     return names
 
 
-class IsleBot(commands.Bot):
-    """The bot and the services it owns (``services``: the host, tournaments, campaigns)."""
-
-    services: Services
+class RunningIsleBot(IsleBot):
+    """The bot that runs: it opens its services unless given them, loads every feature and runs
+    the deadline loop (features see it as :class:`cogs.isle_bot.IsleBot`)."""
 
     def __init__(self, settings: Settings, services: Services | None = None, **shards: Any) -> None:
-        # The bot never joins voice: no start-up warnings about voice libraries it does not need.
-        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-        intents = discord.Intents.none()
-        intents.guilds = True  # threads, channel deletions; no privileged intents
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-                         owner_ids=set(settings.owner_ids or ()) or None, **shards)
-        self.settings = settings
+        super().__init__(settings, services, **shards)
         self._owned: Services | None = None  # opened in setup_hook, so closed by this bot
-        if services is not None:
-            self.services = services
         self.deadlines = Deadlines(self, settings.timer_poll_seconds)
-        # what the bot remembers between clicks (not stored: a restart reads it back or starts afresh)
-        self.turn_posts: dict[int, TurnPost] = {}  # each game's current turn post (cogs.turn_posts)
-        self.blocked_threads: set[int] = set()  # games whose thread refused the last post (cogs.posts)
-        self.choices_cache: dict[tuple[int, int, int], list[Choice]] = {}  # (game, version, user) (cogs.panels)
         errors.install(self.tree)
         limits.install()  # every message sent or edited is clipped to Discord's limits
-
-    # Shortcuts to the services (tests and older call sites read ``bot.host``).
-    @property
-    def host(self) -> Host:
-        return self.services.host
-
-    @property
-    def tournaments(self) -> TournamentService:
-        return self.services.tournaments
-
-    @property
-    def campaigns(self) -> CampaignService:
-        return self.services.campaigns
 
     async def setup_hook(self) -> None:
         if not hasattr(self, "services"):
@@ -127,7 +98,7 @@ class IsleBot(commands.Bot):
             self._owned = None
 
 
-class ShardedIsleBot(IsleBot, commands.AutoShardedBot):
+class ShardedIsleBot(RunningIsleBot, commands.AutoShardedBot):
     """The bot running the shards ``SHARD_IDS`` of ``SHARD_COUNT`` (README, "Scaling")."""
 
 
@@ -141,7 +112,7 @@ def create_bot(settings: Settings, host: Host | None = None, services: Services 
     if count:
         ids = settings.shard_ids
         return ShardedIsleBot(settings, services, shard_count=count, shard_ids=list(ids) if ids else None)
-    return IsleBot(settings, services)
+    return RunningIsleBot(settings, services)
 
 
 async def run_bot(settings: Settings) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
     Interaction = discord.Interaction[IsleBot]
 

@@ -24,7 +24,7 @@ from host import Choice
 from host.i18n import _
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 PAGE = 25  # options per select menu (Discord's limit)
 MAX_BUTTONS = 5  # a short list of choices is one row of buttons

@@ -11,7 +11,7 @@ from host.i18n import speaking
 from host.views import damage_text
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 
 async def setup(bot: IsleBot) -> None:

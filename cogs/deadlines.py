@@ -17,7 +17,7 @@ from cogs.vacation import vacation_day_spent
 from host import Timer
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.deadlines")
 

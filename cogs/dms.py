@@ -15,7 +15,7 @@ from host import HostError, MoveOutcome, social
 from host.i18n import _, speaking
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.dms")
 

@@ -24,7 +24,7 @@ from host.i18n import _
 from telemetry.errors import report as report_error
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.errors")
 

@@ -16,7 +16,7 @@ from cogs.errors import AdapterError
 from host.i18n import _
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 
 async def on_full_board(interaction: discord.Interaction[IsleBot], game_id: int, own: bool) -> None:

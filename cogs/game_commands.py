@@ -34,7 +34,7 @@ from host.deadlines import DEADLINE_CHOICES
 from host.i18n import _, ngettext, speaking
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.key) for g in catalog.games()][:25]
 DEADLINES: list[app_commands.Choice[Any]] = [app_commands.Choice(name=label, value=seconds or 0) for label, seconds in DEADLINE_CHOICES.items()]

@@ -13,7 +13,7 @@ from host.i18n import _, tr_data
 from rules import ENGINES
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 
 def help_embed() -> discord.Embed:

@@ -16,7 +16,7 @@ from cogs.scoping import game_in_scope
 from host.i18n import _
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 
 class HintButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:hint:(?P<game>[0-9]+)"):

@@ -26,7 +26,7 @@ from host.i18n import _, speaking
 from host.views import broken_text
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.history")
 

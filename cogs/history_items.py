@@ -18,7 +18,7 @@ from cogs.scoping import game_in_scope
 from host.i18n import _
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 LAST = 9999  # "the newest page", whatever the log's length then
 

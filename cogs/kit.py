@@ -20,7 +20,7 @@ from host import GameInfo, Host, PlayerRef
 from host.i18n import _, speaking
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.kit")
 

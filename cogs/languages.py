@@ -22,7 +22,7 @@ from host.i18n import current_locale, has_catalog
 from host.languages import Languages
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.languages")
 _writes: set[asyncio.Task[None]] = set()

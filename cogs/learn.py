@@ -24,7 +24,7 @@ from host.service import render_view
 from host.tutorial import TUTORIALS, TutorialRun
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 PAGE = 25  # options in one Discord select menu
 

@@ -17,7 +17,7 @@ from cogs.shards import owns_guild
 from host import HostError
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.members")
 

@@ -21,11 +21,11 @@ from cogs.outcomes import fresh_to_act, posts_board
 from cogs.posts import post, refresh_lobby, send_dm
 from cogs.turn_posts import publish_in_thread
 from host import GameInfo, MoveOutcome, TimerOutcome
-from host.deadlines import describe_seconds
+from host.clocks import describe_seconds
 from host.i18n import T, _, speaking
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.notify")
 

@@ -32,7 +32,7 @@ from telemetry.metrics import BUILD, DISCORD_REQUESTS, INTERACTIONS, bounded, st
 from telemetry.release import release
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.observe")
 

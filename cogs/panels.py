@@ -19,7 +19,7 @@ from host import Choice, GameInfo, GameMovedOn, NotAllowed, NotYourTurn
 from host.i18n import _
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 
 def needs_confirmation(info: GameInfo, choice: Choice) -> bool:

@@ -17,7 +17,7 @@ from cogs.shards import owns_guild
 from host.i18n import T
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.presence")
 

@@ -8,8 +8,7 @@ from typing import Any
 import discord
 
 from host import GameInfo, SeatInfo
-from host.clocks import describe_clock, has_clock
-from host.deadlines import describe_seconds
+from host.clocks import describe_clock, describe_seconds, has_clock
 from host.i18n import N_, _, tr, tr_data
 from host.service import level_name
 from host.views import broken_text, clip

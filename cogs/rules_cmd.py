@@ -20,7 +20,7 @@ from cogs import present
 from host.i18n import _, current_locale
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 TEXT_DIR = Path(__file__).resolve().parent / "rules_text"
 

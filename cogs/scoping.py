@@ -21,7 +21,7 @@ from host import Scope
 from host.scoped import Reachable, ScopedLookups
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 
 H = TypeVar("H", bound=Callable[..., Awaitable[None]])

@@ -20,7 +20,7 @@ from host.i18n import _
 from host.seen import breakdown_lines
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 
 class WhyButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:why:(?P<game>[0-9]+):(?P<page>[0-9]+):(?P<edit>[01])"):

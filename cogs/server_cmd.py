@@ -17,7 +17,7 @@ from cogs.kit import may_manage_server
 from host.i18n import _
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 LANGUAGES = {"en": "English", "ru": "Русский", "uk": "Українська"}
 AUTO = "auto"

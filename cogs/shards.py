@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from host import Change
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
     from host.settings import Settings
 
 

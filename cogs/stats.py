@@ -16,7 +16,7 @@ from host.tournament.models import Profile, RatingInfo
 from host.tournament.rating_text import rating_mark
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 MAX_GAME_FIELDS = 10
 

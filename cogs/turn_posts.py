@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import logging
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,6 +16,7 @@ import discord
 from cogs import languages, present
 from cogs.components import take_turn_view, with_full_board
 from cogs.history_items import rematch_view
+from cogs.isle_bot import TurnPost
 from cogs.outcomes import by_dm, fresh_to_act, sealed_only, turn_content
 from cogs.posts import edit_remembered, post, refresh_lobby
 from cogs.score_why import WhyButton
@@ -28,18 +28,9 @@ from host.i18n import _, speaking, tr
 from telemetry.interactions import board_posted
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.turn_posts")
-
-
-@dataclass
-class TurnPost:
-    """The thread's current turn post and the public lines of the moves made since its board
-    (a multi-step turn's sub-steps), which the next board post shows together."""
-
-    message_id: int
-    since: list[str] = field(default_factory=list)
 
 
 def turn_posts(bot: IsleBot) -> dict[int, TurnPost]:

@@ -20,7 +20,7 @@ from host.models import TimerOutcome
 from host.turn_clock import TurnClocks, Vacation, hours_text
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 
 def clocks_of(interaction: discord.Interaction[IsleBot]) -> TurnClocks:

@@ -117,9 +117,20 @@ def vacation_applies(settings: dict[str, Any]) -> bool:
     return (seconds is not None and seconds >= DAY // 12) or (is_bank(settings) and settings["bank_seconds"] >= DAY)
 
 
-def describe_clock(settings: dict[str, Any]) -> str:
-    from host.deadlines import describe_seconds
+def describe_seconds(seconds: float | None) -> str:
+    if seconds is None:
+        return _("no deadline")
+    seconds = max(0, int(seconds))
+    if seconds >= 2 * 24 * 3600:
+        return _("{n} days", n=round(seconds / 86400))
+    if seconds >= 2 * 3600:
+        return _("{n} hours", n=round(seconds / 3600))
+    if seconds >= 3600:
+        return _("1 hour")
+    return _("{n} minutes", n=max(1, round(seconds / 60)))
 
+
+def describe_clock(settings: dict[str, Any]) -> str:
     if is_bank(settings):
         return _("Time bank: {bank}, plus {inc} a move", bank=describe_seconds(settings["bank_seconds"]),
                  inc=describe_seconds(settings.get("bank_increment") or 0) if settings.get("bank_increment")

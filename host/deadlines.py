@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from db.store import TimerRow
+from host.clocks import validate_clock
 from host.errors import BadOptions
 from host.i18n import N_, _
 
@@ -24,7 +25,6 @@ DEADLINE_CHOICES = {  # label -> seconds (None: no deadline); shown by the front
 
 def validate_settings(changes: dict[str, Any]) -> dict[str, Any]:
     """The accepted subset of per-game settings, or ``BadOptions`` with a clear reason."""
-    from host.clocks import validate_clock
     from rules.ai import LEVELS
 
     clean: dict[str, Any] = {}
@@ -71,14 +71,3 @@ def timers_for(settings: dict[str, Any], seats: set[int], now: float, game_id: i
     return timers
 
 
-def describe_seconds(seconds: float | None) -> str:
-    if seconds is None:
-        return _("no deadline")
-    seconds = max(0, int(seconds))
-    if seconds >= 2 * 24 * 3600:
-        return _("{n} days", n=round(seconds / 86400))
-    if seconds >= 2 * 3600:
-        return _("{n} hours", n=round(seconds / 3600))
-    if seconds >= 3600:
-        return _("1 hour")
-    return _("{n} minutes", n=max(1, round(seconds / 60)))

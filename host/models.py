@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 
@@ -116,10 +116,10 @@ class Choice:
 
 
 @dataclass
-class MoveOutcome:
-    """What changed with one submission (and the automatic moves that followed it)."""
+class MoveSteps:
+    """What one submission (and the automatic moves that followed it) did, gathered while the moves
+    are made and stored; :meth:`outcome` adds the game as it then is (:class:`MoveOutcome`)."""
 
-    game: GameInfo
     events: list[dict[str, Any]] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
     private: dict[int, list[str]] = field(default_factory=dict)
@@ -133,6 +133,18 @@ class MoveOutcome:
     same_turn: bool = False
     """True when exactly the same seats are still to act and no automatic move came between:
     a sub-step of a multi-step turn (or of a sealed choice), not a turn handed on."""
+
+    def outcome(self, game: GameInfo) -> MoveOutcome:
+        """These steps with the game they left (once everything is stored)."""
+        return MoveOutcome(game=game, **{f.name: getattr(self, f.name) for f in fields(MoveSteps)})
+
+
+@dataclass(kw_only=True)
+class MoveOutcome(MoveSteps):
+    """What changed with one submission (and the automatic moves that followed it), and the game
+    as it left it: built once the moves are stored, so ``game`` is always there."""
+
+    game: GameInfo
 
 
 @dataclass

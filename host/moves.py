@@ -24,6 +24,7 @@ from host.logging_setup import log_event
 from host.models import (
     Choice,
     MoveOutcome,
+    MoveSteps,
 )
 from host.rules_topics import topic_of_step, topic_title
 from host.turn_clock import KnownClocks
@@ -103,16 +104,15 @@ class Moves(HostCore):
             previous_to_act = set(engine.to_act(state))
             if seat.seat not in previous_to_act:
                 raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
-            outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
+            steps = MoveSteps()
             public_before = self._public_digest(engine, state, game_id, version)
-            settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before,
+            settle = await self._settling(row, seats, engine, steps, previous_to_act, public_before,
                                           paused=False, known=known)  # _active refuses a paused server's game
             settle.row_is_current = True
-            state, _v = await self._append(row, engine, state, version, seat.seat, action, outcome, by_ai=False,
+            state, _v = await self._append(row, engine, state, version, seat.seat, action, steps, by_ai=False,
                                            seats=seats, settle=settle)
-            await self._after_moves(row, engine, state, outcome, previous_to_act, public_before,
-                                    settle=settle)
-        return outcome
+            return await self._after_moves(row, engine, state, steps, previous_to_act, public_before,
+                                           settle=settle)
 
     def _public_digest(self, engine: Any, state: Any, game_id: int, version: int) -> bytes:
         """A digest of the public view of ``state`` (the game's state at ``version``): kept from
@@ -130,7 +130,7 @@ class Moves(HostCore):
             self._public_digests.popitem(last=False)
 
     async def _append(self, row: GameRow, engine: Any, state: Any, version: int, seat: int, action: Any,
-                      outcome: MoveOutcome, by_ai: bool, seats: list[SeatRow] | None = None,
+                      steps: MoveSteps, by_ai: bool, seats: list[SeatRow] | None = None,
                       settle: _Settling | None = None) -> tuple[Any, int]:
         """Apply and store one move on the state the caller holds at ``version`` (changed in
         place): the new state and its version.
@@ -154,17 +154,17 @@ class Moves(HostCore):
         if seats is None:
             seats = await self._seats(row.id)
         names = [self.text_name(s.display_name) for s in seats]
-        outcome.events += [e for e in events if "private_to" not in e]
-        outcome.lines += public_lines_of(engine, events, names)
+        steps.events += [e for e in events if "private_to" not in e]
+        steps.lines += public_lines_of(engine, events, names)
         for s, lines in private_lines_of(engine, events, names).items():
-            outcome.private.setdefault(s, []).extend(lines)
+            steps.private.setdefault(s, []).extend(lines)
         if by_ai:
-            outcome.ai_moves += 1
+            steps.ai_moves += 1
         log_event(log, "move", game=row.id, guild=row.guild_id, seat=seat, version=version + 1,
                   action=str(action.get("type")) if isinstance(action, dict) else "?", ai=by_ai)
         return state, _new
 
-    async def _settling(self, row: GameRow, seats: list[SeatRow], engine: Any, outcome: MoveOutcome,
+    async def _settling(self, row: GameRow, seats: list[SeatRow], engine: Any, steps: MoveSteps,
                         previous_to_act: set[int], public_before: bytes | None, paused: bool | None = None,
                         known: KnownClocks | None = None) -> _Settling:
         """Everything settling a move needs from the database, read before the move is stored,
@@ -173,12 +173,12 @@ class Moves(HostCore):
         if paused is None:
             paused = await self.presence.paused_since(row.guild_id) is not None
         automatic = {s.seat for s in seats if s.is_ai or s.away} if self.auto_play and not paused else set()
-        return _Settling(self, row, seats, engine, outcome, previous_to_act, public_before,
+        return _Settling(self, row, seats, engine, steps, previous_to_act, public_before,
                          known if known is not None else await self.clocks.known(row.id), automatic, paused)
 
-    async def _after_moves(self, row: GameRow, engine: Any, state: Any, outcome: MoveOutcome,
+    async def _after_moves(self, row: GameRow, engine: Any, state: Any, steps: MoveSteps,
                            previous_to_act: set[int], public_before: bytes | None = None,
-                           settle: _Settling | None = None, version: int | None = None) -> None:
+                           settle: _Settling | None = None, version: int | None = None) -> MoveOutcome:
         """Play automatic seats, then settle timers, the step counter and the end of the game.
 
         ``settle``: the caller's settling (its last move may have committed it already);
@@ -187,7 +187,7 @@ class Moves(HostCore):
         meanwhile, they stop (that process plays on and settles its own move)."""
         if settle is None:
             seats = await self._seats(row.id)
-            settle = await self._settling(row, seats, engine, outcome, previous_to_act, public_before)
+            settle = await self._settling(row, seats, engine, steps, previous_to_act, public_before)
         if version is not None:
             settle.version = version
         seats = settle.seats
@@ -199,7 +199,7 @@ class Moves(HostCore):
             seat = auto_now[0]
             action = choose_action(engine, state, seat, row.seed, settle.version, level_of(row, seats, seat))
             try:
-                state, _v = await self._append(row, engine, state, settle.version, seat, action, outcome, by_ai=True,
+                state, _v = await self._append(row, engine, state, settle.version, seat, action, steps, by_ai=True,
                                                seats=seats, settle=settle)
             except GameMovedOn:
                 log_event(log, "automatic moves stop: the game moved on elsewhere", game=row.id)
@@ -210,16 +210,16 @@ class Moves(HostCore):
                 break
         if not settle.done:  # nothing stored settled it (no move, or the automatic moves ran out)
             await self.store.write(settle.statements(state, []))
-        await settle.finish(state)
+        return await settle.finish(state)
 
-    async def _settle(self, game_id: int, engine: Any, state: Any, outcome: MoveOutcome,
-                      previous_to_act: set[int], public_before: bytes | None = None) -> None:
+    async def _settle(self, game_id: int, engine: Any, state: Any, steps: MoveSteps,
+                      previous_to_act: set[int], public_before: bytes | None = None) -> MoveOutcome:
         """Settle moves already stored (one transaction)."""
         row = await self._row(game_id)
-        settle = await self._settling(row, await self._seats(game_id), engine, outcome, previous_to_act,
+        settle = await self._settling(row, await self._seats(game_id), engine, steps, previous_to_act,
                                       public_before)
         await self.store.write(settle.statements(state, []))
-        await settle.finish(state)
+        return await settle.finish(state)
 
     async def _play_automatic(self, game_id: int) -> MoveOutcome:
         async with self._lock(game_id):
@@ -228,9 +228,8 @@ class Moves(HostCore):
                 return MoveOutcome(game=await self._info(row))
             engine = engine_for(row.game_key)
             state, version = await self._load_state(game_id, engine)
-            outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
-            await self._after_moves(row, engine, state, outcome, set(engine.to_act(state)), version=version)
-            return outcome
+            return await self._after_moves(row, engine, state, MoveSteps(), set(engine.to_act(state)),
+                                           version=version)
 
     async def play_automatic_once(self, game_id: int) -> MoveOutcome | None:
         """One move of the lowest automatic seat to act (None if no automatic seat is to act)."""
@@ -242,12 +241,11 @@ class Moves(HostCore):
             if not seats:
                 return None
             previous = set(engine.to_act(state))
-            outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
+            steps = MoveSteps()
             public_before = self._public_digest(engine, state, game_id, version)
             action = choose_action(engine, state, seats[0], row.seed, version, level_of(row, seat_rows, seats[0]))
-            state, _v = await self._append(row, engine, state, version, seats[0], action, outcome, by_ai=True)
-            await self._settle(game_id, engine, state, outcome, previous, public_before)
-            return outcome
+            state, _v = await self._append(row, engine, state, version, seats[0], action, steps, by_ai=True)
+            return await self._settle(game_id, engine, state, steps, previous, public_before)
 
 
 class _Settling:
@@ -256,10 +254,10 @@ class _Settling:
     inside its transaction with the new state (``statements``), so a move that no automatic
     seat answers is one commit; the last automatic answer commits it otherwise."""
 
-    def __init__(self, host: Moves, row: GameRow, seats: list[SeatRow], engine: Any, outcome: MoveOutcome,
+    def __init__(self, host: Moves, row: GameRow, seats: list[SeatRow], engine: Any, steps: MoveSteps,
                  previous_to_act: set[int], public_before: bytes | None,
                  known: KnownClocks, automatic: set[int], paused: bool) -> None:
-        self.host, self.row, self.seats, self.engine, self.outcome = host, row, seats, engine, outcome
+        self.host, self.row, self.seats, self.engine, self.steps = host, row, seats, engine, steps
         self.previous_to_act, self.public_before = previous_to_act, public_before
         self.public_after: bytes | None = None
         """The digest of the settled state's public view, when settling needed it."""
@@ -275,19 +273,19 @@ class _Settling:
 
     def statements(self, state: Any, _events: list[dict[str, Any]]) -> list[tuple[str, tuple[Any, ...]]]:
         """The writes settling ``state`` (none while an automatic seat is to answer it)."""
-        engine, outcome, row = self.engine, self.outcome, self.row
+        engine, steps, row = self.engine, self.steps, self.row
         to_act = set(engine.to_act(state))
         if to_act & self.automatic:
             return []
-        outcome.newly_to_act = to_act - self.previous_to_act
+        steps.newly_to_act = to_act - self.previous_to_act
         step = set(row.step_seats)
         # A simultaneous step goes on while seats only leave it. A seat that stays to act
         # either continues its own sealed multi-step choice (the public view cannot change:
         # engine contract) or starts something new after a reveal (the public view changed).
-        same_step = (bool(to_act) and to_act <= step and to_act <= self.previous_to_act and not outcome.newly_to_act
+        same_step = (bool(to_act) and to_act <= step and to_act <= self.previous_to_act and not steps.newly_to_act
                      and (to_act < self.previous_to_act or self.public_before is None
                           or self._public_after(state) == self.public_before))
-        outcome.step_changed = not same_step
+        steps.step_changed = not same_step
         if not same_step:
             step = to_act
         now = self.host.clock()
@@ -296,12 +294,12 @@ class _Settling:
             self.written = {"status": "finished", "result": result, "step_seats": [], "updated_at": now}
             statements = [Store.update_game_sql(row.id, now, status="finished", result=result, step_seats=[]),
                           *Store.set_timers_sql(row.id, set(), [])]
-            outcome.finished = True
+            steps.finished = True
         else:
             self.written = {"step_seats": sorted(step), "updated_at": now}
             statements = [Store.update_game_sql(row.id, now, step_seats=sorted(step))]
             planned, self.new_timers = self.host.clocks.plan_turns(
-                self.known, row.id, row.settings, self.seats, self.previous_to_act - to_act, outcome.newly_to_act,
+                self.known, row.id, row.settings, self.seats, self.previous_to_act - to_act, steps.newly_to_act,
                 to_act)
             statements += planned
         self.done = True
@@ -311,10 +309,10 @@ class _Settling:
         self.public_after = _digest(self.engine.view(state, None))
         return self.public_after
 
-    async def finish(self, state: Any) -> None:
+    async def finish(self, state: Any) -> MoveOutcome:
         """After the commit: hold new timers of a paused server, describe the game, tell listeners."""
-        host, outcome, game_id = self.host, self.outcome, self.row.id
-        if outcome.finished:
+        host, steps, game_id = self.host, self.steps, self.row.id
+        if steps.finished:
             log_event(log, "game finished", game=game_id, guild=self.row.guild_id)
         elif self.new_timers and self.paused:
             await host.presence.hold_game(game_id)  # e.g. a tournament table started meanwhile
@@ -322,7 +320,7 @@ class _Settling:
         # simultaneous step before (else a reveal that leaves the last sealer to act), and no
         # automatic move between (known only now: the last automatic answer stored the settling).
         to_act = set(self.engine.to_act(state))
-        outcome.same_turn = (bool(to_act) and to_act == self.previous_to_act and not outcome.ai_moves
+        steps.same_turn = (bool(to_act) and to_act == self.previous_to_act and not steps.ai_moves
                              and self.previous_to_act == (set(self.row.step_seats) or self.previous_to_act))
         if self.row_is_current:  # the game row as committed: no read (the lock is held, and this settling wrote it)
             row = dataclasses.replace(self.row, version=self.version, **self.written)
@@ -330,9 +328,10 @@ class _Settling:
             row = await host._row(game_id)
         if self.public_after is not None:  # the next move's "before"
             host._keep_public_digest(game_id, row.version, self.public_after)
-        outcome.game = await host._info(row, state, seats=self.seats, paused=self.paused)
+        outcome = steps.outcome(await host._info(row, state, seats=self.seats, paused=self.paused))
         if outcome.finished:
             await host._notify_finished(outcome.game)
+        return outcome
 
 
 def _must_be_active(row: GameRow) -> None:

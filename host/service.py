@@ -35,6 +35,7 @@ from host.logging_setup import log_event
 from host.models import (
     GameInfo,
     MoveOutcome,
+    MoveSteps,
     PlayerRef,
 )
 from host.moves import AUTO_MOVES_LIMIT, Moves, level_of
@@ -186,9 +187,7 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
             except VersionConflict:
                 raise GameMovedOn(_("Game #{id} has already started.", id=game_id)) from None
             log_event(log, "game started", game=game_id, guild=row.guild_id, players=len(seats))
-            outcome = MoveOutcome(game=await self._info(await self._row(game_id), state))
-            await self._after_moves(row, engine, state, outcome, previous_to_act=set())
-        return outcome
+            return await self._after_moves(row, engine, state, MoveSteps(), previous_to_act=set())
 
     async def create_table(self, key: str, options: dict[str, Any] | None, players: list[PlayerRef | None],
                            guild_id: int | None, channel_id: int | None, settings: dict[str, Any] | None = None,

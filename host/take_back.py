@@ -22,6 +22,7 @@ from host.logging_setup import log_event
 from host.models import (
     Choice,
     MoveOutcome,
+    MoveSteps,
 )
 from host.moves import Moves
 from host.undo import replay_undo
@@ -123,9 +124,8 @@ class TakeBack(Moves):
             log_event(log, "move taken back", game=game_id, guild=row.guild_id, seat=seat.seat, version=version + 1,
                       undone=target["seq"])
             names = [self.text_name(s.display_name) for s in await self._seats(game_id)]
-            outcome = MoveOutcome(game=None, undone=target["seq"])  # type: ignore[arg-type]
-            outcome.lines += public_lines_of(engine, events, names)
-            await self._settle(game_id, engine, after, outcome, previous_to_act, public_before)
+            steps = MoveSteps(undone=target["seq"], lines=public_lines_of(engine, events, names))
+            outcome = await self._settle(game_id, engine, after, steps, previous_to_act, public_before)
             if seat.seat in outcome.newly_to_act and not outcome.finished:  # a sealed choice taken back
                 await self.clocks.resumed(game_id, row.settings, await self._seats(game_id), seat.seat,
                                           turn_began if turn_began is not None else entries[0]["at"], target["at"])

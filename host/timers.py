@@ -17,6 +17,7 @@ from host.i18n import _
 from host.logging_setup import log_event
 from host.models import (
     MoveOutcome,
+    MoveSteps,
     Timer,
     TimerOutcome,
 )
@@ -104,7 +105,7 @@ class Timers(Moves):
         async with self._lock(game_id):
             row, engine, state, version = await self._active(game_id)
             previous = set(engine.to_act(state))
-            outcome = MoveOutcome(game=None)  # type: ignore[arg-type]
+            steps = MoveSteps()
             public_before = self._public_digest(engine, state, game_id, version)
             seats = await self._seats(game_id)
             for _i in range(50):
@@ -112,11 +113,10 @@ class Timers(Moves):
                     break
                 action = choose_action(engine, state, seat, row.seed, version, level_of(row, seats, seat))
                 # guarded by the version of this state: a move from elsewhere meanwhile wins (GameMovedOn)
-                state, version = await self._append(row, engine, state, version, seat, action, outcome, by_ai=True)
+                state, version = await self._append(row, engine, state, version, seat, action, steps, by_ai=True)
                 if not (engine.to_act(state) & previous - {seat}) and seat not in engine.to_act(state):
                     break
-            await self._after_moves(row, engine, state, outcome, previous, public_before, version=version)
-            return outcome
+            return await self._after_moves(row, engine, state, steps, previous, public_before, version=version)
 
     async def _forfeit(self, row: GameRow, engine: Any, state: Any, timer: Timer) -> TimerOutcome:
         n = row.n_players or 0

@@ -13,16 +13,32 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).parent / "fonts"
 
-if TYPE_CHECKING:
-    from render.layout import Recorder
 
-RECORDER: ContextVar[Recorder | None] = ContextVar("render_recorder", default=None)
+class TextRecorder(Protocol):
+    """What drawing tells a layout check (``render.layout.Recorder``) while it records a render."""
+
+    sources: set[str]
+    wrapped: set[str]
+
+    def text(self, image: Image.Image, xy: tuple[float, float], text: str, f: Any, anchor: str | None,
+             stroke: int = 0) -> None: ...
+
+    def quiet(self) -> Any: ...
+
+    def panel(self, image: Image.Image, name: str, box: Any) -> Any: ...
+
+    def figure(self, image: Image.Image, name: str, box: Any) -> None: ...
+
+    def finished(self, image: Image.Image, height: int | None) -> None: ...
+
+
+RECORDER: ContextVar[TextRecorder | None] = ContextVar("render_recorder", default=None)
 """While a layout check records a render (``render.layout.recording``): where every text went."""
 
 TRANSLATE: ContextVar[Callable[[Any], str]] = ContextVar("render_translate", default=str)

@@ -19,7 +19,7 @@ from cogs.campaign._commands import build_group
 from cogs.campaign._views import CampaignButton
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 
 async def setup(bot: IsleBot) -> None:

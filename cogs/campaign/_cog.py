@@ -16,7 +16,7 @@ from host.i18n import _
 from rules.my_island.modules import N_EPISODES
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.campaign")
 

@@ -22,7 +22,7 @@ from render.sheets.campaign import campaign_png
 from rules.my_island.modules import N_EPISODES
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 DEADLINES = [app_commands.Choice(name=label, value=seconds or 0) for label, seconds in DEADLINE_CHOICES.items()][:25]
 CHART = "campaign.png"

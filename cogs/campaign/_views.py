@@ -21,7 +21,7 @@ from host.campaign import CampaignInfo, CampaignService
 from host.i18n import T, _, speaking
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.campaign")
 

@@ -22,7 +22,7 @@ from cogs.tournament._views import SignupButton
 from cogs.vacation import hours
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 
 async def setup(bot: IsleBot) -> None:

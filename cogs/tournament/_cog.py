@@ -21,7 +21,7 @@ from host.tournament.models import Notice, TableInfo, TournamentInfo
 from render.sheets.standings import fmt_points
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.tournament")
 

@@ -28,7 +28,7 @@ from host.tournament.models import TableInfo, TournamentInfo
 from host.tournament.rating_text import games_and_wins, rating_change, rating_entry, rating_note
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.key) for g in catalog.games()][:25]
 FORMAT_CHOICES = [app_commands.Choice(name=label, value=key) for key, label in FORMATS.items()]

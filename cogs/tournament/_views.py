@@ -19,7 +19,7 @@ from host.tournament.models import TournamentInfo
 from host.tournament.service import TournamentService
 
 if TYPE_CHECKING:
-    from cogs.app import IsleBot
+    from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.tournament")
 

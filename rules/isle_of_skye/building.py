@@ -9,8 +9,8 @@ to the bag).
 
 from __future__ import annotations
 
-from rules.isle_of_skye.state import grid_of, turn_order
-from rules.isle_of_skye.territory import Grid, legal_rotations, legal_spots, placeable
+from rules.isle_of_skye.state import turn_order
+from rules.isle_of_skye.territory import legal_rotations, legal_spots, placeable, private_grid
 
 
 def start_build(state: dict, events: list) -> None:
@@ -33,18 +33,6 @@ def start_build(state: dict, events: list) -> None:
 
 def all_built(state: dict) -> bool:
     return all(p["build"]["done"] for p in state["players"])
-
-
-def private_grid(player: dict) -> Grid:
-    """The seat's territory including this round's not yet revealed placements."""
-    grid = grid_of(player)
-    b = player["build"]
-    if b:
-        if b["castle_rot"] is not None:
-            grid[(0, 0)] = (grid[(0, 0)][0], b["castle_rot"])
-        for x, y, t, r in b["placed"]:
-            grid[(x, y)] = (t, r)
-    return grid
 
 
 def needs_castle_choice(state: dict, player: dict) -> bool:

@@ -22,6 +22,18 @@ def grid_from(placed: list) -> Grid:
     return {(p[0], p[1]): (p[2], p[3]) for p in placed}
 
 
+def private_grid(player: dict) -> Grid:
+    """A seat's territory including this round's not yet revealed placements (and castle turn)."""
+    grid = grid_from(player["territory"])
+    b = player["build"]
+    if b:
+        if b["castle_rot"] is not None:
+            grid[(0, 0)] = (grid[(0, 0)][0], b["castle_rot"])
+        for x, y, t, r in b["placed"]:
+            grid[(x, y)] = (t, r)
+    return grid
+
+
 def neighbour(cell: Cell, d: str) -> Cell:
     dx, dy = DELTA[d]
     return (cell[0] + dx, cell[1] + dy)

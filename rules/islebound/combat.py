@@ -264,10 +264,8 @@ def can_befriend(state: dict, seat: int) -> bool:
     city = p["region"]
     if city_side(state, city)["banner"] != "teal" or owner_of(state, city) == seat:
         return False
-    state["diplomacy"] = {"city": city, "need": diplomacy_requirement(state, seat, city), "cubes": [], "crew": []}
-    ok = _completable(state, seat)
-    state["diplomacy"] = None
-    return ok
+    trial = {"city": city, "need": diplomacy_requirement(state, seat, city), "cubes": [], "crew": []}
+    return _completable(state, seat, trial)  # asked while listing actions: the state is only read
 
 
 def start_diplomacy(state: dict, seat: int, events: list) -> None:
@@ -276,24 +274,24 @@ def start_diplomacy(state: dict, seat: int, events: list) -> None:
     state["phase"] = "diplomacy"
 
 
-def diplomacy_paid(state: dict) -> int:
-    d = state["diplomacy"]
+def diplomacy_paid(state: dict, payment: dict | None = None) -> int:
+    """What the payment so far is worth (``payment``: a trial one instead of the state's)."""
+    d = state["diplomacy"] if payment is None else payment
     return sum(INFLUENCE_VALUES[i] for i in d["cubes"]) + len(d["crew"])
 
 
-def diplomacy_left(state: dict, seat: int) -> tuple[list[int], list[dict]]:
+def diplomacy_left(state: dict, seat: int, payment: dict | None = None) -> tuple[list[int], list[dict]]:
     """The cubes (track spaces) and negotiators not yet put towards the payment."""
-    d = state["diplomacy"]
+    d = state["diplomacy"] if payment is None else payment
     cubes = [i for i, c in enumerate(state["influence"]) if c == seat and i not in d["cubes"]]
     return cubes, [s for s in crew_with(player(state, seat), "negotiation") if s["id"] not in d["crew"]]
 
 
-def _completable(state: dict, seat: int) -> bool:
-    """The payment can still reach the requirement, with a cube free for the city (ruling E9)."""
-    d = state["diplomacy"]
-    cubes, crew = diplomacy_left(state, seat)
+def _completable(state: dict, seat: int, d: dict) -> bool:
+    """The payment ``d`` can still reach the requirement, with a cube free for the city (ruling E9)."""
+    cubes, crew = diplomacy_left(state, seat, d)
     free = free_cubes(state, seat) + len(d["cubes"])
-    paid = diplomacy_paid(state)
+    paid = diplomacy_paid(state, d)
     if paid >= d["need"]:
         return free >= 1
     more = sum(INFLUENCE_VALUES[i] for i in cubes) + len(crew)
@@ -309,15 +307,11 @@ def diplomacy_choices(state: dict, seat: int) -> list[dict]:
     out = []
     for value in sorted({INFLUENCE_VALUES[i] for i in cubes}):
         space = max(i for i in cubes if INFLUENCE_VALUES[i] == value)
-        d["cubes"].append(space)
-        if _completable(state, seat):
+        if _completable(state, seat, {**d, "cubes": [*d["cubes"], space]}):
             out.append({"type": "pay", "value": value})
-        d["cubes"].pop()
     for s in crew_classes(player(state, seat), "negotiation", d["crew"]):
-        d["crew"].append(s["id"])
-        if _completable(state, seat):
+        if _completable(state, seat, {**d, "crew": [*d["crew"], s["id"]]}):
             out.append({"type": "pay", "sailor": s["id"]})
-        d["crew"].pop()
     return out + [{"type": "cancel"}]
 
 

@@ -6,10 +6,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rules.base import rng_for
+from rules.state_check import BadState
 from rules.text import Msg, T
 
-from .data import ALL_BUILDINGS, CITIES, EVENTS, FAME_TOKENS, INFLUENCE_VALUES, PORTS, REPUTATION, SAILORS
-from .state import OPTIONS_SCHEMA
+from .board import default_layout, random_layout
+from .data import (
+    ALL_BUILDINGS,
+    BUILDINGS,
+    CITIES,
+    EVENTS,
+    FAME_TOKENS,
+    INFLUENCE_VALUES,
+    METROPOLIS,
+    PIRATE_SUPPLY,
+    PORTS,
+    REPUTATION,
+    SAILORS,
+    SERPENT_SUPPLY,
+)
+from .state import OPTIONS_SCHEMA, city_side, free_cubes
 
 PHASES = {"home", "draft", "move", "act", "city", "attack", "capture_visit", "diplomacy", "trade_build",
           "trade_reply", "over"}
@@ -59,12 +75,12 @@ def _seat(value, n: int, where: str, neutral: bool = False) -> None:
 
 
 def check(data, check_options: Callable[[dict, int], dict]) -> None:
-    """Raise ValueError with the reason when ``data`` is not a usable Islebound state
+    """Raise ``BadState`` (a ValueError) with the reason when ``data`` is not a usable Islebound state
     (``check_options``: the engine's, its options must pass it unchanged)."""
     try:
         _check(data, check_options)
     except _Bad as bad:
-        raise ValueError(T("This is not a usable Islebound state: {problem}.", problem=bad.msg)) from None
+        raise BadState(T("This is not a usable Islebound state: {problem}.", problem=bad.msg)) from None
 
 
 def _check(s, check_options: Callable[[dict, int], dict]) -> None:
@@ -149,6 +165,93 @@ def _check(s, check_options: Callable[[dict, int], dict]) -> None:
         _seat(s["trade"].get("from"), n, "trade")
     if phase == "home" and not s["home_queue"]:
         raise _Bad(T("nobody is left to choose a home port"))
+    _check_layout(s)
+    _check_turn(s, n)
+    _check_conservation(s, n)
+
+
+_TURN = {"fish_spent": int, "main": bool, "moved": bool, "seat": int, "start": str, "trades": int}
+_VISIT = {"city": str, "op": int, "count": int, "books": int, "wood": bool, "fish": bool}
+_ATTACK = {"city": str, "strength": int, "stage": str, "pirates": int, "serpents": int, "ichor": bool, "combat": int,
+           "crew": list, "dice": list, "total": int, "rerolls": int}
+_PENDING = {"pay": {"crew": list, "cards": int, "chosen": list, "discard": list, "action": dict}, "cubes": {"n": int}}
+_STARTERS = {skill: [s for s in sorted(SAILORS) if SAILORS[s]["starting"] and SAILORS[s]["skills"] == [skill]]
+             for skill in ("admin", "work")}
+_HIRED = [s for s in sorted(SAILORS) if not SAILORS[s]["starting"]]
+_SAILORS_OF = {n: sorted(_HIRED + [c for seat in range(n) for c in (*_STARTERS["admin"][2 * seat:2 * seat + 2],
+                                                                    _STARTERS["work"][seat])]) for n in (2, 3, 4)}
+"""Every sailor of a game of n players: the hired ones and the seats' starting crews (sorted)."""
+_BUILDINGS_WITH = {False: sorted(BUILDINGS), True: sorted([*BUILDINGS, *METROPOLIS])}
+_EVENTS, _REPUTATION, _FAME = sorted(EVENTS), sorted(REPUTATION), sorted(FAME_TOKENS)
+
+
+def _check_layout(s: dict) -> None:
+    """The sea boards and ports are those the game's seed and map option set up."""
+    if s["side"] != ("advanced" if s["options"]["advanced"] else "standard"):
+        raise _Bad(T("the sea boards' side is not the game's"))
+    layout = random_layout(rng_for(s["seed"], "setup")) if s["options"]["map"] == "random" else default_layout()
+    if s["layout"] != layout:
+        raise _Bad(T("the sea boards are not those of this game"))
+
+
+def _check_turn(s: dict, n: int) -> None:
+    """A turn under way names its seat and start; a visit its city and one of the city's steps."""
+    phase = s["phase"]
+    if phase in ("home", "draft"):
+        return
+    turn = s["turn"]
+    for key, kind in _TURN.items():
+        _type(turn, key, kind, "turn")
+    _seat(turn["seat"], n, "turn")
+    if turn["start"] not in CITIES:
+        raise _Bad(T("{where}.{key} holds an unknown id", where="turn", key="start"))
+    if phase == "attack":
+        for key, kind in _ATTACK.items():
+            _type(s["attack"], key, kind, "attack")
+        if s["attack"]["city"] not in CITIES or not all(_is_int(d) and 1 <= d <= 6 for d in s["attack"]["dice"]):
+            raise _Bad(T("{where}.{key} holds an unknown id", where="attack", key="dice"))
+    for entry in s["pending"]:
+        for key, kind in _PENDING.get(entry["kind"], {}).items():
+            _type(entry, key, kind, "pending")
+    if phase == "city":
+        visit = s["visit"]
+        for key, kind in _VISIT.items():
+            _type(visit, key, kind, "visit")
+        if visit["city"] not in CITIES:
+            raise _Bad(T("{where}.{key} holds an unknown id", where="visit", key="city"))
+        steps = len(city_side(s, visit["city"])["ops"])
+        _count(visit, "op", "visit", 0, steps if s["pending"] else steps - 1)
+        if "limit" not in visit or not (visit["limit"] is None or _is_int(visit["limit"])):
+            raise _Bad(T("{where}.{key} has the wrong type", where="visit", key="limit"))
+
+
+def _check_conservation(s: dict, n: int) -> None:
+    """Every card, sailor, token, building, pirate and serpent of the game is in exactly one place,
+    and no seat has used more than its cubes."""
+    players = s["players"]
+    sailors = sorted([x for x in s["sailor_row"] if x] + s["sailor_stack"]
+                     + [x["id"] for p in players for x in p["sailors"]])
+    if sailors != _SAILORS_OF[n]:
+        raise _Bad(T("a sailor is missing or in two places"))
+    buildings = sorted([x for x in s["row"] + s["metro_row"] if x] + s["deck"] + s["metro_deck"] + s["discard"]
+                       + [x for p in players for x in p["buildings"] + p["hand"] + p["packet"]])
+    if buildings != _BUILDINGS_WITH[bool(s["options"]["metropolis"])]:
+        raise _Bad(T("a building is missing or in two places"))
+    if any(p["pick"] is not None and p["pick"] not in p["packet"] for p in players):
+        raise _Bad(T("a player picked a building that is not in their packet"))
+    row = 0 if s["options"]["architect"] else 6 if s["options"]["six_buildings"] else 5
+    if len(s["row"]) != row or len(s["metro_row"]) != (3 if s["options"]["metropolis"] else 0):
+        raise _Bad(T("the building row has the wrong length"))
+    for cards, known, what in ((s["event_decks"][0] + s["event_decks"][1] + s["event_discard"], _EVENTS, "event"),
+                               (s["rep_decks"][0] + s["rep_decks"][1] + s["rep_discard"], _REPUTATION, "reputation"),
+                               (s["tokens"] + [t for p in players for t in p["tokens"]], _FAME, "fame")):
+        if sorted(cards) != known:
+            raise _Bad(T("a {what} card is missing or in two places", what=what))
+    for key, total in (("pirates", PIRATE_SUPPLY), ("serpents", SERPENT_SUPPLY)):
+        if s["supply"][key] + sum(p[key] for p in players) != total:
+            raise _Bad(T("the {what} in play do not add up to the game's {n}", what=key, n=total))
+    if any(free_cubes(s, seat) < 0 for seat in range(n)):
+        raise _Bad(T("a player has placed more cubes than they have"))
 
 
 def _player(p, where: str) -> None:

@@ -183,6 +183,17 @@ def check(data: Any) -> None:
     twice = next((t for t, k in Counter(held).items() if k > 1), None)
     if twice is not None:
         raise refuse(GAME, "state", T("has tile {tile} in two places", tile=twice))
+    if len(held) != len(_REGULAR):
+        lost = sorted(_REGULAR - set(held))[0]
+        raise refuse(GAME, "state", T("has lost tile {tile}", tile=lost))
+    board = data["map"]
+    if board["0,0"]["tile"] != START or sum(e["tile"] in (START, SPECIAL) for e in board.values()) > 2 \
+            or sum(e["tile"] == START for e in board.values()) != 1:
+        raise refuse(GAME, "state.map", T("should hold the start tile once, at 0,0, and the special tile at most once"))
+    if len(set(data["history"])) != len(data["history"]) or set(data["history"]) != set(board):
+        raise refuse(GAME, "state.history", T("should list every cell of the map once"))
+    if any(w["at"] not in board for w in data["waypoints"]) or any(c not in board for c in data["turn_info"]["placed"]):
+        raise refuse(GAME, "state.waypoints", T("name a cell that is not on the map"))
     unknown = next((t for t in data["known"] if t not in _REGULAR), None)
     if unknown is not None:
         raise refuse(GAME, "state.known", T("names {tile}, which is not a tile of the game", tile=repr(unknown)))

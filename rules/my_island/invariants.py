@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from rules.my_island.data import ALL_TILES, CARD_TILE, SYMBOLS, TERRAIN, key
-from rules.my_island.modules import N_EPISODES
+from rules.my_island.data import (
+    ALL_TILES,
+    CARD_TILE,
+    EXTRA_DECK,
+    EXTRA_TILES,
+    REGULAR_DECK,
+    SYMBOLS,
+    TERRAIN,
+    key,
+)
+from rules.my_island.data import TILES as BASE_TILES
+from rules.my_island.island import legal_anchors
+from rules.my_island.modules import N_EPISODES, episode_rules, regular_rules
 from rules.state_check import NONE, Between, Each, MapOf, OneOf, Opt, check_state, either, refuse
 from rules.text import T
 
@@ -54,6 +66,26 @@ STATE = {
 }
 
 
+XY = Each([int], lambda v: None if len(v) == 2 else T("should be two whole numbers"))
+STICKERS = ("hut", "harbour", "double_wall")
+PENDING = {"page": Between(0, 10 ** 6), "orient": Opt(either(NONE, Between(0, 11)))}
+PLACING = {"page": Between(0, 10 ** 6), "orient": either(NONE, Between(0, 11))}
+OUTCOME = either(NONE, {"scores": [int], "ranks": [int], "winners": [int], "categories": dict})
+SUBMITTED = either({"type": OneOf(("pass", "end"))},
+                   {"type": OneOf(("place",)), "spot": int, "tile": str, "at": XY, "rot": Between(0, 5),
+                    "flip": Opt(bool)})
+PICK = either({"sticker": OneOf(("hut", "harbour")), "at": XY},
+              {"sticker": OneOf(("double_wall",)), "tile": str, "cell": Between(0, 9)})
+MARKED = ("field", "house", "wall")
+_CARDS_WITH = {False: sorted(REGULAR_DECK), True: sorted(REGULAR_DECK + EXTRA_DECK)}
+
+
+@cache
+def _rules_of(episode: int | None) -> dict:
+    """The rule sheet a game of this episode (``None``: a regular game) plays by (never changed)."""
+    return regular_rules() if episode is None else episode_rules(episode)
+
+
 def check(state: Any) -> None:
     """Raise ``BadState`` (a ``ValueError``) with one clear sentence when ``state`` is malformed."""
     check_state(GAME, state, STATE)
@@ -70,3 +102,56 @@ def check(state: Any) -> None:
         raise refuse(GAME, "state.card", T("names an unknown card"))
     if state["phase"] == "over" and state["outcome"] is None:
         raise refuse(GAME, "state.outcome", T("is missing although the game is over"))
+    check_state(GAME, state, {"pending": MapOf(PLACING if state["phase"] == "choose" else PENDING),
+                              "outcome": OUTCOME, "submitted": MapOf(SUBMITTED), "picks": MapOf([PICK]),
+                              "tasks": MapOf([OneOf(STICKERS)])})
+    if (state["mode"] == "campaign") != (state["episode"] is not None) or \
+            state["rules"] != _rules_of(state["episode"]):
+        raise refuse(GAME, "state.rules", T("are not the rules of this game"))
+    _check_tiles_and_cards(state)
+    for seat, isl in enumerate(state["islands"]):
+        _check_island(isl, f"state.islands[{seat}]")
+    _check_choices(state)
+
+
+def _check_tiles_and_cards(state: dict) -> None:
+    """The game's tiles and every card once (the deck, the discard pile, the card turned up)."""
+    extra = state["rules"]["extra_tiles"]
+    tiles = list(BASE_TILES) + (list(EXTRA_TILES) if extra else [])
+    if state["tiles"] != tiles:
+        raise refuse(GAME, "state.tiles", T("are not the tiles of this game"))
+    cards = sorted(state["deck"] + state["discard"] + ([state["card"]] if state["card"] is not None else []))
+    if cards != _CARDS_WITH[extra]:
+        raise refuse(GAME, "state.deck", T("does not hold every card exactly once with the discard pile"))
+    placed = [t for isl in state["islands"] for t in isl["placed"]]
+    if not set(placed) <= set(tiles):
+        raise refuse(GAME, "state.islands", T("hold a tile that is not in this game"))
+
+
+def _check_island(isl: dict, where: str) -> None:
+    """Each tile placed once and its cells on the island; markers for the marked symbols only."""
+    placed = isl["placed"]
+    if len(set(placed)) != len(placed):
+        raise refuse(GAME, f"{where}.placed", T("names a tile twice"))
+    if not {v[1] for v in isl["cells"].values()} <= set(placed):
+        raise refuse(GAME, f"{where}.cells", T("hold a tile that was not placed"))
+    if set(isl["markers"]) != set(MARKED) or any(m not in CELLS for ms in isl["markers"].values() for m in ms):
+        raise refuse(GAME, f"{where}.markers", T("should mark fields, houses and walls on board cells"))
+    if any(len(d) != 2 or not isinstance(d[0], str) or type(d[1]) is not int for d in isl["doubles"]):
+        raise refuse(GAME, f"{where}.doubles", T("should be pairs of a tile and a cell number"))
+
+
+def _check_choices(state: dict) -> None:
+    """A sealed placement is one the seat could make; sticker picks do not outnumber the tasks."""
+    tile = CARD_TILE[state["card"]] if state["card"] is not None else None
+    for s, act in state["submitted"].items():
+        if act["type"] != "place":
+            continue
+        isl = state["islands"][int(s)]
+        orient = act["rot"] + (6 if act.get("flip") else 0)
+        if act["tile"] != tile or tile is None or \
+                tuple(act["at"]) not in {at for at, _fp in legal_anchors(isl, state["rules"], tile, orient)}:
+            raise refuse(GAME, f"state.submitted.{s}", T("is not a placement the seat could make"))
+    for s, picks in state["picks"].items():
+        if len(picks) > len(state["tasks"].get(s, [])):
+            raise refuse(GAME, f"state.picks.{s}", T("has more stickers than the seat places"))

@@ -40,6 +40,7 @@ def position(first=0, forts=(None, None), ships=((), ()), hands=((), ()), imperi
              banks=None, seed=1, options=None, turn=0, common=None):
     """A position at ``turn``'s action phase. Cube/colonist totals are not re-balanced."""
     state = started(seed, options, first)
+    old_hands = [c for p in state["players"] for c in p["hand"]]
     for seat in (0, 1):
         p = state["players"][seat]
         if forts[seat] is not None:
@@ -55,12 +56,21 @@ def position(first=0, forts=(None, None), ships=((), ()), hands=((), ()), imperi
             p["bank"] = dict(banks[seat])
     if common is not None:
         state["common_bank"] = dict(common)
+    _deal_the_rest(state, old_hands)
     state["turn_player"] = turn
     state["first_turn"] = False
     state["stage"] = "action"
     state["pending"] = None
     state["turn_number"] = 5 + turn
     return state
+
+
+def _deal_the_rest(state, old_hands):
+    """Every deck card not placed in the position is in the deck (its order kept, the draft's
+    hands below it), so the position holds each card once as a stored state must."""
+    placed = {c for p in state["players"] for c in p["hand"] + [s["card"] for s in p["ships"]]}
+    placed |= {c for p in state["players"] for f in p["forts"] for c in [f["card"]] + [b["card"] for b in f["buildings"]]}
+    state["deck"] = [c for c in state["deck"] + old_hands if c not in placed]
 
 
 def act(state, seat, action):
