@@ -13,6 +13,7 @@ given (derived from the game seed and sequence number), so AI moves replay exact
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 from collections.abc import Callable
 from typing import Any
@@ -36,12 +37,21 @@ def chooser_for(key: str, level: str = "strong", budget: Budget | None = None) -
     if level == "random":
         return random_choice
     if level == "expert":
+        if not _has_sampler(key):  # a game without a sampler of hidden information: its strong AI
+            return chooser_for(key, "strong")
         return _expert(key, budget or Budget())
     try:
         module = importlib.import_module(f"rules.{key}.ai")
     except ModuleNotFoundError:
         return random_choice
     return getattr(module, "greedy" if level == "greedy" else "choose", random_choice)
+
+
+def _has_sampler(key: str) -> bool:
+    try:
+        return importlib.util.find_spec(f"rules.{key}.sampler") is not None
+    except ModuleNotFoundError:
+        return False
 
 
 def _expert(key: str, budget: Budget) -> Chooser:
