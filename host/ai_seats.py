@@ -14,11 +14,23 @@ import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
-from rules.ai import decide
+from host.i18n import _
+from rules.ai import LEVELS, decide
 from rules.expert import Budget
 
 EXPENSIVE = frozenset({"expert"})
 """Levels that think in a worker process (the others in a thread)."""
+
+
+def level_name(level: str) -> str:
+    """An AI level's name in the reader's language."""
+    return {"random": _("random"), "greedy": _("greedy"), "strong": _("strong"),
+            "expert": _("expert")}.get(level, level)
+
+
+def bad_level(level: object) -> str | None:
+    """Why ``level`` is not an AI level (None when it is one)."""
+    return None if level in LEVELS else _("The AI level must be random, greedy, strong or expert.")
 
 
 class AiSeats:
