@@ -13,7 +13,7 @@ from rules.sampling import complete_sealed, draw, seed_of, unseen
 
 from . import data
 
-ROLLOUT = "strong"
+ROLLOUT = "greedy"
 """The level that plays on in the rollouts."""
 SCALE = 4.0
 
@@ -115,7 +115,7 @@ def same_side(state: dict, a: int, b: int) -> bool:
 
 
 def depth(view: dict) -> int:
-    return 14
+    return 10
 
 
 def worth_searching(view: dict, legal: list[dict]) -> bool:
