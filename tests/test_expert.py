@@ -94,3 +94,16 @@ def test_an_all_expert_table_finishes(key):
         seat = min(eng.to_act(state))
         eng.apply(state, seat, choose_action(eng, state, seat, 3, seq, "expert", budget))
     assert eng.result(state) is not None
+
+
+def test_the_expert_says_nothing_of_its_worlds(caplog):
+    """A decision is an action of the legal list and nothing else: no log record, no world kept."""
+    import logging
+
+    eng = ENGINES["isle_of_skye"]
+    state = eng.setup(3, {}, 8)
+    seat = min(eng.to_act(state))
+    with caplog.at_level(logging.DEBUG):
+        chosen = choose_action(eng, state, seat, 8, 0, "expert", FEW)
+    assert caplog.records == []
+    assert chosen in eng.legal_actions(state, seat)
