@@ -11,8 +11,9 @@ too) for a few moves, then the game's evaluation scores where it ended (or its r
 rollout reached the end). All candidates are tried in the same worlds with the same rollout seeds
 (paired comparisons: far less noise than independent samples); after rounds 2, 4, 8 ... the worse
 half of the candidates is dropped (successive halving), the strong level's own choice always kept.
-The candidate with the best mean wins; the strong choice is preferred on a near-tie, so a search
-that learnt nothing plays as the strong level does.
+The candidate with the best mean wins if it beat the strong choice clearly in the same worlds (by
+more than a near-tie and than the noise of the paired differences), so a search that learnt nothing
+plays as the strong level does.
 
 Budget: a number of rollouts (``iterations``: reproducible on any machine, for tests) and/or
 seconds (the host's default: one second a decision). With the same seed, view and number of
@@ -36,6 +37,8 @@ from rules.base import IllegalAction, plain_copy
 DEFAULT_SECONDS = 1.0
 NEAR_TIE = 0.01
 """How much better (in reward, 0..1) a candidate must be than the strong level's choice to replace it."""
+ERROR_MARGIN = 1.0
+"""... and by how many standard errors of the paired differences."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +124,7 @@ def search(engine: Any, view: dict, legal: list[dict], rng: random.Random, budge
     arms = _arms(legal, prior)
     totals = [0.0] * len(arms)
     counts = [0] * len(arms)
+    by_world: list[dict[int, float]] = [{} for _a in arms]  # reward per world: paired comparisons
     alive = list(range(len(arms)))
     rollouts = 0
     spent = 0.0  # seconds in rollouts: their mean says whether one more fits before the deadline
@@ -142,7 +146,9 @@ def search(engine: Any, view: dict, legal: list[dict], rng: random.Random, budge
             except IllegalAction:  # not legal in this world: the sampler missed something; skip it here
                 continue
             rollout(engine, trial, playing_on, depth, random.Random(roll_seed))
-            totals[i] += reward(engine, sampler, trial, seat)
+            gained = reward(engine, sampler, trial, seat)
+            by_world[i][rounds] = gained
+            totals[i] += gained
             counts[i] += 1
             rollouts += 1
             spent += clock() - began
@@ -155,7 +161,19 @@ def search(engine: Any, view: dict, legal: list[dict], rng: random.Random, budge
             alive = _halve(alive, totals, counts)
     means = [totals[i] / counts[i] if counts[i] else -1.0 for i in range(len(arms))]
     best = max(range(len(arms)), key=lambda i: (means[i], -i))
-    return arms[best] if means[best] > means[0] + NEAR_TIE else arms[0]
+    return arms[best] if best != 0 and _clearly_better(by_world[best], by_world[0]) else arms[0]
+
+
+def _clearly_better(candidate: dict[int, float], prior: dict[int, float]) -> bool:
+    """The candidate beat the strong level's choice in the worlds both were tried in, by more than
+    a near-tie and by more than the noise of those paired differences (one standard error): the
+    maximum of noisy means alone would often replace a good move by a lucky one."""
+    diffs = [candidate[w] - prior[w] for w in candidate if w in prior]
+    if len(diffs) < 2:
+        return False
+    mean = sum(diffs) / len(diffs)
+    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1))
+    return mean > NEAR_TIE and mean > ERROR_MARGIN * spread / math.sqrt(len(diffs))
 
 
 def _arms(legal: list[dict], prior: dict) -> list[dict]:
