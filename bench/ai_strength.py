@@ -134,7 +134,10 @@ def _matrix(key: str, n: int, options: dict, pairs: list, games: int, budget: Bu
     game_seconds: dict[tuple[str, str], float] = {}
     for upper, lower in pairs:
         jobs = [(key, n, options, g, g % n, upper, lower, budget) for g in range(games)]
-        played = list(pool.map(play, *zip(*jobs, strict=True))) if pool else [play(*j) for j in jobs]
+        played = []
+        for g, outcome in enumerate(pool.map(play, *zip(*jobs, strict=True)) if pool else (play(*j) for j in jobs)):
+            played.append(outcome)  # each game as it ends: a run cut short still shows what it played
+            print(f"    game {g + 1}: {upper} seat {g % n + 1} won {outcome[0]:.2f}", flush=True)
         wins = sum(p[0] for p in played)
         fair = sum(p[1] for p in played) / len(played)
         lo, hi = wilson(wins, len(played))
