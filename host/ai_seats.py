@@ -10,13 +10,16 @@ shut down with them); the quicker levels run in a thread. The answer is the same
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from host.i18n import _
-from rules.ai import LEVELS, decide
+from rules.ai import DEFAULT_LEVEL, LEVELS, decide
 from rules.expert import Budget
+
+log = logging.getLogger("host")
 
 EXPENSIVE = frozenset({"expert"})
 """Levels that think in a worker process (the others in a thread)."""
@@ -50,11 +53,19 @@ class AiSeats:
             return dict(legal[0])
         view = engine.view(state, seat)
         args = (engine.key, view, legal, seed, seat, seq, level, self.budget)
-        if level in EXPENSIVE and self.workers > 0:
-            loop = asyncio.get_running_loop()
-            chosen: dict[str, Any] = await loop.run_in_executor(self._process_pool(), decide, *args)
-        else:
-            chosen = await asyncio.to_thread(decide, *args)
+        try:
+            if level in EXPENSIVE and self.workers > 0:
+                loop = asyncio.get_running_loop()
+                chosen: dict[str, Any] = await loop.run_in_executor(self._process_pool(), decide, *args)
+            else:
+                chosen = await asyncio.to_thread(decide, *args)
+        except Exception:
+            if level not in EXPENSIVE:
+                raise
+            # a search that failed (a world the sampler could not build, a worker that died) must not
+            # stop the game: the seat plays this move at the strong level, and the log says why
+            log.exception("the expert AI failed in %s; the strong level moves instead", engine.key)
+            chosen = await asyncio.to_thread(decide, engine.key, view, legal, seed, seat, seq, DEFAULT_LEVEL)
         return chosen
 
     def _process_pool(self) -> Executor:

@@ -59,3 +59,16 @@ def test_quick_levels_answer_from_a_thread_as_in_place():
     for level in ("random", "greedy", "strong"):
         chosen = asyncio.run(ai.choose(eng, state, seat, 9, 7, level))
         assert chosen == choose_action(eng, state, seat, 9, 7, level)
+
+
+def test_a_failed_search_plays_the_strong_move_and_says_so(monkeypatch, caplog):
+    import rules.ai
+
+    def broken(*_args, **_kwargs):
+        raise ValueError("no world fits")
+
+    monkeypatch.setattr(rules.ai, "search", broken)
+    eng, state, seat = _position("islebound")
+    chosen = asyncio.run(AiSeats(Budget(seconds=None, iterations=5)).choose(eng, state, seat, 2, 7, "expert"))
+    assert chosen == choose_action(eng, state, seat, 2, 7, "strong")
+    assert "the expert AI failed in islebound" in caplog.text
