@@ -189,9 +189,9 @@ def test_an_all_expert_game_runs_to_the_end(tmp_path, key):
     """``--seats expert,expert``: the expert level through the host and its worker process (a small
     rollout budget, AI_EXPERT_ITERATIONS, so the test does not depend on the machine's speed)."""
     out = tmp_path / "out"
-    env = {**os.environ, "AI_EXPERT_ITERATIONS": "2", "AI_WORKERS": "1"}
+    env = {**os.environ, "AI_EXPERT_ITERATIONS": "1", "AI_WORKERS": "1"}
     proc = subprocess.run([sys.executable, "bot.py", "offline", key, "--seats", "expert,expert", "--seed", "2",
                            "--out", str(out)], cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL,
-                          timeout=600, env=env)
+                          timeout=900, env=env)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert "Final scores" in proc.stdout and "AI 1 (expert)" in proc.stdout
