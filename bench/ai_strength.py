@@ -1,19 +1,29 @@
-"""AI strength: each AI level against the one below it (greedy vs random, strong vs greedy).
+"""AI strength: every AI level against every other, per game, at 2 players and at the most.
 
-usage: python bench/ai_strength.py [GAME ...] [--games 40] [--players 2,3] [--options JSON]
+usage: python bench/ai_strength.py [GAME ...] [--games 40] [--players 2,4] [--levels random,greedy,strong,expert]
+                                   [--pairs expert:strong,...] [--seconds 1 | --iterations N] [--workers 2]
+                                   [--options JSON]
 
-One seat plays the upper level and every other seat the lower one; the upper seat moves round
-the table from game to game so it plays every position equally. Prints, per game and player
-count, the upper level's win rate next to its fair share (1/players, 1/teams in team games): a first place shared
-with a rival counts as a part win, a team win counts whole. Also its decision time.
+One seat plays the upper level and every other seat the lower one; the upper seat moves round the
+table from game to game (seats alternated), so it plays every position equally. For each game and
+player count it prints a matrix: row = the upper level, column = the level of the other seats, each
+cell the upper seat's win rate with its 95 % Wilson interval and its fair share (1/players, 1/teams
+in team games); a first place shared with a rival counts as a part win, a team win counts whole.
+Then the expert's decision times (p95 and max against its budget), and how long the run took per
+game, with an estimate for the issue's full run (200 games a pair, 1 s a move).
+
+``--seconds``/``--iterations``: the expert's budget a decision (a reduced budget fits a shared
+machine; say so when quoting the figures). ``--workers``: games played at once in processes.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -21,15 +31,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules import ENGINES  # noqa: E402
 from rules.ai import LEVELS, chooser_for  # noqa: E402
 from rules.base import rng_for  # noqa: E402
+from rules.expert import Budget  # noqa: E402
 
 MAX_MOVES = 20000
 
 
-def play(engine, n_players: int, options: dict, seed: int, upper_seat: int, upper: str, lower: str,
-         timings: list[float]) -> tuple[float, float]:
-    """The upper seat's share of the win and its fair share (1 / players, or 1 / teams)."""
+def play(key: str, n_players: int, options: dict, seed: int, upper_seat: int, upper: str, lower: str,
+         budget: Budget) -> tuple[float, float, list[float], float]:
+    """(the upper seat's share of the win, its fair share, its decision times, the game's seconds)."""
+    engine = ENGINES[key]
+    started = time.perf_counter()
     state = engine.setup(n_players, json.loads(json.dumps(options)), seed)
-    ai = {upper: chooser_for(engine.key, upper), lower: chooser_for(engine.key, lower)}
+    ai = {level: chooser_for(key, level, budget) for level in (upper, lower)}
+    timings: list[float] = []
     seq = 0
     while engine.result(state) is None and seq < MAX_MOVES:
         seat = min(engine.to_act(state))
@@ -38,53 +52,118 @@ def play(engine, n_players: int, options: dict, seed: int, upper_seat: int, uppe
         level = upper if seat == upper_seat else lower
         t = time.perf_counter()
         action = ai[level](engine.view(state, seat), legal, rng) if len(legal) > 1 else legal[0]
-        if seat == upper_seat:
+        if seat == upper_seat and len(legal) > 1:
             timings.append(time.perf_counter() - t)
         engine.apply(state, seat, action)
         seq += 1
     result = engine.result(state)
+    took = time.perf_counter() - started
     if result is None:
-        return 0.0, 1.0 / n_players
+        return 0.0, 1.0 / n_players, timings, took
     fair = 1.0 / len(result["teams"]) if result.get("teams") else 1.0 / n_players
     winners = result.get("winners") or [s for s, r in enumerate(result["ranks"]) if r == 1]
     if upper_seat not in winners:
-        return 0.0, fair
+        return 0.0, fair, timings, took
     team = next((set(t) for t in (result.get("teams") or {}).values() if upper_seat in t), {upper_seat})
     # A team's win is a whole win; a tie between rivals is shared.
-    return 1.0 / len({frozenset(team) if s in team else s for s in winners}), fair
+    return 1.0 / len({frozenset(team) if s in team else s for s in winners}), fair, timings, took
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate (shared wins count as fractions)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    values = sorted(values)
+    return values[int(q * (len(values) - 1))] if values else 0.0
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games_", nargs="*", metavar="GAME", help=f"games (default: all of {', '.join(sorted(ENGINES))})")
     parser.add_argument("--games", type=int, default=40, help="games per level pair and player count")
-    parser.add_argument("--players", default="", help="player counts, e.g. 2,3 (default: 2 and the most)")
+    parser.add_argument("--players", default="", help="player counts, e.g. 2,4 (default: 2 and the most)")
+    parser.add_argument("--levels", default=",".join(LEVELS), help="the levels of the matrix")
+    parser.add_argument("--pairs", default="", help="only these upper:lower pairs, e.g. expert:strong")
+    budget_group = parser.add_mutually_exclusive_group()
+    budget_group.add_argument("--seconds", type=float, default=None, help="the expert's seconds a decision (default 1)")
+    budget_group.add_argument("--iterations", type=int, default=None, help="the expert's rollouts a decision instead")
+    parser.add_argument("--workers", type=int, default=1, help="games played at once, in processes")
     parser.add_argument("--options", default="{}")
     args = parser.parse_args()
     keys = args.games_ or sorted(ENGINES)
     for key in keys:
         if key not in ENGINES:
             parser.error(f"unknown game {key!r}; choose from {', '.join(sorted(ENGINES))}")
+    levels = [lv for lv in args.levels.split(",") if lv]
+    if any(lv not in LEVELS for lv in levels):
+        parser.error(f"levels are {', '.join(LEVELS)}")
+    if args.pairs:
+        pairs = [tuple(p.split(":")) for p in args.pairs.split(",") if p]
+    else:  # every level against every other, the stronger as the upper seat and the other way round
+        pairs = [(u, lo) for u in levels for lo in levels if u != lo]
+    budget = Budget(seconds=None, iterations=args.iterations) if args.iterations else Budget(seconds=args.seconds or 1.0)
     options = json.loads(args.options)
-    print(f"{'game':<14} {'players':>7}  {'matchup':<18} {'win rate':>8}  {'fair':>5}  {'p95 ms':>7}  {'time':>6}")
-    for key in keys:
-        engine = ENGINES[key]
-        counts = [int(n) for n in args.players.split(",") if n] or sorted({engine.min_players, engine.max_players})
-        for n in counts:
-            if not engine.min_players <= n <= engine.max_players:
-                continue
-            for lower, upper in zip(LEVELS, LEVELS[1:], strict=False):
-                timings: list[float] = []
-                started = time.perf_counter()
-                played = [play(engine, n, options, seed=g, upper_seat=g % n, upper=upper, lower=lower,
-                               timings=timings) for g in range(args.games)]
-                wins = sum(w for w, _f in played)
-                fair = sum(f for _w, f in played) / len(played)
-                timings.sort()
-                p95 = timings[int(0.95 * (len(timings) - 1))] if timings else 0.0
-                print(f"{key:<14} {n:>7}  {upper + ' vs ' + lower:<18} {100 * wins / args.games:>7.1f}%"
-                      f"  {100 * fair:>4.0f}%  {1000 * p95:>7.1f}  {time.perf_counter() - started:>5.0f}s", flush=True)
+    print(f"# expert budget: {budget}; {args.games} games a pair, seats alternated; "
+          f"win rate [95% Wilson interval] (fair share)", flush=True)
+    pool = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else None
+    try:
+        for key in keys:
+            engine = ENGINES[key]
+            counts = [int(n) for n in args.players.split(",") if n] or sorted({engine.min_players, engine.max_players})
+            for n in counts:
+                if not engine.min_players <= n <= engine.max_players:
+                    continue
+                _matrix(key, n, options, pairs, args.games, budget, pool)
+    finally:
+        if pool is not None:
+            pool.shutdown()
     return 0
+
+
+def _matrix(key: str, n: int, options: dict, pairs: list, games: int, budget: Budget,
+            pool: ProcessPoolExecutor | None) -> None:
+    cells: dict[tuple[str, str], str] = {}
+    expert_times: list[float] = []
+    game_seconds: dict[tuple[str, str], float] = {}
+    for upper, lower in pairs:
+        jobs = [(key, n, options, g, g % n, upper, lower, budget) for g in range(games)]
+        played = []
+        for g, outcome in enumerate(pool.map(play, *zip(*jobs, strict=True)) if pool else (play(*j) for j in jobs)):
+            played.append(outcome)  # each game as it ends: a run cut short still shows what it played
+            print(f"    game {g + 1}: {upper} seat {g % n + 1} won {outcome[0]:.2f}", flush=True)
+        wins = sum(p[0] for p in played)
+        fair = sum(p[1] for p in played) / len(played)
+        lo, hi = wilson(wins, len(played))
+        cells[(upper, lower)] = f"{100 * wins / len(played):.0f}% [{100 * lo:.0f}-{100 * hi:.0f}] ({100 * fair:.0f}%)"
+        if upper == "expert":
+            expert_times += [t for p in played for t in p[2]]
+        game_seconds[(upper, lower)] = sum(p[3] for p in played) / len(played)
+        print(f"  {key} {n}p {upper} vs {lower}: {cells[(upper, lower)]}, {game_seconds[(upper, lower)]:.1f} s a game",
+              flush=True)
+    uppers = sorted({u for u, _lo in pairs}, key=LEVELS.index)
+    lowers = sorted({lo for _u, lo in pairs}, key=LEVELS.index)
+    width = 24
+    print(f"\n{ENGINES[key].title}, {n} players (row: one seat at this level; column: the other seats)")
+    print(f"{'':>8} " + " ".join(f"{lo:>{width}}" for lo in lowers))
+    for u in uppers:
+        print(f"{u:>8} " + " ".join(f"{cells.get((u, lo), '-'):>{width}}" for lo in lowers))
+    if expert_times:
+        limit = budget.seconds
+        ratio = f" ({percentile(expert_times, 0.95) / limit:.2f}x the budget)" if limit else ""
+        print(f"expert decision: p95 {percentile(expert_times, 0.95):.3f} s{ratio}, max {max(expert_times):.3f} s, "
+              f"{len(expert_times)} decisions")
+        per_game = game_seconds.get(("expert", "strong"))
+        if per_game and limit:
+            full = per_game / limit * 200  # thinking time scales with the budget: 1 s a move, 200 games
+            print(f"full run estimate (expert vs strong here, 200 games, 1 s a move): ~{full / 3600:.1f} h on one core")
+    print(flush=True)
 
 
 if __name__ == "__main__":

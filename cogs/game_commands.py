@@ -26,7 +26,7 @@ from cogs import (
     score_why,
 )
 from cogs.errors import check_permissions
-from cogs.kit import host_of, is_admin, my_games, resolve
+from cogs.kit import AI_LEVELS, host_of, is_admin, my_games, resolve
 from cogs.scoping import scope_of
 from host import GameInfo
 from host.clocks import CLOCK_LABELS
@@ -39,9 +39,6 @@ if TYPE_CHECKING:
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.key) for g in catalog.games()][:25]
 DEADLINES: list[app_commands.Choice[Any]] = [app_commands.Choice(name=label, value=seconds or 0) for label, seconds in DEADLINE_CHOICES.items()]
 CLOCKS = [app_commands.Choice(name=locale_str(label), value=key) for key, label in CLOCK_LABELS.items()]
-AI_LEVELS = [app_commands.Choice(name=locale_str("random (any legal move)"), value="random"),
-             app_commands.Choice(name=locale_str("greedy (best immediate gain)"), value="greedy"),
-             app_commands.Choice(name=locale_str("strong (plans ahead)"), value="strong")]
 TIMEOUTS = [app_commands.Choice(name=locale_str("the AI plays the move"), value="ai"),
             app_commands.Choice(name=locale_str("the seat forfeits"), value="forfeit")]
 

@@ -12,12 +12,20 @@ from typing import TYPE_CHECKING, Final
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 
 from cogs import languages, present
 from cogs.errors import AdapterError
 from cogs.scoping import scope_of
 from host import GameInfo, Host, PlayerRef
 from host.i18n import _, speaking
+
+# The AI levels a command offers (rules.ai.LEVELS, weakest first), named in the reader's language.
+AI_LEVELS = [app_commands.Choice(name=locale_str("random (any legal move)"), value="random"),
+             app_commands.Choice(name=locale_str("greedy (best immediate gain)"), value="greedy"),
+             app_commands.Choice(name=locale_str("strong (plans ahead)"), value="strong"),
+             app_commands.Choice(name=locale_str("expert (searches ahead, up to a second a move)"), value="expert")]
+
 
 if TYPE_CHECKING:
     from cogs.isle_bot import IsleBot

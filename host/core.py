@@ -24,6 +24,7 @@ from db.store import (
     SeatRow,
     Store,
 )
+from host.ai_seats import AiSeats
 from host.errors import GameBroken, NotAllowed, NotFound
 from host.i18n import _
 from host.languages import Languages
@@ -62,7 +63,7 @@ class HostCore:
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
                  default_deadline_seconds: int | None = 24 * 3600, auto_play: bool = True,
-                 vacation_days: int = 20, lease_seconds: float = LEASE_SECONDS) -> None:
+                 vacation_days: int = 20, lease_seconds: float = LEASE_SECONDS, ai: AiSeats | None = None) -> None:
         """``auto_play``: AI seats answer at once after every move (the bot). The offline
         table turns it off and calls :meth:`play_automatic_once` to show every AI move.
         ``lease_seconds``: how long work claimed by this process (an expiring turn, a
@@ -88,6 +89,8 @@ class HostCore:
         self.languages = Languages(store)
         self.clocks = TurnClocks(store, clock, vacation_days)
         self.undo_points = UndoPoints()
+        self.ai = ai or AiSeats()
+        """Where AI seats think (``host.ai_seats``): off the event loop."""
 
     def on_game_finished(self, listener: FinishListener) -> None:
         """Call ``listener(game)`` after any game ends: finished, forfeited or abandoned

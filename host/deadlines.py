@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from db.store import TimerRow
+from host.ai_seats import bad_level
 from host.clocks import validate_clock
 from host.errors import BadOptions
 from host.i18n import N_, _
@@ -25,8 +26,6 @@ DEADLINE_CHOICES = {  # label -> seconds (None: no deadline); shown by the front
 
 def validate_settings(changes: dict[str, Any]) -> dict[str, Any]:
     """The accepted subset of per-game settings, or ``BadOptions`` with a clear reason."""
-    from rules.ai import LEVELS
-
     clean: dict[str, Any] = {}
     clock: dict[str, Any] = {k: changes[k] for k in ("clock", "bank_seconds", "bank_increment") if k in changes}
     if "deadline_seconds" in changes and "clock" not in changes:
@@ -35,8 +34,9 @@ def validate_settings(changes: dict[str, Any]) -> dict[str, Any]:
         if name in clock:
             continue
         if name == "ai_level":
-            if value not in LEVELS:
-                raise BadOptions(_("The AI level must be random, greedy or strong."))
+            refused = bad_level(value)
+            if refused:
+                raise BadOptions(refused)
             clean[name] = value
         elif name == "deadline_seconds":
             if value is not None and (not isinstance(value, int) or not MIN_DEADLINE <= value <= MAX_DEADLINE):

@@ -30,7 +30,7 @@ from host.rules_topics import topic_of_step, topic_title
 from host.turn_clock import KnownClocks
 from host.undo import safe_point
 from host.views import broken_text, choices_for, private_lines_of, public_lines_of, with_names
-from rules.ai import LEVELS, choose_action
+from rules.ai import DEFAULT_LEVEL, LEVELS
 from rules.base import IllegalAction, canonical
 
 log = logging.getLogger("host")
@@ -197,7 +197,7 @@ class Moves(HostCore):
             if not auto_now:
                 break
             seat = auto_now[0]
-            action = choose_action(engine, state, seat, row.seed, settle.version, level_of(row, seats, seat))
+            action = await self.ai.choose(engine, state, seat, row.seed, settle.version, level_of(row, seats, seat))
             try:
                 state, _v = await self._append(row, engine, state, settle.version, seat, action, steps, by_ai=True,
                                                seats=seats, settle=settle)
@@ -243,7 +243,7 @@ class Moves(HostCore):
             previous = set(engine.to_act(state))
             steps = MoveSteps()
             public_before = self._public_digest(engine, state, game_id, version)
-            action = choose_action(engine, state, seats[0], row.seed, version, level_of(row, seat_rows, seats[0]))
+            action = await self.ai.choose(engine, state, seats[0], row.seed, version, level_of(row, seat_rows, seats[0]))
             state, _v = await self._append(row, engine, state, version, seats[0], action, steps, by_ai=True)
             return await self._settle(game_id, engine, state, steps, previous, public_before)
 
@@ -348,7 +348,7 @@ def level_of(row: GameRow, seats: list[SeatRow], seat: int) -> str:
     """The level the AI plays ``seat`` at: the AI seat's own, else the game's (takeovers, away)."""
     own = next((s.ai_level for s in seats if s.seat == seat and s.is_ai), None)
     chosen = own or row.settings.get("ai_level")
-    return chosen if chosen in LEVELS else "strong"
+    return chosen if chosen in LEVELS else DEFAULT_LEVEL
 
 
 def refusal(game_key: str, engine: Any, state: Any, why: str) -> str:

@@ -17,6 +17,7 @@ import asyncio
 import logging
 import re
 import secrets
+from collections.abc import Sequence
 from typing import Any
 
 from db.preferences import PreferenceStore
@@ -27,6 +28,7 @@ from db.store import (
     VersionConflict,
 )
 from host import deadlines
+from host.ai_seats import bad_level, level_name
 from host.core import DEFAULT_SETTINGS, LEASE_SECONDS, HostCore, engine_for
 from host.errors import BadOptions, GameBroken, GameMovedOn, NotAllowed
 from host.hints import Hints
@@ -44,7 +46,6 @@ from host.servers import Servers
 from host.take_back import TakeBack
 from host.timers import Timers
 from host.views import broken_text, clip, fallback_png
-from rules.ai import LEVELS
 from telemetry.metrics import RENDER_SECONDS, RENDERS, timed
 
 log = logging.getLogger("host")
@@ -135,8 +136,9 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
                      is_admin: bool = False) -> GameInfo:
         """An AI takes the next seat: the creator's or a server manager's choice (``by_user_id``
         None: the host's own, e.g. a campaign filling its table)."""
-        if level is not None and level not in LEVELS:
-            raise BadOptions(_("The AI level must be random, greedy or strong."))
+        refused = bad_level(level) if level is not None else None
+        if refused:
+            raise BadOptions(refused)
         async with self._lock(game_id):
             row, seats = await self._lobby(game_id)
             if by_user_id is not None and by_user_id != row.creator_id and not is_admin:
@@ -189,16 +191,21 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
             log_event(log, "game started", game=game_id, guild=row.guild_id, players=len(seats))
             return await self._after_moves(row, engine, state, MoveSteps(), previous_to_act=set())
 
-    async def create_table(self, key: str, options: dict[str, Any] | None, players: list[PlayerRef | None],
+    async def create_table(self, key: str, options: dict[str, Any] | None, players: Sequence[PlayerRef | str | None],
                            guild_id: int | None, channel_id: int | None, settings: dict[str, Any] | None = None,
                            seed: int | str | None = None) -> MoveOutcome:
-        """A game with its seats decided up front (``None`` = an AI seat), started at once."""
+        """A game with its seats decided up front (``None``: an AI seat at the game's level, a level's
+        name: an AI seat at that level), started at once."""
         info = await self.create_game(key, options, None, guild_id, channel_id, settings, seed, creator_plays=False)
         seats, n_ai = [], 0
         for i, p in enumerate(players):
-            if p is None:
+            if p is None or isinstance(p, str):
+                refused = bad_level(p) if p is not None else None
+                if refused:
+                    raise BadOptions(refused)
                 n_ai += 1
-                seats.append(SeatRow(i, None, _("AI {n}", n=n_ai), True, False))
+                name = _("AI {n}", n=n_ai) if p is None else _("AI {n} ({level})", n=n_ai, level=level_name(p))
+                seats.append(SeatRow(i, None, name, True, False, p))
             else:
                 seats.append(SeatRow(i, p.user_id, p.name, False, False))
         await self.store.set_seats(info.id, seats, self.clock())
@@ -290,10 +297,6 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
     async def first_notice(self, game_id: int, user_id: int, kind: str) -> bool:
         """True only the first time (e.g. "open your DMs" is said once per game and player)."""
         return await self.store.first_notice(game_id, user_id, kind)
-
-
-def level_name(level: str) -> str:
-    return {"random": _("random"), "greedy": _("greedy"), "strong": _("strong")}.get(level, level)
 
 
 def render_view(key: str, view: dict[str, Any], full: bool = False) -> bytes:

@@ -16,11 +16,13 @@ from pathlib import Path
 from db.open import open_store
 from db.postgres import is_postgres_url
 from db.store import Store
+from host.ai_seats import AiSeats
 from host.campaign.service import CampaignService
 from host.service import Host
 from host.settings import Settings
 from host.tournament.service import TournamentService
 from host.tutorial import Tutorials
+from rules.expert import Budget
 
 
 @dataclass
@@ -37,6 +39,7 @@ class Services:
 
     async def close(self) -> None:
         await self.store.close()
+        self.host.ai.close()
 
 
 def services_for(host: Host, settings: Settings) -> Services:
@@ -59,11 +62,24 @@ async def open_store_for(settings: Settings) -> Store:
     return await open_store(path)
 
 
+def expert_budget(settings: Settings) -> Budget:
+    """The expert level's budget a decision: AI_EXPERT_ITERATIONS rollouts when set (the same moves
+    on any machine), else AI_EXPERT_SECONDS."""
+    if settings.ai_expert_iterations is not None:
+        return Budget(seconds=None, iterations=settings.ai_expert_iterations)
+    return Budget(seconds=settings.ai_expert_seconds)
+
+
+def ai_seats_for(settings: Settings) -> AiSeats:
+    """The AI seats' thinking: expert decisions in AI_WORKERS worker processes."""
+    return AiSeats(expert_budget(settings), workers=settings.ai_workers)
+
+
 async def open_services(settings: Settings, *, auto_play: bool = True,
                         clock: Callable[[], float] = time.time) -> Services:
     """Open the store and build the host and its services. ``auto_play=False``: AI seats wait to
     be asked (the offline table steps them itself)."""
     store = await open_store_for(settings)
     host = Host(store, clock=clock, default_deadline_seconds=settings.default_deadline_seconds,
-                auto_play=auto_play, vacation_days=settings.vacation_days_per_year)
+                auto_play=auto_play, vacation_days=settings.vacation_days_per_year, ai=ai_seats_for(settings))
     return services_for(host, settings)

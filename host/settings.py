@@ -42,6 +42,12 @@ class Settings:
     sentry_dsn: str = ""
     log_format: str = "text"
     release: str = ""
+    ai_expert_seconds: float = 1.0
+    """What one expert AI decision may take (AI_EXPERT_SECONDS)."""
+    ai_expert_iterations: int | None = None
+    """A number of rollouts instead (AI_EXPERT_ITERATIONS): the same move on any machine (tests)."""
+    ai_workers: int = 1
+    """Processes that think for expert AI seats, off the event loop (AI_WORKERS)."""
 
     @property
     def has_token(self) -> bool:
@@ -69,6 +75,21 @@ def _int(env: dict[str, str], name: str, problems: list[str], default: int | Non
         return default
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         problems.append(f"{name} must be between {lo} and {hi} (got {value}).")
+        return default
+    return value
+
+
+def _seconds(env: dict[str, str], name: str, problems: list[str], default: float, lo: float, hi: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        problems.append(f"{name} must be a number of seconds, not {raw!r}.")
+        return default
+    if not lo <= value <= hi:
+        problems.append(f"{name} must be between {lo:g} and {hi:g} seconds (got {raw}).")
         return default
     return value
 
@@ -150,6 +171,9 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         sentry_dsn=env.get("SENTRY_DSN", "").strip(),
         log_format=log_format,
         release=env.get("ISLE_RELEASE", "").strip(),
+        ai_expert_seconds=_seconds(env, "AI_EXPERT_SECONDS", problems, 1.0, 0.05, 60.0),
+        ai_expert_iterations=_int(env, "AI_EXPERT_ITERATIONS", problems, None, 1, 1_000_000),
+        ai_workers=_count(env, "AI_WORKERS", problems, 1, 1, 16),
     )
     if problems:
         raise SettingsError("Configuration problems:\n" + "\n".join(f"  - {p}" for p in problems))

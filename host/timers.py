@@ -22,7 +22,6 @@ from host.models import (
     TimerOutcome,
 )
 from host.moves import Moves, level_of
-from rules.ai import choose_action
 
 log = logging.getLogger("host")
 
@@ -111,7 +110,7 @@ class Timers(Moves):
             for _i in range(50):
                 if seat not in engine.to_act(state):
                     break
-                action = choose_action(engine, state, seat, row.seed, version, level_of(row, seats, seat))
+                action = await self.ai.choose(engine, state, seat, row.seed, version, level_of(row, seats, seat))
                 # guarded by the version of this state: a move from elsewhere meanwhile wins (GameMovedOn)
                 state, version = await self._append(row, engine, state, version, seat, action, steps, by_ai=True)
                 if not (engine.to_act(state) & previous - {seat}) and seat not in engine.to_act(state):

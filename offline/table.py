@@ -11,21 +11,23 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import secrets
 import shlex
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from host import Host, HostError, PlayerRef
 from host.i18n import _, available_locales, current_locale, has_catalog, tr, tr_data
 from host.seen import breakdown_lines
 from host.services import Services, open_services
-from host.settings import Settings
+from host.settings import Settings, SettingsError, load_settings
 from offline.folders import SAVES, writable_folder
 from offline.learn import learn
 from render.summary import summarize
 from rules import ENGINES
+from rules.ai import LEVELS
 
 CLEAR = "\033[2J\033[H"
 
@@ -49,7 +51,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                                      epilog=options_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", nargs="?", choices=sorted(ENGINES), help=_("which game"))
     parser.add_argument("--seats", default="ai,human",
-                        help=_("comma-separated seats, each 'ai' or 'human' or a player's name (default: ai,human)"))
+                        help=_("comma-separated seats, each 'ai', an AI level (random, greedy, strong, expert), 'human'"
+                               " or a player's name (default: ai,human)"))
     parser.add_argument("--seed", default=None, help=_("the game's seed (same seed and moves: same game)"))
     parser.add_argument("--out", default=None, help=_("folder for the board images and the database"))
     parser.add_argument("--lang", default="en", help=_("language of the texts: {languages}",
@@ -69,11 +72,15 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
-def seat_list(spec: str) -> list[PlayerRef | None]:
-    seats: list[PlayerRef | None] = []
+def seat_list(spec: str) -> list[PlayerRef | str | None]:
+    """The seats of ``--seats``: ``ai`` (the game's level), an AI level's name (``expert``...), ``human``
+    or a player's name."""
+    seats: list[PlayerRef | str | None] = []
     for i, part in enumerate(p.strip() for p in spec.split(",") if p.strip()):
         if part.lower() == "ai":
             seats.append(None)
+        elif part.lower() in LEVELS:
+            seats.append(part.lower())
         else:
             name = _("Player {n}", n=i + 1) if part.lower() == "human" else part
             seats.append(PlayerRef(i + 1, name))
@@ -242,8 +249,19 @@ def pick_saved(name: str, root: Path = SAVES) -> Path | None:
 async def open_table(folder: Path) -> Services:
     """The services of the game saved in ``folder``: no deadlines, and AI seats move when the
     table asks them (so each of their moves is drawn)."""
-    return await open_services(Settings(database_path=folder / "offline.db", default_deadline_seconds=None),
-                               auto_play=False)
+    return await open_services(Settings(database_path=folder / "offline.db", default_deadline_seconds=None,
+                                        **_ai_settings()), auto_play=False)
+
+
+def _ai_settings() -> dict[str, Any]:
+    """The expert AI's budget and workers from the environment (AI_EXPERT_SECONDS...), as the bot
+    reads them; the defaults when the environment has a setting the bot would refuse."""
+    try:
+        settings = load_settings(dict(os.environ), None)
+    except SettingsError:
+        return {}
+    return {"ai_expert_seconds": settings.ai_expert_seconds, "ai_expert_iterations": settings.ai_expert_iterations,
+            "ai_workers": settings.ai_workers}
 
 
 async def _unfinished(folder: Path) -> str | None:

@@ -2,6 +2,7 @@
 
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -186,3 +187,16 @@ async def test_u_takes_back_the_last_move_while_it_may_be(tmp_path, monkeypatch)
     assert text.count("Please type a number from the list.") == 1  # the first u: nothing to undo
     assert "Ana adds 2: the total is 2." in text and "Ana took back a move." in text
     assert "Ana adds 1: the total is 1." in text
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+def test_an_all_expert_game_runs_to_the_end(tmp_path, key):
+    """``--seats expert,expert``: the expert level through the host and its worker process (a small
+    rollout budget, AI_EXPERT_ITERATIONS, so the test does not depend on the machine's speed)."""
+    out = tmp_path / "out"
+    env = {**os.environ, "AI_EXPERT_ITERATIONS": "1", "AI_WORKERS": "1"}
+    proc = subprocess.run([sys.executable, "bot.py", "offline", key, "--seats", "expert,expert", "--seed", "2",
+                           "--out", str(out)], cwd=ROOT, capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                          timeout=900, env=env)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Final scores" in proc.stdout and "AI 1 (expert)" in proc.stdout

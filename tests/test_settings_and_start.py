@@ -38,7 +38,11 @@ def test_postgresql_and_shards_are_read_and_checked():
     for env, problem in (({"SHARD_IDS": "0"}, "SHARD_IDS needs SHARD_COUNT"),
                          ({"SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "from 0 to 1"),
                          ({"SHARD_COUNT": "2", "SHARD_IDS": "a"}, "shard numbers separated by commas"),
-                         ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be between")):
+                         ({"SHARD_COUNT": "0"}, "SHARD_COUNT must be between"),
+                         ({"AI_EXPERT_SECONDS": "soon"}, "AI_EXPERT_SECONDS must be a number of seconds"),
+                         ({"AI_EXPERT_SECONDS": "0"}, "AI_EXPERT_SECONDS must be between"),
+                         ({"AI_EXPERT_ITERATIONS": "-3"}, "AI_EXPERT_ITERATIONS must be between"),
+                         ({"AI_WORKERS": "99"}, "AI_WORKERS must be between")):
         with pytest.raises(SettingsError, match=problem):
             load_settings(env)
 
@@ -47,7 +51,8 @@ def test_env_example_lists_every_setting():
     example = (ROOT / ".env.example").read_text()
     for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL",
                  "DEFAULT_DEADLINE_SECONDS", "TIMER_POLL_SECONDS", "THREAD_ARCHIVE_GRACE_SECONDS",
-                 "DEFAULT_LOCALE", "OWNER_IDS", "SHARD_COUNT", "SHARD_IDS"):
+                 "DEFAULT_LOCALE", "OWNER_IDS", "SHARD_COUNT", "SHARD_IDS", "AI_EXPERT_SECONDS", "AI_WORKERS",
+                 "AI_EXPERT_ITERATIONS"):
         assert f"\n{name}=" in "\n" + example, name
 
 

@@ -10,7 +10,7 @@ from discord.app_commands import locale_str
 
 from cogs import catalog, present, scoping, stats
 from cogs.errors import AdapterError, check_permissions
-from cogs.kit import channel_here, is_admin, parse_users, player_of
+from cogs.kit import AI_LEVELS, channel_here, is_admin, parse_users, player_of
 from cogs.tournament._embeds import (
     COLOUR,
     STATUS,
@@ -74,19 +74,20 @@ def build_group() -> app_commands.Group:
                        table_size=locale_str("Players per table (default: the game's usual count, at most 4)"),
                        deadline=locale_str("Time per turn"), on_timeout=locale_str("What happens at the deadline"),
                        rated=locale_str("Update ratings (default yes)"), name=locale_str("A name for the tournament"),
-                       options=locale_str("Game options as name=value pairs"), tiebreaks=locale_str("How ties in the standings are broken"))
+                       options=locale_str("Game options as name=value pairs"), tiebreaks=locale_str("How ties in the standings are broken"),
+                       ai_level=locale_str("How well AI seats and deadline takeovers play"))
 @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, deadline=DEADLINES, on_timeout=TIMEOUTS,
-                      tiebreaks=TIEBREAK_CHOICES)
+                      tiebreaks=TIEBREAK_CHOICES, ai_level=AI_LEVELS)
 async def create(interaction: discord.Interaction[IsleBot], game: str, format: str = "swiss",
                  rounds: app_commands.Range[int, 1, 20] | None = None,
                  table_size: app_commands.Range[int, 2, 6] | None = None, deadline: int | None = None,
                  on_timeout: str | None = None, rated: bool | None = None, name: str | None = None,
-                 options: str | None = None, tiebreaks: str | None = None) -> None:
+                 options: str | None = None, tiebreaks: str | None = None, ai_level: str | None = None) -> None:
     check_permissions(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     settings: dict[str, Any] = {"format": format}
     for key, value in (("rounds", rounds), ("table_size", table_size), ("deadline_seconds", deadline),
-                       ("on_timeout", on_timeout), ("rated", rated)):
+                       ("on_timeout", on_timeout), ("rated", rated), ("ai_level", ai_level)):
         if value is not None:
             settings[key] = value
     if options:

@@ -19,6 +19,7 @@ from typing import Any, TextIO
 
 from host.tournament.models import Notice
 from host.tournament.rating_text import rating_entry, rating_note
+from rules.ai import LEVELS
 
 NAMES = ["Ana", "Bo", "Cy", "Dana", "Eli", "Fen", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Milo", "Nia",
          "Oskar", "Pia", "Quin", "Rua", "Sol", "Tove", "Uma", "Vik", "Wren", "Yara"]
@@ -33,6 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--table-size", type=int, default=None)
     p.add_argument("--db", default=None, help="SQLite file (default: a temporary one)")
     p.add_argument("--seed", default="1")
+    p.add_argument("--ai-level", default=None, choices=list(LEVELS), help="how the AI entrants play (default: strong)")
     p.add_argument("--quiet", action="store_true", help="only the final standings and ratings")
     return p
 
@@ -83,6 +85,8 @@ async def run(args: argparse.Namespace, db_path: Path, out: TextIO | None = None
             options["rounds"] = args.rounds
         if args.table_size:
             options["table_size"] = args.table_size
+        if args.ai_level:
+            options["ai_level"] = args.ai_level
         organiser = PlayerRef(0, "Organiser")
         try:
             info = await service.create(args.game, organiser, None, None, options, seed=args.seed)

@@ -14,10 +14,12 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from host.ai_seats import bad_level, level_name
 from host.i18n import N_, _
 from host.tournament import pairing, standings
 from host.tournament.standings import DEFAULT_TIEBREAKS, Entrant, Row, TableResult
 from render.sheets.standings import fmt_points
+from rules.ai import DEFAULT_LEVEL
 
 Pid = int
 """A player's id: a Discord user id (the same in every tournament module)."""
@@ -45,6 +47,8 @@ class Config:
     rated: bool = True
     max_players: int = 64
     game_options: dict[str, Any] = field(default_factory=dict)
+    ai_level: str = DEFAULT_LEVEL
+    """How AI entrants, dropped players' seats and deadline takeovers play (``rules.ai.LEVELS``)."""
 
     @property
     def bye_value(self) -> Fraction:
@@ -97,10 +101,14 @@ def make_config(engine_min: int, engine_max: int, options: Mapping[str, Any] | N
     if not 2 <= max_players <= 256:
         raise ValueError("A tournament takes 2 to 256 players.")
     game_options = dict(options.pop("game_options", {}) or {})
+    ai_level = str(options.pop("ai_level", DEFAULT_LEVEL))
+    refused = bad_level(ai_level)
+    if refused:
+        raise ValueError(refused)
     if options:
         raise ValueError(f"Unknown tournament option(s): {', '.join(sorted(options))}.")
     return Config(fmt, size, min_table, rounds, tiebreaks, bye_points, deadline, on_timeout,
-                  rated, max_players, game_options)
+                  rated, max_players, game_options, ai_level)
 
 
 def _int(value: Any, name: str) -> int:
@@ -137,6 +145,7 @@ def describe(config: Config, title: str) -> list[str]:
     hours, minutes = config.deadline_seconds // 3600, config.deadline_seconds % 3600 // 60
     lines.append(_("Turn deadline: {h}h {m}m; on timeout: {what}", h=hours, m=minutes,
                    what=_("AI takes over") if config.on_timeout == "ai" else _("forfeit (the game ends with the late player last)")))
+    lines.append(_("AI level: {level}", level=level_name(config.ai_level)))
     lines.append(_("Rated") if config.rated else _("Unrated"))
     return lines
 

@@ -149,7 +149,7 @@ class Rounds(Results):
         entrants = {e.user_id: e for e in await self.db.entrants(row.id)}
         players = [PlayerRef(p, entrants[p].name) for p in t.players]
         settings = {"deadline_seconds": config.deadline_seconds, "on_timeout": config.on_timeout,
-                    "rated": config.rated}
+                    "rated": config.rated, "ai_level": config.ai_level}
         outcome = await self.host.create_table(row.game_key, dict(config.game_options), players, row.guild_id,
                                                row.channel_id, settings=settings,
                                                seed=_int_seed(row.seed, t.round, t.table_no))

@@ -25,7 +25,7 @@ from rules.isle_of_skye.text import tile_label
 from telemetry import errors as telemetry_errors
 from tests.discord.conftest import start_bot
 from tests.discord.fake_discord import FakeDiscord
-from tests.discord.play import new_table
+from tests.discord.play import Table, new_table
 
 
 def samples(text: str) -> list[tuple[str, dict[str, str], float]]:
@@ -212,3 +212,23 @@ async def test_admin_status_shows_the_servers_games_and_health(harness, db_path,
     assert "Count Up: 1" in text, text
     assert "RuntimeError ×1" in text
     assert "1 of 1 threads take posts." in text
+
+
+async def test_ai_decisions_are_counted_and_timed_by_game_and_level(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock, http_port=0)
+    ana = h.user(11, "Ana")
+    before = samples((await get(endpoint_port(h), "/metrics"))[1])
+    await h.slash(ana, "game new", game="count_up")
+    thread = max((c for c in h.fake.channels.values() if c.type == 11), key=lambda c: c.id)
+    lobby = h.messages_in(thread.id)[0]
+    await h.click(ana, lobby.id, "Add AI")
+    await h.click(ana, lobby.id, "Start")
+    table = Table(h, 1, thread.id, [ana])
+    await table.play_to_end()
+    found = samples((await get(endpoint_port(h), "/metrics"))[1])
+    grew = total(found, "isle_ai_decisions_total", game="count_up") - total(before, "isle_ai_decisions_total",
+                                                                            game="count_up")
+    timed = total(found, "isle_ai_decision_seconds_count", game="count_up") - total(
+        before, "isle_ai_decision_seconds_count", game="count_up")
+    assert grew >= 1 and timed == grew

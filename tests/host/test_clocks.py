@@ -405,7 +405,7 @@ async def test_ai_seats_have_levels_and_takeovers_use_the_games_level(host, cloc
 
     calls = []
     original = rules.ai.chooser_for
-    monkeypatch.setattr(rules.ai, "chooser_for", lambda key, level="strong": calls.append(level) or original(key, level))
+    monkeypatch.setattr(rules.ai, "chooser_for", lambda key, level="strong", budget=None: calls.append(level) or original(key, level, budget))
     info = await host.create_game("toy_race", {}, ANA, 1, 2, settings={"ai_level": "greedy", "deadline_seconds": 600})
     with pytest.raises(BadOptions):
         await host.add_ai(info.id, ANA.user_id, "genius")

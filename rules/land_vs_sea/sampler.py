@@ -1,0 +1,192 @@
+"""Land vs Sea worlds for the expert level (``rules/expert.py``): a full state from one seat's view.
+
+A tile shows one printed face; its other face is unseen unless the seat held it (R9). A world gives
+every face in sight (the map, each hand's shown faces, the stacks' tops) a tile that has that face,
+the faces the seat knows their hidden side of a tile with both, and shuffles the tiles left over
+into the stacks below their tops; the game seed is fresh.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+from rules.base import canonical
+from rules.sampling import seed_of
+
+from . import board as B
+from . import turn
+from .ai import Evaluator
+from .data import REGULAR_IDS, SIDES, SPECIAL, START, public_face
+
+ROLLOUT = "strong"
+"""The level that plays on in the rollouts."""
+SCALE = 6.0
+_BY_FACE: dict[str, list[tuple[str, str]]] = defaultdict(list)
+for _t in REGULAR_IDS:
+    for _s in SIDES:
+        _BY_FACE[canonical(public_face(_t, _s))].append((_t, _s))
+_FIXED = {canonical(public_face(t, s)): (t, s) for t in (START, SPECIAL) for s in SIDES}
+
+
+def _match(rng: random.Random, slots: list[tuple[dict, dict | None]], free: set[str]) -> list[tuple[str, str]]:
+    """A tile (and the side up) for every slot, a face to show (and, where known, the face below),
+    drawn at random among the tiles that fit: a bipartite matching by augmenting paths, tried in a
+    random order so that every consistent world can come out."""
+    fits: list[list[tuple[str, str]]] = []
+    for face, hidden in slots:
+        options = [(t, s) for t, s in _BY_FACE[canonical(face)] if t in free
+                   and (hidden is None or canonical(public_face(t, turn.other_side(s))) == canonical(hidden))]
+        rng.shuffle(options)
+        fits.append(options)
+    owner: dict[str, int] = {}
+    chosen: list[tuple[str, str] | None] = [None] * len(slots)
+
+    def place(i: int, visited: set[str]) -> bool:
+        for tile, side in fits[i]:
+            if tile in visited:
+                continue
+            visited.add(tile)
+            if tile not in owner or place(owner[tile], visited):
+                owner[tile] = i
+                chosen[i] = (tile, side)
+                return True
+        return False
+
+    order = sorted(range(len(slots)), key=lambda i: len(fits[i]))
+    for i in order:
+        place(i, set())
+    left = sorted(free - set(owner))
+    rng.shuffle(left)
+    out = []
+    for i, pick in enumerate(chosen):
+        if pick is None or owner.get(pick[0]) != i:  # no consistent tile: any free one (the world is a little off)
+            pick = (left.pop(), rng.choice(SIDES)) if left else (REGULAR_IDS[0], SIDES[0])
+        out.append(pick)
+    return out
+
+
+def determinise(engine, view: dict, rng: random.Random, legal: list[dict] | None = None) -> dict:
+    """A full state that shows ``view`` to its seat (whose ``legal`` actions, when given, settle what
+    the view leaves open about its own sub-steps)."""
+    me = view["seat"]
+    n = view["n_players"]
+    mine = [{"tile": h["tile"], "up": h["shown_side"]} for h in view["my_hand"]]
+    known = {(k["seat"], k["slot"]): k["hidden"] for k in view.get("known_hidden", [])}
+    slots: list[tuple[dict, dict | None]] = []
+    where: list[tuple[str, object]] = []
+    for seat, hand in enumerate(view["hands"]):
+        if seat != me:
+            for h in hand:
+                slots.append((h["shown"], known.get((seat, h["slot"]))))
+                where.append(("hand", (seat, h["slot"])))
+    for i, stack in enumerate(view["stacks"]):
+        if stack["top"]:
+            slots.append((stack["top"], None))
+            where.append(("top", i))
+    fixed: dict[str, tuple[str, str]] = {}
+    for cell, entry in view["map"].items():
+        special = _FIXED.get(canonical(entry["face"]))
+        if special:
+            fixed[cell] = special
+        else:
+            slots.append((entry["face"], None))
+            where.append(("map", cell))
+    free = {t for t in REGULAR_IDS} - {h["tile"] for h in mine}
+    picks = _match(rng, slots, free)
+    hands: list[list[dict]] = [[] for _ in range(n)]
+    hands[me] = mine
+    knowledge: dict[str, list[int]] = {}
+    tops: list[tuple[str, str] | None] = [None] * len(view["stacks"])
+    board = {cell: {"tile": t, "side": s_, "rot": view["map"][cell]["rot"]} for cell, (t, s_) in fixed.items()}
+    for (kind, at), (tile, side) in zip(where, picks, strict=True):
+        if kind == "hand":
+            seat, slot = at  # type: ignore[misc]
+            hands[seat].append({"tile": tile, "up": side})
+            if (seat, slot) in known:
+                knowledge[tile] = [me]
+        elif kind == "top":
+            tops[at] = (tile, side)  # type: ignore[index]
+        else:
+            board[at] = {"tile": tile, "side": side, "rot": view["map"][at]["rot"]}  # type: ignore[index]
+    board = {cell: board[cell] for cell in view["map"]}
+    rest = sorted(free - {t for t, _s in picks})
+    rng.shuffle(rest)
+    stacks = []
+    for s, top in zip(view["stacks"], tops, strict=True):
+        below = [{"tile": t, "up": rng.choice(SIDES)} for t in rest[: max(0, s["size"] - 1)]]
+        del rest[: max(0, s["size"] - 1)]
+        stacks.append(below + ([{"tile": top[0], "up": top[1]}] if top else []))
+    phase = view.get("my_phase") or view["phase"]
+    current = view["current"]
+    stolen = None
+    if view["stolen_this_turn"]:
+        held = hands[current] if current is not None else []
+        stolen = next((h["tile"] for h in view.get("my_hand", []) if h["stolen_this_turn"]), None) if current == me \
+            else (held[-1]["tile"] if held else None)
+    pending = None
+    if view.get("pending"):
+        p = view["pending"]
+        pending = {"tile": p["tile"], "side": p["side"]}
+        if "at" in p:
+            pending["at"] = list(p["at"])
+    state = {
+        "n": n, "seed": seed_of(rng), "seq": 0, "options": dict(view["options"]), "roles": list(view["roles"]),
+        "order": list(view["order"]), "turn": view["order"].index(current) if current is not None else 0,
+        "phase": phase, "draft_left": 2 * n - sum(len(h) for h in view["hands"]) if phase == "draft" else 0,
+        "hands": hands, "stacks": stacks, "known": knowledge, "map": board, "history": list(view["history"]),
+        "special_used": view["special_used"],
+        "waypoints": [{"owner": w["owner"], "terrain": w["terrain"], "at": B.key(*w["at"]), "region": w["region"]}
+                      for w in view["waypoints"]],
+        "scores": dict(view["scores"]), "categories": {t: dict(c) for t, c in view["categories"].items()},
+        "pending": pending,
+        "turn_info": {"placed": [], "stolen": stolen, "second": False,
+                      "action_tile": view.get("action_pending"),
+                      "holes": [{"at": B.key(*h["at"]), "side": "front" if h["face"] == "volcano" else "back"}
+                                for h in view.get("holes", [])]},
+        "last": view["last_move"], "routes": [dict(r) for r in view.get("routes", [])], "stuck": 0,
+        "completed": [list(c) for c in view["completed"]],
+    }
+    if pending and "at" in pending:
+        pending["n"] = next((a["n"] for a in turn.spots(state) if a["at"] == pending["at"]), 1)
+    return state
+
+
+def values(state: dict) -> list[float]:
+    """Each seat's team score now and what the open areas on the map promise it."""
+    from .views import seat_view
+
+    out = []
+    for seat in range(state["n"]):
+        view = seat_view(state, seat)
+        ev = Evaluator(view, seat)
+        open_value = 0.0
+        seen: set[int] = set()
+        for cell in state["map"]:
+            for region in range(6):
+                try:
+                    idx = ev.area_index(cell, region)
+                except (KeyError, IndexError, ValueError):
+                    continue
+                if idx in seen:
+                    continue
+                seen.add(idx)
+                area = ev.area_list[idx]
+                terrain = area.get("terrain")
+                if area["open"] and terrain in view["scores"]:
+                    w = 1.0 if terrain == view["roles"][seat] else -1.0
+                    open_value += w * (0.35 * len(area["cells"]) + 0.6 * area["bonus"]) / (1.0 + 0.5 * area["open"])
+        out.append(view["scores"][view["roles"][seat]] + 0.5 * open_value)
+    return out
+
+
+def same_side(state: dict, a: int, b: int) -> bool:
+    return state["roles"][a] == state["roles"][b]
+
+
+def depth(view: dict) -> int:
+    return 4 * view["n_players"]
+
+
+def worth_searching(view: dict, legal: list[dict]) -> bool:
+    return True

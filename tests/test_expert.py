@@ -1,0 +1,109 @@
+"""The expert level (rules/expert.py): its worlds agree with what the seat sees, it never peeks at
+what the seat cannot see, it is reproducible with a rollout budget, and all-expert tables finish."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules import ENGINES
+from rules.ai import choose_action, chooser_for
+from rules.base import canonical, rng_for
+from rules.expert import Budget, sampler_for
+
+FEW = Budget(seconds=None, iterations=16)
+"""A rollout budget: the same choice on any machine."""
+
+
+def _positions(key: str, n: int, seed: int, every: int, limit: int):
+    """(state, seat) at every ``every``-th step of a strong/random game (copies)."""
+    eng = ENGINES[key]
+    state = eng.setup(n, {}, seed)
+    rng = random.Random(seed)
+    found = 0
+    for seq in range(5000):
+        if eng.result(state) is not None or found >= limit:
+            return
+        to_act = sorted(eng.to_act(state))
+        if seq % every == every - 1:
+            for seat in to_act:
+                if len(eng.legal_actions(state, seat)) > 1:
+                    found += 1
+                    yield eng.load(eng.dump(state)), seat, seq
+        seat = to_act[0]
+        legal = eng.legal_actions(state, seat)
+        strong = chooser_for(key, "strong")
+        action = rng.choice(legal) if seq % 5 == 0 else (strong(eng.view(state, seat), legal, rng_for("t", seq))
+                                                         if len(legal) > 1 else legal[0])
+        eng.apply(state, seat, action)
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+def test_a_sampled_world_shows_the_seat_exactly_what_it_sees(key):
+    """Every world is consistent with the seat's view: the same view and the same legal actions,
+    at two players and at the most, through whole games."""
+    eng = ENGINES[key]
+    sampler = sampler_for(key)
+    checked = 0
+    for n, seed in [(n, seed) for n in sorted({eng.min_players, eng.max_players}) for seed in (11, 12)]:
+        for state, seat, seq in _positions(key, n, seed=seed, every=3, limit=30):
+            view = eng.view(state, seat)
+            world = sampler.determinise(eng, view, random.Random(seq), eng.legal_actions(state, seat))
+            assert canonical(eng.view(world, seat)) == canonical(view), f"{key}: the world shows another view at {seq}"
+            assert eng.legal_actions(world, seat) == eng.legal_actions(state, seat)
+            checked += 1
+    assert checked >= 40
+
+
+def _reshuffled(key: str, state, seat: int, seq: int):
+    """The same position with what ``seat`` cannot see drawn again: another world consistent with
+    its view (other hands, piles, sealed choices) and another seed (every future draw or roll)."""
+    eng = ENGINES[key]
+    return sampler_for(key).determinise(eng, eng.view(state, seat), random.Random(f"reshuffle:{seq}"),
+                                        eng.legal_actions(state, seat))
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+def test_the_expert_does_not_peek(key):
+    """Same seed, same view, same move: the choice does not change when the hidden information
+    is reshuffled (the hidden part of the state differs, the seat's view does not)."""
+    eng = ENGINES[key]
+    compared = differed = 0
+    for state, seat, seq in _positions(key, 2, seed=5, every=5, limit=5):
+        other = _reshuffled(key, state, seat, seq)
+        assert canonical(eng.view(other, seat)) == canonical(eng.view(state, seat))
+        hidden_differs = canonical(eng.dump(other)) != canonical(eng.dump(state))
+        differed += hidden_differs
+        first = choose_action(eng, state, seat, 77, seq, "expert", FEW)
+        assert choose_action(eng, other, seat, 77, seq, "expert", FEW) == first, f"{key}: the expert peeked at {seq}"
+        assert first in eng.legal_actions(state, seat)
+        compared += 1
+    assert compared == 5 and differed >= 4
+
+
+@pytest.mark.parametrize("key", sorted(ENGINES))
+def test_an_all_expert_table_finishes(key):
+    """Every seat expert (a small rollout budget): the game ends, every move legal."""
+    eng = ENGINES[key]
+    state = eng.setup(2, {}, 3)
+    budget = Budget(seconds=None, iterations=2)
+    for seq in range(3000):
+        if eng.result(state) is not None:
+            break
+        seat = min(eng.to_act(state))
+        eng.apply(state, seat, choose_action(eng, state, seat, 3, seq, "expert", budget))
+    assert eng.result(state) is not None
+
+
+def test_the_expert_says_nothing_of_its_worlds(caplog):
+    """A decision is an action of the legal list and nothing else: no log record, no world kept."""
+    import logging
+
+    eng = ENGINES["isle_of_skye"]
+    state = eng.setup(3, {}, 8)
+    seat = min(eng.to_act(state))
+    with caplog.at_level(logging.DEBUG):
+        chosen = choose_action(eng, state, seat, 8, 0, "expert", FEW)
+    assert caplog.records == []
+    assert chosen in eng.legal_actions(state, seat)
