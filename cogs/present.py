@@ -177,7 +177,8 @@ def score_embed(info: GameInfo, sheet: dict[str, Any] | None) -> discord.Embed:
         values = " · ".join(f"{safe_name(r['name'])} {r['categories'].get(category, '–')}" for r in sheet["rows"])
         embed.add_field(name=clip(str(category), 256), value=clip(values, 1024), inline=False)
     if sheet.get("tiebreak"):
-        embed.add_field(name=_("Tie-break"), value=clip(str(sheet["tiebreak"]), 1024), inline=False)
+        heading = _("How the game was won") if sheet.get("won_by") else _("Tie-break")
+        embed.add_field(name=heading, value=clip(str(sheet["tiebreak"]), 1024), inline=False)
     embed.set_image(url=f"attachment://{BOARD}")
     return embed
 

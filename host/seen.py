@@ -96,4 +96,5 @@ class Seen(HostCore):
         rows.sort(key=lambda r: (r["rank"] if r["rank"] is not None else 99, r["seat"]))
         return {"game_id": game_id, "title": tr_data(engine.title), "rows": rows,
                 "categories": list(categories), "tiebreak": tr(res.get("tiebreak", "")),
-                "forfeit": res.get("forfeit")}
+                # a game won outright (Island Siege's win kinds) says how it was won, not a tie-break
+                "won_by": bool(res.get("win_kind")), "forfeit": res.get("forfeit")}
