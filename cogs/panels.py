@@ -15,7 +15,7 @@ from cogs import notify, posts, present, turn_posts
 from cogs.components import choices_view, confirm_view, with_undo
 from cogs.errors import AdapterError
 from host import Choice, GameInfo, GameMovedOn, NotAllowed, NotYourTurn
-from host.i18n import _
+from host.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from cogs.app import IsleBot
@@ -73,7 +73,7 @@ async def show_panel(interaction: discord.Interaction[IsleBot], game_id: int, *,
         choices = await choices_at(interaction, info)
         view = choices_view(game_id, info.version, choices, page)
         title = _("your move")
-        lines.append(_("Pick your move below ({n} options).", n=len(choices)))
+        lines.append(ngettext("Pick your move below ({n} option).", "Pick your move below ({n} options).", len(choices)))
     else:
         title = _("your board")
         if seat.automatic:
