@@ -16,7 +16,7 @@ from cogs.components import choices_view, confirm_view, with_full_board, with_un
 from cogs.errors import AdapterError
 from cogs.hint_button import with_hint
 from host import Choice, GameInfo, GameMovedOn, NotAllowed, NotYourTurn
-from host.i18n import _
+from host.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from cogs.isle_bot import IsleBot
@@ -75,7 +75,7 @@ async def show_panel(interaction: discord.Interaction[IsleBot], game_id: int, *,
         view = choices_view(game_id, info.version, choices, page)
         view = with_hint(view, game_id, bool(info.settings.get("hints")) and await host.hints_allowed(game_id, info.settings))
         title = _("your move")
-        lines.append(_("Pick your move below ({n} options).", n=len(choices)))
+        lines.append(ngettext("Pick your move below ({n} option).", "Pick your move below ({n} options).", len(choices)))
     else:
         title = _("your board")
         if seat.automatic:

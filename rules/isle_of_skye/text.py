@@ -106,11 +106,10 @@ def place(at) -> Msg:
 
 
 def both(items: list):
-    """``A``, ``A and B``, ``A and B and C``: a list read out with "and"."""
-    out = items[0]
-    for item in items[1:]:
-        out = T("{first} and {second}", first=out, second=item)
-    return out
+    """``A``, ``A and B``, ``A, B and C``: a list in the language's list form (never "A and B and C")."""
+    if len(items) == 1:
+        return items[0]
+    return T("{first} and {second}", first=join(", ", items[:-1]), second=items[-1])
 
 
 # -- action labels and log lines ------------------------------------------------------------

@@ -46,7 +46,9 @@ async def test_campaign_new_join_next_episode_thread_and_status(harness, db_path
     turn = posts[-1]
     assert "episode 1 begins" in message_text(turn.payload)
     assert h.find_component(turn.id, "Take turn") and turn.payload["attachments"]
-    assert all(h.dms_to(u) for u in (ana, bo)), "both players get their 'your move' DM"
+    assert all(f"<@{u}>" in (turn.payload.get("content") or "") for u in (ana, bo)), \
+        "both players are told it is their move (a mention in the thread, the default signal)"
+    assert not any(h.dms_to(u) for u in (ana, bo)), "and no DM besides (one signal per turn)"
     info = (await bot.campaigns.list(FakeDiscord.GUILD_ID))[0]
     game = await bot.host.get(info.current.game_id)
     assert game.thread_id == thread.id and [s.name for s in game.seats] == ["Ana", "AI 1", "Bo"]

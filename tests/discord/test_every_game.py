@@ -21,6 +21,7 @@ from rules import ENGINES
 from tests.discord.conftest import start_bot
 from tests.discord.harness import message_text
 from tests.discord.play import LEAVE_EARLY, controls, label_of, new_table
+from tests.discord.volume import mentioned
 
 GAMES = [key for key in sorted(ENGINES) if key != "isle_of_skye"]  # Skye: test_full_game.py
 ID_LIKE = re.compile(r"^(?=.*\d)[A-Za-z][\w-]{2,}$")
@@ -111,7 +112,9 @@ async def test_a_two_player_game_through_discord_to_the_score_sheet_without_leak
     text = message_text(final.payload)
     assert "Final scores" in text and "Ana" in text and "Bo" in text
     assert final.payload["attachments"], "the final board image is attached"
-    assert all(h.dms_to(u) for u in users), "each player was told by DM when to act"
+    pinged = {u for r in h.fake.requests if r.method == "POST" and f"/channels/{table.thread_id}/messages" in r.url
+              for u in mentioned(r.json or {})}
+    assert set(users) <= pinged, "each player was told when to act (a mention in the thread: the default signal)"
     assert len(h.dms_to(cy)) > 5, "the follower was told of the public moves"
     assert clicks >= 40, f"{key}: a real game, not a quick exit ({clicks} clicks)"
     if key in ("island_siege", "land_vs_sea"):  # hands and hidden tile faces: id-like secrets

@@ -58,6 +58,8 @@ async def test_a_players_dm_language_survives_a_restart(harness, db_path, clock,
     await start_bot(h, db_path, clock)
     ana, olya = h.user(11, "Ana"), h.user(12, "Оля")
     h.fake.user_locales[olya] = "ru"
+    for user in (ana, olya):  # both hear of their turns by DM (the default is a mention in the thread)
+        await h.slash(user, "game settings", notice="dm")
     await h.slash(ana, "game new", game="isle_of_skye")
     thread = newest_thread(h)
     lobby = h.messages_in(thread.id)[0]

@@ -114,6 +114,8 @@ async def test_closed_dms_are_said_once_in_the_thread(harness, db_path, clock):
     await start_bot(h, db_path, clock)
     ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
     h.fake.dm_closed.add(bo)
+    for user in (ana, bo):  # both hear of their turns by DM (the default is a mention in the thread)
+        await h.slash(user, "game settings", notice="dm")
     table = await new_table(h, ana, [bo], key="count_up", options="goal=9")
     for _ in range(3):
         await table.play_turn(ana)
