@@ -18,6 +18,8 @@ STAGES = ("draft", "turn_start", "colonize", "action_start", "action", "draw_giv
 COLOUR = OneOf(tuple(data.COLOURS))
 FACE = OneOf(tuple(data.FACES))
 COUNT = Between(0, 10 ** 9)
+_COLOUR = {"white": T("white"), "grey": T("grey"), "black": T("black")}
+"""A cube colour in words (text.COLOUR's; text imports state, which imports this module)."""
 
 
 def _known_cards(cards: Any) -> Any:
@@ -118,7 +120,7 @@ def _check_supplies(state: dict) -> None:
     for colour in data.COLOURS:
         if cubes[colour] != data.CUBES_PER_COLOUR:
             raise refuse(GAME, "state", T("has {n} {colour} cubes where the game has {total}", n=cubes[colour],
-                                          colour=colour, total=data.CUBES_PER_COLOUR))
+                                          colour=_COLOUR[colour], total=data.CUBES_PER_COLOUR))
     for seat, player in enumerate(state["players"]):
         on_cards = sum(f["colonists"] + sum(b["colonists"] for b in f["buildings"]) for f in player["forts"])
         waiting = sum(q["count"] for q in state["infirmary_queue"] if q["seat"] == seat)

@@ -242,14 +242,19 @@ def _check_conservation(s: dict, n: int) -> None:
     row = 0 if s["options"]["architect"] else 6 if s["options"]["six_buildings"] else 5
     if len(s["row"]) != row or len(s["metro_row"]) != (3 if s["options"]["metropolis"] else 0):
         raise _Bad(T("the building row has the wrong length"))
-    for cards, known, what in ((s["event_decks"][0] + s["event_decks"][1] + s["event_discard"], _EVENTS, "event"),
-                               (s["rep_decks"][0] + s["rep_decks"][1] + s["rep_discard"], _REPUTATION, "reputation"),
-                               (s["tokens"] + [t for p in players for t in p["tokens"]], _FAME, "fame")):
+    for cards, known, lost in (
+            (s["event_decks"][0] + s["event_decks"][1] + s["event_discard"], _EVENTS,
+             T("an event card is missing or in two places")),
+            (s["rep_decks"][0] + s["rep_decks"][1] + s["rep_discard"], _REPUTATION,
+             T("a reputation card is missing or in two places")),
+            (s["tokens"] + [t for p in players for t in p["tokens"]], _FAME, T("a fame token is missing or in two places"))):
         if sorted(cards) != known:
-            raise _Bad(T("a {what} card is missing or in two places", what=what))
-    for key, total in (("pirates", PIRATE_SUPPLY), ("serpents", SERPENT_SUPPLY)):
-        if s["supply"][key] + sum(p[key] for p in players) != total:
-            raise _Bad(T("the {what} in play do not add up to the game's {n}", what=key, n=total))
+            raise _Bad(lost)
+    in_play = {key: s["supply"][key] + sum(p[key] for p in players) for key in ("pirates", "serpents")}
+    if in_play["pirates"] != PIRATE_SUPPLY:
+        raise _Bad(T("the pirates in play do not add up to the game's {n}", n=PIRATE_SUPPLY))
+    if in_play["serpents"] != SERPENT_SUPPLY:
+        raise _Bad(T("the serpents in play do not add up to the game's {n}", n=SERPENT_SUPPLY))
     if any(free_cubes(s, seat) < 0 for seat in range(n)):
         raise _Bad(T("a player has placed more cubes than they have"))
 
