@@ -51,9 +51,10 @@ class LearnItem(ui.DynamicItem[ui.Button[ui.View]],
             await interaction.response.edit_message(content=_("You left the tutorial. /learn starts it again."),
                                                     embed=None, attachments=[], view=None)
         elif self.op == "hint" and run.decisions == self.step:
-            hint = run.hint()
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            hint = await asyncio.to_thread(run.hint)  # a short search: never on the event loop
             text = _("Hint: {move}. {why}", move=hint.label, why=hint.why) if hint else _("The game is over.")
-            await interaction.response.send_message(present.clip(text, 2000), ephemeral=True)
+            await interaction.followup.send(present.clip(text, 2000), ephemeral=True)
         else:
             await show(interaction, run, page=self.page if run.decisions == self.step else None, edit=True)
 

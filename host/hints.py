@@ -5,6 +5,7 @@ there, and a hint is refused there whatever a stored setting says."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from db.store import GameRow
@@ -52,4 +53,5 @@ class Hints(HostCore):
             raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
         view = with_names(engine.view(state, seat.seat), await self._seats(game_id), seat.seat)
         why = TUTORIALS[row.game_key].why if row.game_key in TUTORIALS else {}
-        return hint_for(engine, state, seat.seat, row.seed_value, version, why, view)
+        # a short search (the expert's): in a worker thread, never on the event loop
+        return await asyncio.to_thread(hint_for, engine, state, seat.seat, row.seed_value, version, why, view)
