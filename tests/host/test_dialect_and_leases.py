@@ -67,7 +67,7 @@ async def test_a_lease_is_held_by_one_owner_until_it_expires_or_is_released(stor
 async def test_insert_or_replace_sets_unlisted_columns_to_their_default_on_both(store):
     await store.set_user_pref(5, dm_notifications=False, locale="uk")
     await store.write([("INSERT OR REPLACE INTO user_prefs (user_id, locale) VALUES (?, ?)", (5, "ru"))])
-    assert await store.user_pref(5) == {"dm_notifications": True, "locale": "ru"}
+    assert await store.user_pref(5) == {"dm_notifications": True, "locale": "ru", "turn_notice": None}
 
 
 async def test_a_timer_is_fired_once_and_a_newer_one_replaces_it(store):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from db.store import Store
 from host import Host, PlayerRef
-from host import moves as host_moves
 from host.replay import GameStates, replay, state_text
 from tests.toy_engines import TOYS, register
 
@@ -28,18 +27,18 @@ async def test_an_automatic_move_made_on_a_stale_state_is_not_stored(tmp_path, m
         here, elsewhere = Host(first), Host(second)
         out = await here.create_table("toy_sealed", {}, [ANA, BO, None], guild_id=1, channel_id=2, seed=5)
         game_id = out.game.id
-        real_choose = host_moves.choose_action
+        real_choose = here.ai.choose
         raced: list[int] = []
         armed: list[bool] = []
 
-        def choose_while_ana_picks_elsewhere(engine, state, seat, seed, version, level):
+        async def choose_while_ana_picks_elsewhere(engine, state, seat, seed, version, level):
             if armed and not raced:  # the AI decides on this host: Ana's click lands elsewhere now
                 raced.append(version)
                 pending.append(elsewhere.submit(game_id, ANA.user_id, {"type": "pick", "n": 1}))
-            return real_choose(engine, state, seat, seed, version, level)
+            return await real_choose(engine, state, seat, seed, version, level)
 
         pending: list = []
-        monkeypatch.setattr(host_moves, "choose_action", choose_while_ana_picks_elsewhere)
+        monkeypatch.setattr(here.ai, "choose", choose_while_ana_picks_elsewhere)
         await here.submit(game_id, ANA.user_id, {"type": "pick", "n": 3})  # round 1 (the AI picked at the start)
 
         async def elsewhere_first(*args, **kwargs):  # Ana's click elsewhere ends before the AI's move is stored
