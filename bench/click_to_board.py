@@ -22,9 +22,7 @@ import argparse
 import asyncio
 import logging
 import random
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -32,28 +30,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 import host.service  # noqa: E402
-from bench.floors import fsync_floor, pct, png_floor, samples_note  # noqa: E402
+from bench.bot_bench import bot_on_disk  # noqa: E402
+from bench.floors import pct, png_floor, samples_note  # noqa: E402
 from rules import ENGINES  # noqa: E402
-from tests.conftest import Clock  # noqa: E402
-from tests.discord.conftest import START, start_bot  # noqa: E402
-from tests.discord.harness import Harness  # noqa: E402
 from tests.discord.play import LEAVE_EARLY, controls, label_of  # noqa: E402
 from tests.discord.volume import new_counted_table  # noqa: E402
 
 
 async def measure(key: str, players: int, seed: str, max_clicks: int) -> dict:
-    h = Harness()
-    h.install()
-    h.stores = []
-    folder = Path(tempfile.mkdtemp(prefix="isle-bench-", dir=Path(__file__).resolve().parent))  # on disk
-    stamps: list[float] = []  # when each request reached the fake Discord, by request index
-    handle = h.fake.handle
-
-    def stamped(*args, **kwargs):
-        stamps.append(time.perf_counter())
-        return handle(*args, **kwargs)
-
-    h.fake.handle = stamped
     renders = [0]
     real_render = host.service.render_view
 
@@ -64,61 +48,57 @@ async def measure(key: str, players: int, seed: str, max_clicks: int) -> dict:
     host.service.render_view = counting
     out = {"ratios": [], "ms": [], "panel_first": 0, "boards": 0, "clicks": 0, "renders": 0, "board_renders": 0}
     try:
-        out["fsync_ms"] = fsync_floor(folder) * 1000
-        await start_bot(h, folder / "isle.db", Clock(START), default_deadline_seconds=24 * 3600)
-        users = [h.user(11 + i, f"Player{i + 1}") for i in range(players)]
-        table, _started = await new_counted_table(h, key, users)
-        follower = h.user(99, "Follower")
-        await h.click(follower, await table.turn_message_id(), "Follow")
-        rnd = random.Random(f"{seed}:{key}")
-        host_ = table.host
-        info = await host_.get(table.game_id)
-        while info.status == "active" and out["clicks"] < max_clicks:
-            user = rnd.choice([s.user_id for s in info.users_to_act()])
-            panel = await table.open_panel(user)
-            for _step in range(60):
-                options = controls(panel.payload)
-                if not options or out["clicks"] >= max_clicks:
-                    break
-                options = [o for o in options if not LEAVE_EARLY.match(label_of(o))] or options
-                kind, comp, value = rnd.choice(options)
-                start, renders[0] = len(h.fake.requests), 0
-                t0 = time.perf_counter()
-                if kind == "option":
-                    await h.select(user, panel.id, [value], custom_id=comp["custom_id"])
-                else:
-                    await h.click(user, panel.id, custom_id=comp["custom_id"])
-                out["clicks"] += 1
-                out["renders"] += renders[0]
-                board = panel_at = None
-                for i in range(start, len(h.fake.requests)):
-                    r = h.fake.requests[i]
-                    if board is None and r.audience == "public" and r.files and f"/channels/{table.thread_id}/" in r.url:
-                        board = i
-                    if panel_at is None and r.audience == f"user:{user}" and r.files and r.kind == "webhook":
-                        panel_at = i
-                if board is not None:
-                    elapsed = stamps[board] - t0
-                    floor = png_floor(h.fake.requests[board].files[0][1])
-                    out["ratios"].append(elapsed / floor)
-                    out["ms"].append(1000 * elapsed)
-                    out["boards"] += 1
-                    out["board_renders"] += renders[0]
-                    if panel_at is not None and panel_at < board:
-                        out["panel_first"] += 1
-                info = await host_.get(table.game_id)
-                if info.status != "active":
-                    break
-                panel = h.fake.messages[panel.id]
+        async with bot_on_disk("isle-bench-") as run:
+            h, stamps = run.h, run.stamps
+            out["fsync_ms"] = run.fsync_ms
+            users = [h.user(11 + i, f"Player{i + 1}") for i in range(players)]
+            table, _started = await new_counted_table(h, key, users)
+            follower = h.user(99, "Follower")
+            await h.click(follower, await table.turn_message_id(), "Follow")
+            rnd = random.Random(f"{seed}:{key}")
+            host_ = table.host
             info = await host_.get(table.game_id)
-        return out
+            while info.status == "active" and out["clicks"] < max_clicks:
+                user = rnd.choice([s.user_id for s in info.users_to_act()])
+                panel = await table.open_panel(user)
+                for _step in range(60):
+                    options = controls(panel.payload)
+                    if not options or out["clicks"] >= max_clicks:
+                        break
+                    options = [o for o in options if not LEAVE_EARLY.match(label_of(o))] or options
+                    kind, comp, value = rnd.choice(options)
+                    start, renders[0] = len(h.fake.requests), 0
+                    t0 = time.perf_counter()
+                    if kind == "option":
+                        await h.select(user, panel.id, [value], custom_id=comp["custom_id"])
+                    else:
+                        await h.click(user, panel.id, custom_id=comp["custom_id"])
+                    out["clicks"] += 1
+                    out["renders"] += renders[0]
+                    board = panel_at = None
+                    for i in range(start, len(h.fake.requests)):
+                        r = h.fake.requests[i]
+                        if board is None and r.audience == "public" and r.files and f"/channels/{table.thread_id}/" in r.url:
+                            board = i
+                        if panel_at is None and r.audience == f"user:{user}" and r.files and r.kind == "webhook":
+                            panel_at = i
+                    if board is not None:
+                        elapsed = stamps[board] - t0
+                        floor = png_floor(h.fake.requests[board].files[0][1])
+                        out["ratios"].append(elapsed / floor)
+                        out["ms"].append(1000 * elapsed)
+                        out["boards"] += 1
+                        out["board_renders"] += renders[0]
+                        if panel_at is not None and panel_at < board:
+                            out["panel_first"] += 1
+                    info = await host_.get(table.game_id)
+                    if info.status != "active":
+                        break
+                    panel = h.fake.messages[panel.id]
+                info = await host_.get(table.game_id)
+            return out
     finally:
         host.service.render_view = real_render
-        await h.shutdown()
-        for store in h.stores:
-            await store.close()
-        h.uninstall()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def main() -> int:

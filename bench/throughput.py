@@ -23,18 +23,15 @@ import argparse
 import asyncio
 import logging
 import random
-import shutil
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.floors import fsync_floor, pct, samples_note  # noqa: E402
-from tests.conftest import Clock  # noqa: E402
-from tests.discord.conftest import START, start_bot  # noqa: E402
+from bench.bot_bench import bot_on_disk  # noqa: E402
+from bench.floors import pct, samples_note  # noqa: E402
 from tests.discord.harness import Harness  # noqa: E402
 from tests.discord.play import LEAVE_EARLY, controls, label_of  # noqa: E402
 from tests.discord.volume import new_counted_table  # noqa: E402
@@ -112,27 +109,14 @@ async def lag_watcher(lags: list[float], stop: asyncio.Event) -> None:
 
 
 async def measure(n_games: int, seconds: float, key: str) -> dict[str, Any]:
-    h = Harness()
-    h.install()
-    h.stores = []
-    folder = Path(tempfile.mkdtemp(prefix="isle-throughput-", dir=Path(__file__).resolve().parent))
-    stamps: list[float] = []
-    handle = h.fake.handle
-
-    def stamped(*args: Any, **kwargs: Any) -> Any:
-        stamps.append(time.perf_counter())
-        return handle(*args, **kwargs)
-
-    h.fake.handle = stamped
-    try:
-        fsync_ms = fsync_floor(folder) * 1000
-        await start_bot(h, folder / "isle.db", Clock(START), default_deadline_seconds=24 * 3600)
+    async with bot_on_disk("isle-throughput-") as run:
+        h = run.h
         tables = []
         for g in range(n_games):
             users = [h.user(1000 + 2 * g, f"P{2 * g}"), h.user(1001 + 2 * g, f"P{2 * g + 1}")]
             table, _ = await new_counted_table(h, key, users)
             tables.append(table)
-        driver = Driver(h, stamps)
+        driver = Driver(h, run.stamps)
         versions = {t.game_id: (await h.bot.host.get(t.game_id)).version for t in tables}
         first_request = len(h.fake.requests)
         lags: list[float] = []
@@ -149,13 +133,7 @@ async def measure(n_games: int, seconds: float, key: str) -> dict[str, Any]:
             moves += (await h.bot.host.get(t.game_id)).version - versions[t.game_id]
         counted = [r for r in h.fake.requests[first_request:] if not exempt(r)]
         return {"moves": moves, "elapsed": elapsed, "board_ms": driver.board_ms, "lags": lags,
-                "limited": len(counted), "fsync_ms": fsync_ms}
-    finally:
-        await h.shutdown()
-        for store in h.stores:
-            await store.close()
-        h.uninstall()
-        shutil.rmtree(folder, ignore_errors=True)
+                "limited": len(counted), "fsync_ms": run.fsync_ms}
 
 
 def main() -> int:

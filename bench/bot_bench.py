@@ -1,0 +1,52 @@
+"""The real bot over the in-memory Discord of tests/discord, as the benches that time clicks use it:
+a database file on this repo's disk (not memory), the default 24-hour deadline (clocks and timers
+written with every move), every request to "Discord" stamped with the time it arrived, and the
+fsync cost of that disk measured first (printed beside the figures)."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench.floors import fsync_floor
+from tests.conftest import Clock
+from tests.discord.conftest import START, start_bot
+from tests.discord.harness import Harness
+
+
+@dataclass
+class BotBench:
+    h: Harness
+    fsync_ms: float
+    stamps: list[float] = field(default_factory=list)  # when each request reached "Discord", by index
+
+
+@asynccontextmanager
+async def bot_on_disk(prefix: str) -> AsyncIterator[BotBench]:
+    h = Harness()
+    h.install()
+    h.stores = []
+    folder = Path(tempfile.mkdtemp(prefix=prefix, dir=Path(__file__).resolve().parent))
+    run = BotBench(h, fsync_floor(folder) * 1000)
+    handle = h.fake.handle
+
+    def stamped(*args: Any, **kwargs: Any) -> Any:
+        run.stamps.append(time.perf_counter())
+        return handle(*args, **kwargs)
+
+    h.fake.handle = stamped
+    try:
+        await start_bot(h, folder / "isle.db", Clock(START), default_deadline_seconds=24 * 3600)
+        yield run
+    finally:
+        await h.shutdown()
+        for store in h.stores:
+            await store.close()
+        h.uninstall()
+        shutil.rmtree(folder, ignore_errors=True)
