@@ -62,8 +62,8 @@ async def test_the_dm_to_the_next_player_offers_their_full_board(harness, db_pat
     h = harness
     await start_bot(h, db_path, clock)
     ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    await h.slash(bo, "game settings", notice="dm")  # Bo hears of his turns by DM, with his board
     table = await new_table(h, ana, [bo], key="land_vs_sea")
-    await h.slash(bo, "game settings", channel_id=table.thread_id, notice="dm")  # his turns by DM, with his board
     await table.play_turn(ana)
     dms = [m for m in h.dms_to(bo) if m.files]
     assert dms, "Bo got a DM with his board"

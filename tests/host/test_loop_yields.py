@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 
 import pytest
 
@@ -42,6 +43,9 @@ async def test_new_playing_hours_over_running_games_keep_the_loop_ticking(store,
     def watched(schedule, start, seconds, **kwargs):  # noqa: ANN001, ANN003, ANN202
         before = beat.ticks
         try:
+            # the work is quick since deadlines have a ceiling; made slow here, so that on the loop's
+            # thread it would stop the heartbeat and off it the heartbeat goes on meanwhile
+            time.sleep(0.02)
             return original(schedule, start, seconds, **kwargs)
         finally:
             placed.append((beat.ticks - before, threading.get_ident()))
