@@ -14,6 +14,7 @@ import pytest
 
 from db.open import open_store
 from host import GameMovedOn, Host, NotAllowed
+from host.export_file import digest
 from host.history import export, log_entries, parse_export, replay_export
 from host.replay import state_text
 from rules import ENGINES
@@ -143,6 +144,9 @@ async def test_the_log_export_and_replay_agree_with_the_live_game(host, tmp_path
     # an edited undo record (taking back a move that is not the newest) is refused
     edited = json.loads(data)
     edited["moves"][6]["action"] = {"type": "undo", "of": 5}
+    with pytest.raises(Exception, match="changed after it was made"):  # the digest covers the moves
+        parse_export(json.dumps(edited))
+    edited["digest"] = digest(edited)  # and with the digest made to match, the log does not replay
     with pytest.raises(Exception, match="does not replay"):
         replay_export(parse_export(json.dumps(edited)))
 
