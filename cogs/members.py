@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -34,8 +35,9 @@ TASK_NAME = "isle-bg-member-sweep"
 pause: Callable[[float], Awaitable[None]] = asyncio.sleep
 """How the sweep waits for its next slot (tests pass the time on their fake clock instead)."""
 
-_running: dict[int, asyncio.Task[int]] = {}  # id(bot) -> its sweep under way in this process
-_stopping: set[int] = set()  # id(bot) of the bots whose sweep is asked to stop
+# keyed by the bot itself (weakly), never by id(): a later bot may reuse a closed one's id
+_running: weakref.WeakKeyDictionary[IsleBot, asyncio.Task[int]] = weakref.WeakKeyDictionary()  # its sweep under way
+_stopping: weakref.WeakSet[IsleBot] = weakref.WeakSet()  # the bots whose sweep is asked to stop
 STOP_SECONDS = 5.0
 
 
@@ -78,7 +80,7 @@ async def sweep(bot: IsleBot, job: str) -> int:
             wait = started + n / MEMBER_LOOKUPS_PER_SECOND - host.clock()
             if wait > 0:
                 await pause(wait)
-            if id(bot) in _stopping:  # the bot is closing: stop between two lookups (progress kept)
+            if bot in _stopping:  # the bot is closing: stop between two lookups (progress kept)
                 return replaced
             if not await is_member(bot, guild_id, user_id):
                 replaced += await _replace(bot, seated[(guild_id, user_id)], user_id)
@@ -112,21 +114,21 @@ def start_sweep(bot: IsleBot, job: str) -> asyncio.Task[int] | None:
     if running(bot) is not None:
         return None
     task = asyncio.get_running_loop().create_task(sweep(bot, job), name=TASK_NAME)
-    _running[id(bot)] = task
+    _running[bot] = task
     task.add_done_callback(lambda t: _finished(bot, t))
     return task
 
 
 def _finished(bot: IsleBot, task: asyncio.Task[int]) -> None:
-    if _running.get(id(bot)) is task:
-        del _running[id(bot)]
+    if _running.get(bot) is task:
+        del _running[bot]
     if not task.cancelled() and task.exception() is not None:
         log.error("membership sweep failed (the next tick goes on from its progress)", exc_info=task.exception())
 
 
 def running(bot: IsleBot) -> asyncio.Task[int] | None:
-    task = _running.get(id(bot))
-    return task if task is not None and not task.done() else None
+    task = _running.get(bot)
+    return task if task is not None and not task.done() and task.get_loop() is asyncio.get_running_loop() else None
 
 
 async def stop_sweep(bot: IsleBot) -> None:
@@ -136,7 +138,7 @@ async def stop_sweep(bot: IsleBot) -> None:
     task = running(bot)
     if task is None:
         return
-    _stopping.add(id(bot))
+    _stopping.add(bot)
     try:
         done, _pending = await asyncio.wait({task}, timeout=STOP_SECONDS)
         if not done:
@@ -146,7 +148,7 @@ async def stop_sweep(bot: IsleBot) -> None:
             except asyncio.CancelledError:
                 pass
     finally:
-        _stopping.discard(id(bot))
+        _stopping.discard(bot)
 
 
 class Departures(commands.Cog):
