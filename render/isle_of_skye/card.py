@@ -198,6 +198,18 @@ def _building(c: Card, view: dict, build: dict) -> None:
     c.y = y + size + 12
 
 
+def cut_place(place: tuple[float, float, float, float],
+              view: tuple[float, float, float, float]) -> tuple[float, float, float, float] | None:
+    """The part of a tile's ``place`` (x0, y0, x1, y1) inside ``view`` as a rectangle Pillow draws
+    (inclusive corners), or None when less than 2 px of it shows (a sliver is not drawn: Pillow
+    refuses a rectangle whose corners cross)."""
+    x0, y0 = max(place[0], view[0]), max(place[1], view[1])
+    x1, y1 = min(place[2], view[2]), min(place[3], view[3])
+    if x1 - x0 < 2 or y1 - y0 < 2:
+        return None
+    return x0, y0, x1 - 1, y1 - 1
+
+
 def _territory(c: Card, view: dict, seat: int | None, box: tuple[int, int, int, int]) -> None:
     """A territory in ``box``, framed on its labelled spots (else on the whole of it), tiles at least
     MIN_T px; a tile cut by the box's edge is drawn as a bare place."""
@@ -227,10 +239,8 @@ def _territory(c: Card, view: dict, seat: int | None, box: tuple[int, int, int, 
         x, y = at(cell["at"])
         if inside(x, y):
             c.img.paste(sprite(cell["tile"], cell["rot"], t, seat), (int(x), int(y)))
-        elif x < ox + size[0] and y < oy + size[1] and x + t > ox and y + t > oy:
-            x0, y0 = max(x, ox), max(y, oy)
-            x1, y1 = min(x + t, ox + size[0]), min(y + t, oy + size[1])
-            c.draw.rectangle([x0, y0, x1 - 1, y1 - 1], fill=BEYOND, outline=MUTED, width=2)
+        elif (part := cut_place((x, y, x + t, y + t), (ox, oy, ox + size[0], oy + size[1]))) is not None:
+            c.draw.rectangle(part, fill=BEYOND, outline=MUTED, width=2)
     for cell in pending:  # this round's own placements, not yet revealed: a white frame
         x, y = at(cell["at"])
         if inside(x, y):
