@@ -76,9 +76,12 @@ _PG_DATABASES = iter(range(1, 1_000_000))
 def store_target(backend, tmp_path, request):
     """Where a fresh store lives: an SQLite file path, or the URL of a new empty PostgreSQL database."""
     if backend == "sqlite":
-        return tmp_path / "data" / "isle.db"
+        yield tmp_path / "data" / "isle.db"
+        return
     server = request.getfixturevalue("pg_server")
-    return server.create_database(f"t{next(_PG_DATABASES)}")
+    name = f"t{next(_PG_DATABASES)}"
+    yield server.create_database(name)
+    server.drop_database(name)
 
 
 @pytest.fixture

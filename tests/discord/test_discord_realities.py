@@ -243,19 +243,30 @@ async def test_the_member_sweep_is_paced_and_still_covers_everyone(harness, db_p
     assert "P75 left the server" in "\n".join(message_text(m.payload) for m in h.messages_in(CHANNEL))
 
 
-async def test_a_member_sweep_cut_short_goes_on_after_a_restart(harness, db_path, clock):
+async def test_a_member_sweep_cut_short_goes_on_after_a_restart(harness, db_path, clock, monkeypatch):
     h = harness
     bot = await start_bot(h, db_path, clock)
     games = await seat_many(h, bot, 40)
     h.fake.left_guild.add(179)  # the last one looked up
     times = member_lookups(h, clock)
+    cut = 2 * members.SAVE_EVERY + 3  # stopped after 53 lookups: 50 recorded as done
+    paced = members.pause
+
+    async def held_at_the_cut(seconds: float) -> None:  # the sweep waits there until the bot stops
+        await paced(seconds)
+        while len(times) >= cut and bot not in members._stopping:
+            await asyncio.sleep(0.001)
+
+    monkeypatch.setattr(members, "pause", held_at_the_cut)
     await bot.deadlines.tick()
-    while len(times) < 2 * members.SAVE_EVERY + 3:  # stopped after 53 lookups: 50 recorded as done
+    while len(times) < cut:
         await asyncio.sleep(0)
     other_process = Host(bot.host.store, clock=clock)
     assert not await other_process.hold_job(presence.MEMBER_SWEEP), "one process sweeps at a time"
     await h.shutdown()
     assert members.running(bot) is None
+    assert len(times) == cut, "held at the cut until the bot stopped"
+    monkeypatch.setattr(members, "pause", paced)
     h.fake.requests.clear()
     bot = await start_bot(h, db_path, clock)
     times = member_lookups(h, clock)
