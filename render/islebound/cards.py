@@ -27,7 +27,7 @@ from rules.islebound.data import (
     ROW_GATES,
     SAILORS,
 )
-from rules.islebound.text import goods_count
+from rules.islebound.text import exhaust_cost, goods_count
 from rules.text import Msg, T, Tn, join
 
 CARD_TITLE, CARD_TEXT, CARD_LINE, TITLE_LINE = 18, 16, 20, 22
@@ -129,7 +129,7 @@ def _need(kind: str, n: int) -> Msg:
 def event_lines(eid: str) -> list:
     e = EVENTS[eid]
     cost = e["cost"]
-    parts = [T("exhaust {skills}", skills=join("+", [skill_name(k) for k in cost["exhaust"]]))] if cost.get("exhaust") else []
+    parts = [exhaust_cost(cost["exhaust"])] if cost.get("exhaust") else []
     parts += [goods_count(k, n) for k, n in cost.items() if k != "exhaust"]
     req = [_need(k, n) for k, n in e["requirement"].items()]
     rew = Tn("+{n} cube", "+{n} cubes", e["reward"].get("cubes", 0))

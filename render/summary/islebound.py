@@ -9,7 +9,7 @@ from typing import Any
 
 from render.summary.text import finish, indent, listing, names, viewer
 from rules.islebound.data import ALL_BUILDINGS, CITIES, CITY_NAMES, EVENTS, REPUTATION, SAILORS, SKILLS
-from rules.islebound.text import attack_forces, describe_action, goods_count
+from rules.islebound.text import attack_forces, describe_action, exhaust_cost, goods_count
 from rules.text import T, Tn, join
 
 PHASES = {"home": T("choosing home ports"), "draft": T("building draft"), "move": T("moving"), "act": T("actions"),
@@ -128,7 +128,7 @@ def _player(view: dict, who: list, seat: int, p: dict, me: int | None) -> list:
 def _event(eid: str) -> Any:
     e = EVENTS[eid]
     cost = e["cost"]
-    parts = [T("exhaust {skills}", skills=join("+", [_skill(k) for k in cost["exhaust"]]))] if cost.get("exhaust") else []
+    parts = [exhaust_cost(cost["exhaust"])] if cost.get("exhaust") else []
     parts += [goods_count(k, n) for k, n in cost.items() if k != "exhaust"]
     pay = listing(parts) if parts else T("no cost")
     reward = Tn("+{n} cube", "+{n} cubes", e["reward"].get("cubes", 0))

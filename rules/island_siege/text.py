@@ -147,9 +147,11 @@ def describe_action(action: dict, view: dict | None = None):
     if t in ("build_building", "build_ship"):
         if card not in data.CARDS:
             return T("Build {card}", card=str(card))
-        return T("Build {card} ({colonists}, {coins})", card=card_name(card),
-                 colonists=Tn("{n} colonist", "{n} colonists", data.cost(card)),
-                 coins=Tn("{n} coin", "{n} coins", data.coins(card)))
+        colonists = Tn("{n} colonist", "{n} colonists", data.cost(card))
+        coins = Tn("{n} coin", "{n} coins", data.coins(card))
+        if t == "build_ship":  # its own message: in ru/uk a ship's name follows «корабль», a building's «здание»
+            return T("Build ship {card} ({colonists}, {coins})", card=card_name(card), colonists=colonists, coins=coins)
+        return T("Build {card} ({colonists}, {coins})", card=card_name(card), colonists=colonists, coins=coins)
     if t == "choose_fort":
         pend = (view or {}).get("pending") or {}
         fort_name = card_name(_fort_card(view, action.get("fort")))

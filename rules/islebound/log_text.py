@@ -144,11 +144,9 @@ def describe_event(event: dict, names: list) -> Msg | str | None:
                   who=who, target=name(event["target"]), a=a, b=b, winner=name(event["winner"]))
     if t == "event":
         if event.get("crew"):
-            return T("{who} completes event {event} at {city}, exhausting {sailors}", who=who,
-                     event=event["event"], city=city_name(EVENTS[event["event"]]["region"]),
-                     sailors=sailors_text(event["crew"]))
-        return T("{who} completes event {event} at {city}", who=who, event=event["event"],
-                 city=city_name(EVENTS[event["event"]]["region"]))
+            return T("{who} completes the event at {city}, exhausting {sailors}", who=who,
+                     city=city_name(EVENTS[event["event"]]["region"]), sailors=sailors_text(event["crew"]))
+        return T("{who} completes the event at {city}", who=who, city=city_name(EVENTS[event["event"]]["region"]))
     if t == "trade_offer":
         return T("{who} offers {other} {give} for {get}", who=who, other=name(event["with"]),
                  give=items_text(event["give"]), get=items_text(event["get"]))

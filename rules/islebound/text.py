@@ -96,6 +96,14 @@ def sailor_text(sid) -> Msg:
     return T("a sailor ({skills})", skills=skills_text(skills))
 
 
+def exhaust_cost(skills) -> Msg:
+    """An event's cost of exhausting sailors: ``exhaust work+combat``, or ``exhaust any`` for any sailor
+    (its own message: in ru/uk the skills stand in brackets after «матроса», 'any' cannot)."""
+    if all(s == "any" for s in skills):
+        return T("exhaust any")
+    return T("exhaust {skills}", skills=join("+", [T(s) for s in skills if s != "any"]))
+
+
 def sailors_text(ids) -> Msg:
     return join(", ", [sailor_text(sid) for sid in ids])
 
