@@ -140,7 +140,7 @@ def describe_action(action: dict, view: dict | None = None):
         return T("Build fort: {card}", card=card_name(card))
     if t == "place_cube":
         pend = (view or {}).get("pending") or {}
-        return T("{spot}: {color} cube (+1 coin)", spot=_spot(pend.get("card"), action.get("cell"), capital=True),
+        return T("{spot}: {color} cube (+1 coin)", spot=_spot(pend.get("card") or card, action.get("cell"), capital=True),
                  color=colour(action.get("color")))
     if t == "build_done":
         return T("Finish building this fort")

@@ -45,3 +45,23 @@ def test_a_secret_card_given_is_a_card_not_a_question_mark():
     assert en(describe_action({"type": "draw_give"})) == "Give a card to the opponent"
     assert en(describe_action({"type": "draft_give"})) == "Give a card away"
     assert "?" not in en(describe_action({"type": "draw_give", "card": "S04"}))
+
+
+def test_the_last_move_names_the_spot_of_the_cube_that_finished_a_fort():
+    """The fort's last cube ends the build (no pending fort any more): "Last: …" still names its
+    spot by number, never "Spot ?" (it did for every fort finished by its last cube)."""
+    import importlib
+
+    from tests.random_games import random_states
+
+    phone = importlib.import_module("render.island_siege.phone")
+    cubes = 0
+    for seed in range(4):
+        for state, _seat in random_states(ENGINE, 2, seed):
+            view = ENGINE.view(state, None)
+            line = phone.last_line(view, ["Ana", "Bo"])
+            if line is None or (view["last_move"] or {}).get("type") != "place_cube":
+                continue
+            cubes += 1
+            assert "?" not in str(line), line
+    assert cubes >= 5
