@@ -61,7 +61,7 @@ async def post(bot: IsleBot, info: GameInfo, *, strict: bool = False, **kwargs: 
     blocked = blocked_threads(bot)
     if info.id in blocked:
         blocked.discard(info.id)
-        await bot.services.host.announce("thread_open", info.id)
+        await bot.services.host.thread_refused(info.id, False)
     return message
 
 
@@ -77,7 +77,8 @@ async def _thread_blocked(bot: IsleBot, info: GameInfo) -> None:
     if info.id in blocked:
         return
     blocked.add(info.id)
-    await bot.services.host.announce("thread_blocked", info.id)
+    if not await bot.services.host.thread_refused(info.id, True):
+        return  # known already (another process, or before a restart): the players were told then
     for seat in info.seats:
         if seat.user_id is None or seat.is_ai or not await bot.services.host.dm_notifications(seat.user_id):
             continue

@@ -27,7 +27,8 @@ async def follow_changes(bot: IsleBot) -> None:
     clicks: a thread that refused a post (or takes posts again), a game's current turn post
     (posted or edited elsewhere: ours is dropped, and read back from the log when needed, as
     after a restart). A ``reset`` (something may have been missed) drops every turn post;
-    a refused thread is only known from a post, so the next one tells."""
+    the refused threads are read back from the store (there at the start too)."""
+    host = bot.services.host
 
     async def changed(change: Change) -> None:
         if change.kind == "thread_blocked":
@@ -38,5 +39,9 @@ async def follow_changes(bot: IsleBot) -> None:
             bot.turn_posts.pop(change.key, None)
         elif change.kind == "reset":
             bot.turn_posts.clear()
+            refused = await host.refused_threads()
+            bot.blocked_threads.clear()
+            bot.blocked_threads.update(refused)
 
-    await bot.services.host.listen(changed)
+    await host.listen(changed)
+    bot.blocked_threads.update(await host.refused_threads())

@@ -184,6 +184,20 @@ class Store(Database):
                                      (game_id,))
             return cur.rowcount == 1
 
+    async def set_thread_refused(self, game_id: int, refused: bool) -> bool:
+        """Record whether the game's thread refuses the bot's posts; True when this changed it
+        (so one process, the first to see it, tells the players)."""
+        async with self.transaction() as conn:
+            cur = await conn.execute("UPDATE games SET thread_refused = ? WHERE id = ? AND thread_refused = ?",
+                                     (int(refused), game_id, int(not refused)))
+            return cur.rowcount == 1
+
+    async def refused_threads(self) -> set[int]:
+        """The open games whose thread refused the bot's last post."""
+        rows = await self.fetch_all("SELECT id FROM games WHERE thread_refused = 1 AND status IN ('lobby', 'active')",
+                                    ())
+        return {int(r["id"]) for r in rows}
+
     async def update_game(self, game_id: int, now: float, **fields: Any) -> None:
         await self.write([self.update_game_sql(game_id, now, **fields)])
 

@@ -28,6 +28,18 @@ class Servers(Moves):
         """True the first time (one process archives a thread, whichever gets there first)."""
         return await self.store.mark_thread_archived(game_id)
 
+    async def thread_refused(self, game_id: int, refused: bool) -> bool:
+        """Record that the game's thread refuses the bot's posts (or takes them again) for every
+        process; True when this changed it (the caller that changed it tells the players)."""
+        changed = await self.store.set_thread_refused(game_id, refused)
+        if changed:
+            await self.announce("thread_blocked" if refused else "thread_open", game_id)
+        return changed
+
+    async def refused_threads(self) -> set[int]:
+        """The open games whose thread refused the bot's last post (as the store knows it)."""
+        return await self.store.refused_threads()
+
     async def channel_deleted(self, channel_id: int) -> list[int]:
         rows = await self.store.open_games_in_or_under(channel_id)
         for r in rows:

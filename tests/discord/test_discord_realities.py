@@ -63,6 +63,41 @@ async def test_a_thread_closed_mid_game_is_told_and_the_game_goes_on(harness, db
     assert "can't post in the thread" not in h.reply_text(r), "posting works again: no more notice"
 
 
+async def test_a_closed_thread_is_known_after_a_restart_and_after_a_missed_change(harness, db_path, clock):
+    """Issue 29: the refusal is kept in the store: a restarted bot (or one that missed the change and
+    is told ``reset``) still shows the notice, and the players are not told a second time."""
+    from db.changes import RESET
+
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up")
+    h.fake.no_send.add(table.thread_id)
+    panel = await table.open_panel(ana)
+    await h.click(ana, panel.id, "Add 1")
+
+    def told(user) -> int:
+        return len([m for m in h.dms_to(user) if "can't post in the thread" in message_text(m.payload)])
+
+    assert told(ana) == told(bo) == 1
+    await h.shutdown()
+    bot = await start_bot(h, db_path, clock)
+    r = await h.slash(bo, "game hand", game=table.game_id, channel_id=h.fake.dm_channel(bo))
+    assert "can't post in the thread" in h.reply_text(r), "known after a restart"
+    await h.click(bo, h.original(r).id, "Add 2")
+    assert (await bot.host.get(table.game_id)).version == 2 and told(ana) == told(bo) == 1, "told once only"
+    bot.blocked_threads.clear()  # as if this process had missed the change ...
+    bot.services.host.store.changes.tell(RESET)  # ... and then heard that it may have missed some
+    for _ in range(200):
+        if table.game_id in bot.blocked_threads:
+            break
+        await asyncio.sleep(0.01)
+    assert table.game_id in bot.blocked_threads, "re-read from the store on a reset"
+    h.fake.no_send.discard(table.thread_id)
+    await table.play_turn(ana)
+    assert table.game_id not in bot.blocked_threads and await bot.host.refused_threads() == set()
+
+
 @pytest.fixture(autouse=True)
 def paced_on_the_fake_clock(monkeypatch, clock):
     """The paced member sweep waits for its next slot on the test's clock."""

@@ -196,3 +196,18 @@ async def test_a_paced_jobs_progress_is_kept_until_its_next_run(store):
         await again.close()
     assert await jobs.claim_job("sweep", 100, 1100.0)
     assert await jobs.job_progress("sweep") is None, "the next run starts from the beginning"
+
+
+async def test_a_refused_thread_is_recorded_once_and_listed_while_its_game_is_open(store):
+    ids = []
+    for i, status in enumerate(("active", "lobby", "finished")):
+        gid = await store.create_game("toy_race", guild_id=1, channel_id=2, creator_id=1, options={}, settings={},
+                                      seed=str(i), now=float(i))
+        await store.update_game(gid, float(i), thread_id=100 + i, status=status)
+        ids.append(gid)
+    assert await store.refused_threads() == set()
+    assert [await store.set_thread_refused(g, True) for g in ids] == [True, True, True]
+    assert not await store.set_thread_refused(ids[0], True), "the second process to see it: told already"
+    assert await store.refused_threads() == {ids[0], ids[1]}, "an ended game's thread no longer matters"
+    assert await store.set_thread_refused(ids[0], False) and not await store.set_thread_refused(ids[0], False)
+    assert await store.refused_threads() == {ids[1]}
