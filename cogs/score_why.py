@@ -60,7 +60,8 @@ def why_page(info: Any, sheet: dict[str, Any] | None, page: int) -> tuple[discor
     row = rows[page]
     embed = discord.Embed(title=present.clip(_("Why {name} has {score}", name=present.safe_name(row["name"]),
                                                 score=row["score"]), 256),
-                          description=present.clip("\n".join(f"• {line}" for line in breakdown_lines(row)), 4000),
+                          description=present.clip("\n".join(line if line.startswith(" ") else f"• {line}"
+                                                                for line in breakdown_lines(row)), 4000),
                           colour=present.COLOUR)
     embed.set_footer(text=_("{game} · player {n} of {total}", game=present.game_name(info), n=page + 1, total=len(rows)))
     if len(rows) > 1:
@@ -75,5 +76,11 @@ def status_fields(sheet: dict[str, Any] | None) -> list[tuple[str, str]]:
     for row in (sheet or {}).get("rows", [])[:20]:
         if row.get("parts"):
             fields.append((present.clip(f"{present.safe_name(row['name'])}: {row['score']}", 256),
-                           present.clip("\n".join(breakdown_lines(row)), 1024)))
+                           present.clip(fitting(row, 1024), 1024)))
     return fields
+
+
+def fitting(row: dict[str, Any], limit: int) -> str:
+    """A player's breakdown in full where it fits in ``limit`` characters, else compact (one line a part)."""
+    full = "\n".join(breakdown_lines(row))
+    return full if len(full) <= limit else "\n".join(breakdown_lines(row, compact=True))

@@ -188,4 +188,5 @@ class TutorialRun:
                 if shown["counted"]:
                     lines.append("  " + _("{label}: {points} — {rule} (/rules: {topic})", label=shown["label"],
                                           points=f"{shown['points']:+d}", rule=shown["rule"], topic=shown["topic"]))
+                    lines += [f"    ◦ {d['label']}: {d['points']:+d}" for d in shown["details"]]
         return lines

@@ -47,3 +47,26 @@ async def test_why_from_another_server_is_no_such_game(harness, db_path, clock):
     h.expect_errors(0)
     result = await h.forge_component(ana, other, f"isle:why:{table.game_id}:0:0")
     assert "Why" not in h.reply_text(result)
+
+
+async def test_why_lists_each_goal_scoring_round_by_round(harness, db_path, clock):
+    """Isle of Skye's goals score three times each: the Why? answer lists every scoring under its goal
+    (they add up to it), and /game status keeps each player's field within Discord's 1024 characters."""
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="isle_of_skye")
+    await table.play_to_end()
+    final = next(m for m in reversed(h.messages_in(table.thread_id)) if "Final scores" in message_text(m.payload))
+    answer = h.original(await h.click(ana, final.id, "Why?"))
+    text = answer.payload["embeds"][0]["description"]
+    assert "◦ round 1: +" in text or "◦ round 2: +" in text, text
+    blocks = re.split(r"\n• ", text)
+    for block in blocks:
+        head = re.match(r"(Goal [A-D]: [^:]+): ([+-]\d+) —", block)
+        events = [int(p) for p in re.findall(r"◦ round \d: ([+-]\d+)", block)]
+        if head and events:
+            assert sum(events) == int(head.group(2)), block
+    status = await h.slash(ana, "game status", channel_id=table.thread_id)
+    for embed in h.original(status).payload.get("embeds", []):
+        assert all(len(f["value"]) <= 1024 for f in embed.get("fields", []))
