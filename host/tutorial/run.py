@@ -172,7 +172,8 @@ class TutorialRun:
     def hint(self) -> Hint | None:
         if self.finished:
             return None
-        return hint_for(self.engine, self.state, LEARNER, self.tutorial.seed, self.seq, self.tutorial.why)
+        return hint_for(self.engine, self.state, LEARNER, self.tutorial.seed, self.seq, self.tutorial.why,
+                        self.view())
 
     def score_lines(self) -> list[str]:
         """The final score, each player's parts with their rules (empty while the game runs)."""
