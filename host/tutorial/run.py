@@ -46,6 +46,7 @@ class TutorialRun:
         self.lines: list[Any] = []  # what happened since the learner's last decision (untranslated)
         self.cursor = 0  # the script's step now
         self.misses = 0  # the learner's decisions in a row the script had no step for
+        self.actions: list[dict[str, Any]] = []  # the learner's moves: they rebuild this table (:meth:`resume`)
         self._auto()
         self._sync()
 
@@ -138,6 +139,7 @@ class TutorialRun:
         step = self.step
         self.lines = []
         self._apply(LEARNER, offers[index].action)
+        self.actions.append(offers[index].action)
         self.decisions += 1
         if step is not None and step.expects(offers[index].action):
             self.cursor, self.misses = self.cursor + 1, 0
@@ -147,6 +149,24 @@ class TutorialRun:
                 self.cursor = len(self.script)  # the game went where the script cannot follow: free play
         self._auto()
         self._sync()
+
+    @classmethod
+    def resume(cls, tutorial: Tutorial, learner_name: str, actions: list[dict[str, Any]]) -> TutorialRun:
+        """The table again after a restart: the learner's ``actions`` replayed from the prepared
+        position (the AI seats decide the same from the same seed). Raises ``ValueError`` where one
+        is not offered any more (the tutorial or the engine changed in between)."""
+        run = cls(tutorial, learner_name)
+        for action in actions:
+            index = next((o.index for o in run.offers() if o.action == action), None)
+            if index is None:
+                raise ValueError(f"the tutorial's move {len(run.actions) + 1} is no longer offered")
+            run.choose(index)
+        return run
+
+    def dump(self) -> dict[str, Any]:
+        """The state reached, as the engine dumps it (stored beside the moves: a check of the replay)."""
+        dumped: dict[str, Any] = self.engine.dump(self.state)
+        return dumped
 
     # -- texts --------------------------------------------------------------------------------
     def caption(self) -> str:
