@@ -1,6 +1,7 @@
-"""One learner's tutorial table, held in memory: the learner (seat 0) against AI seats, from the
-tutorial's prepared position. Nothing is stored, so a tutorial is never a lobby, never rated and
-never in anyone's stats. Front ends (``cogs/learn.py``, ``offline --learn``) show :meth:`offers`,
+"""One learner's tutorial table: the learner (seat 0) against AI seats, from the tutorial's prepared
+position. No game row is ever written, so a tutorial is never a lobby, never rated and never in
+anyone's stats; only the learner's moves are kept (``host.tutorial.Tutorials``), from which
+:meth:`TutorialRun.resume` rebuilds the table after a restart. Front ends (``cogs/learn.py``, ``offline --learn``) show :meth:`offers`,
 :meth:`caption` and the picture of :meth:`view`, and call :meth:`choose`.
 """
 
