@@ -31,6 +31,7 @@ class Line:
     points: int
     when: str = "now"  # "now": on the score track already; "end": promised at the end; "count": not points
     counted: bool = True  # part of the seat's score (False: coins in hand, a completed area's size)
+    money: bool = False  # coins (or their worth): others' moves change it too (a tile of mine they buy)
 
 
 Standing = dict[str, Line]
@@ -56,8 +57,9 @@ def isle_of_skye(state: dict[str, Any], seat: int) -> Standing:
                             per * left, "end"))
     if state["phase"] != "over":
         out.append(Line("scrolls", T("scrolls"), sum(s["vp"] for s in skye_scoring.scroll_scores(grids[seat])), "end"))
-        out.append(Line("coin_vp", T("coins left (1 VP per 5)"), p["coins"] // skye_scoring.COINS_PER_VP, "end"))
-    out.append(Line("coins", T("coins"), p["coins"], counted=False))
+        out.append(Line("coin_vp", T("coins left (1 VP per 5)"), p["coins"] // skye_scoring.COINS_PER_VP, "end",
+                        money=True))
+    out.append(Line("coins", T("coins"), p["coins"], counted=False, money=True))
     completed = [a.size for a in areas(grids[seat])[0] if a.completed and a.size > 1]
     out.append(Line("completed", T("completed areas"), len(completed), "count", counted=False))
     out.append(Line("largest_completed", T("tiles in completed areas"), sum(completed), "count", counted=False))

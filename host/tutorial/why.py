@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +29,8 @@ WORLDS = 4
 """Worlds a why is checked in: a difference said must hold in all of them."""
 FOLLOW_UP = 10
 """At most this many of the seat's own further steps are played where the move alone scores nothing."""
+PLAY_ON = 40
+"""At most this many moves of the table are played for them."""
 SHOWN = 3
 """The largest differences said (a why stays one line)."""
 
@@ -72,14 +75,39 @@ def _world_deltas(engine: Any, world: Any, seat: int, action: dict[str, Any], rn
     after = standing(key, world, seat)
     steps = 0
     while _same(before, after) and steps < FOLLOW_UP and seat in engine.to_act(world):
-        legal = engine.legal_actions(world, seat)
-        nxt = legal[0] if len(legal) == 1 else _strong(key)(engine.view(world, seat), legal, rng)
-        engine.apply(world, seat, nxt)
+        _step(engine, world, seat, rng)
         after = standing(key, world, seat)
         steps += 1
+    costs = {s: _total(standing(key, world, s)) - rivals_before[s] for s in rivals}
+    now = after
+    kinds, settled = PLAYS_ON.get(key, (frozenset(), None))
+    if settled is not None and action.get("type") in kinds:
+        # what the move gains shows later (a tile bought is built in the building phase): the table
+        # plays on (every seat from its own view of this world) until the move's effect is in place;
+        # coins are taken from before the others moved (their moves change them too: a tile of mine bought)
+        while not settled(world, seat, action) and steps < PLAY_ON and engine.to_act(world):
+            to_act = engine.to_act(world)
+            _step(engine, world, seat if seat in to_act else min(to_act), rng)
+            after = standing(key, world, seat)
+            steps += 1
+        after = {k: (now[k] if line.money and k in now else line) for k, line in after.items()}
     deltas = {k: (after[k], after[k].points - (before[k].points if k in before else 0))
               for k in after if after[k].points != (before[k].points if k in before else 0)}
-    return deltas, {s: _total(standing(key, world, s)) - rivals_before[s] for s in rivals}, steps > 0
+    return deltas, costs, steps > 0
+
+
+def _skye_built(world: Any, seat: int, action: dict[str, Any]) -> bool:
+    """Isle of Skye: the tile bought is built into the territory (or went back to the bag)."""
+    p = world["players"][seat]
+    b = p.get("build") or {}
+    tiles = [t[2] for t in p["territory"]] + [t[2] for t in b.get("placed", [])] + list(b.get("returned", []))
+    return action.get("tile") in tiles or world["phase"] == "over"
+
+
+def _step(engine: Any, world: Any, seat: int, rng: random.Random) -> None:
+    """``seat`` moves in ``world`` as the strong level would from its view of it."""
+    legal = engine.legal_actions(world, seat)
+    engine.apply(world, seat, legal[0] if len(legal) == 1 else _strong(engine.key)(engine.view(world, seat), legal, rng))
 
 
 def _same(a: Standing, b: Standing) -> bool:
@@ -175,3 +203,11 @@ def computed_why(engine: Any, view: dict[str, Any], legal: list[dict[str, Any]],
         return None
     said.sort(key=lambda wp: -wp[0])
     return T("{effects}.", effects=join("; ", [m for _w, m in said[:SHOWN]]))
+
+
+
+PLAYS_ON: dict[str, tuple[frozenset[str], Callable[[Any, int, dict[str, Any]], bool]]] = {
+    "isle_of_skye": (frozenset({"buy"}), _skye_built),
+}
+"""Per game, the moves (by type) whose gain shows only after the other seats moved, and when their
+effect is in place."""
