@@ -70,3 +70,25 @@ async def test_why_lists_each_goal_scoring_round_by_round(harness, db_path, cloc
     status = await h.slash(ana, "game status", channel_id=table.thread_id)
     for embed in h.original(status).payload.get("embeds", []):
         assert all(len(f["value"]) <= 1024 for f in embed.get("fields", []))
+
+
+def test_status_fields_keep_every_player_within_one_embed():
+    """Five Skye players (or four Islebound ones) with every scoring event listed: /game status keeps a
+    field per player, each within 1024 characters and all together well within the embed's 6000."""
+    from cogs.score_why import status_fields
+    from host.i18n import speaking
+    from host.score_breakdown import breakdown
+    from host.seen import shown_part
+    from tests.host.test_score_breakdown import play
+
+    for key, n in (("isle_of_skye", 5), ("islebound", 4)):
+        for lang in ("en", "ru"):
+            with speaking(lang):
+                result, events = play(key, n, {}, 5)
+                parts = breakdown(key, result, events)
+                sheet = {"rows": [{"name": f"Player {s}", "score": result["scores"][s],
+                                   "parts": [shown_part(key, p) for p in parts[s]]} for s in range(n)]}
+                fields = status_fields(sheet)
+            assert len(fields) == n
+            assert all(len(value) <= 1024 for _name, value in fields)
+            assert sum(len(name) + len(value) for name, value in fields) <= 4000
