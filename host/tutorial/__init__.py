@@ -58,12 +58,13 @@ class Tutorials:
         """The learner's table: in memory, else rebuilt from the store (after a restart). With a store
         the stored row is the truth: a table another process moved on (or left) since is rebuilt (or
         forgotten) here too."""
-        run = self._runs.get(user_id)
-        if self._store is not None:
-            row = await self._store.load(user_id)
-            if row is None or run is None or row.decisions != run.decisions or row.game != run.tutorial.game:
-                self._runs.pop(user_id, None)
-                run = await self._restore(user_id, row)
+        async with self._lock(user_id):  # not while a move of the learner's is being made and kept
+            run = self._runs.get(user_id)
+            if self._store is not None:
+                row = await self._store.load(user_id)
+                if row is None or run is None or row.decisions != run.decisions or row.game != run.tutorial.game:
+                    self._runs.pop(user_id, None)
+                    run = await self._restore(user_id, row)
         if run is None:
             raise NotFound(_("Your tutorial is no longer running (the bot restarted or you started another); "
                              "start again with /learn."))

@@ -49,3 +49,15 @@ async def test_a_tutorial_without_a_store_stays_in_memory(clock):
     await tutorials.stop(3)
     with pytest.raises(NotFound):
         await tutorials.of(3)
+
+
+async def test_two_clicks_at_once_make_one_move(store, clock):
+    """Two clicks on the same position (a double tap) arrive together: one move is made and kept."""
+    import asyncio
+
+    tutorials = Tutorials(TutorialStore(store), clock)
+    run = await tutorials.start(9, "land_vs_sea", "Cy")
+    done = await asyncio.gather(tutorials.choose(9, run, 0, 0), tutorials.choose(9, run, 0, 0),
+                                tutorials.of(9))
+    assert sorted(done[:2]) == [False, True] and run.decisions == 1
+    assert (await TutorialStore(store).load(9)).decisions == 1
