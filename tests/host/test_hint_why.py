@@ -53,7 +53,9 @@ def test_the_why_does_not_change_when_hidden_information_is_reshuffled(key, monk
     compared = computed = 0
     for state, seq in positions(key, 7, 3, 10):
         named = dict(engine.view(state, 0), seat_names=NAMES)
+        dumped = engine.dump(state)
         first = hint_for(engine, state, 0, 7, seq, {}, named)
+        assert engine.dump(state) == dumped, "asking for a hint changes nothing"
         for salt in (1, 2):
             other = reshuffled(engine, state, 0, salt)
             if other is None:
