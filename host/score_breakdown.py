@@ -14,7 +14,7 @@ in random games of every game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -152,7 +152,7 @@ Details = dict[tuple[int, str], list[Detail]]
 """(seat, category or category prefix ending in ``:``) -> the events inside that category."""
 
 
-def _skye_details(events: Iterable[dict[str, Any]], n: int) -> Details:
+def _skye_details(events: Iterable[dict[str, Any]], n: int, result: dict[str, Any]) -> Details:
     """Each goal's scorings round by round, each scroll on its own line."""
     out: Details = {}
     for event in events:
@@ -179,7 +179,7 @@ FAME_SOURCE_LABELS = {
 }
 
 
-def _islebound_details(events: Iterable[dict[str, Any]], n: int) -> Details:
+def _islebound_details(events: Iterable[dict[str, Any]], n: int, result: dict[str, Any]) -> Details:
     """Islebound's fame track by where the fame came from (one line per source, how many times),
     less the fame moved to fame tokens (each token takes 7 off the track)."""
     gained: dict[tuple[int, str], list[int]] = {}
@@ -204,7 +204,25 @@ def _islebound_details(events: Iterable[dict[str, Any]], n: int) -> Details:
     return out
 
 
-DETAILS = {"isle_of_skye": _skye_details, "islebound": _islebound_details}
+def _land_vs_sea_details(events: Iterable[dict[str, Any]], n: int, result: dict[str, Any]) -> Details:
+    """Land vs Sea's completed areas, by size: how many areas of each size went to the seat's side."""
+    team_of = {seat: team for team, seats in (result.get("teams") or {}).items() for seat in seats}
+    sizes: dict[str, dict[int, int]] = {}
+    for event in events:
+        if event.get("type") == "area_completed" and isinstance(event.get("tiles"), int):
+            by_size = sizes.setdefault(str(event.get("terrain")), {})
+            by_size[event["tiles"]] = by_size.get(event["tiles"], 0) + 1
+    out: Details = {}
+    for seat in range(n):
+        by_size = sizes.get(team_of.get(seat, ""), {})
+        out[(seat, "Completed areas (tiles)")] = [
+            Detail(Tn("{count} area of size {size}", "{count} areas of size {size}", count, size=size, count=count),
+                   size * count) for size, count in sorted(by_size.items(), reverse=True)]
+    return out
+
+
+DETAILS: dict[str, Callable[[list[dict[str, Any]], int, dict[str, Any]], Details]] = {
+    "isle_of_skye": _skye_details, "islebound": _islebound_details, "land_vs_sea": _land_vs_sea_details}
 """Games whose categories are made of several scoring events, and how to list them from the events."""
 
 
@@ -228,7 +246,7 @@ def breakdown(game_key: str, result: dict[str, Any], events: Iterable[dict[str, 
     rules = RULES.get(game_key, ())
     sources = EVENT_SOURCES.get(game_key, ())
     events = list(events)
-    details = DETAILS[game_key](events, n) if game_key in DETAILS and events else {}
+    details = DETAILS[game_key](events, n, result) if game_key in DETAILS and events else {}
     if sources:
         totals = {(src.event_type, s): 0 for src in sources for s in range(n)}
         for event in events:
