@@ -3,8 +3,9 @@
 The tutorial is ``host.tutorial`` (the same as ``offline GAME --learn``); this module shows it:
 the learner's board, what just happened, the step's caption with its ``/rules`` topic, and the
 moves of the step as a menu (the suggested one marked ★), with Hint and Leave buttons. A
-tutorial is held in memory only: never a lobby, never rated, never in stats. Its buttons carry
-the learner's decision count, so a stale click shows the current position instead of acting.
+tutorial is never a lobby, never rated, never in stats; it is kept (``host.tutorial.Tutorials``)
+so that after a restart the next click goes on where the learner was. Its buttons carry the
+learner's decision count, so a stale click shows the current position instead of acting.
 """
 
 from __future__ import annotations
@@ -45,14 +46,14 @@ class LearnItem(ui.DynamicItem[ui.Button[ui.View]],
     @guarded
     async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
         tutorials = interaction.client.services.tutorials
-        run = tutorials.of(interaction.user.id)
+        run = await tutorials.of(interaction.user.id)
         if self.op == "quit":
-            tutorials.stop(interaction.user.id)
+            await tutorials.stop(interaction.user.id)
             await interaction.response.edit_message(content=_("You left the tutorial. /learn starts it again."),
                                                     embed=None, attachments=[], view=None)
         elif self.op == "hint" and run.decisions == self.step:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            hint = await asyncio.to_thread(run.hint)  # a short search: never on the event loop
+            hint = await tutorials.hint(interaction.user.id, run)  # a short search: never on the event loop
             text = _("Hint: {move}. {why}", move=hint.label, why=hint.why) if hint else _("The game is over.")
             await interaction.followup.send(present.clip(text, 2000), ephemeral=True)
         else:
@@ -72,13 +73,13 @@ class LearnSelect(ui.DynamicItem[ui.Select[ui.View]], template=r"isle:learn:pick
 
     @guarded
     async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
-        run = interaction.client.services.tutorials.of(interaction.user.id)
+        tutorials = interaction.client.services.tutorials
+        run = await tutorials.of(interaction.user.id)
         values = self.item.values
-        if run.decisions == self.step and values and values[0].isdigit():
-            try:
-                run.choose(int(values[0]))
-            except IndexError:
-                pass  # an option of a position that changed: the current one is shown
+        if values and values[0].isdigit():
+            # a stale option (a position that changed) does nothing: the current position is shown
+            await interaction.response.defer()
+            await tutorials.choose(interaction.user.id, run, self.step, int(values[0]))
         await show(interaction, run, edit=True)
 
 
@@ -138,7 +139,7 @@ async def show(interaction: discord.Interaction[IsleBot], run: TutorialRun, page
 @app_commands.choices(game=[app_commands.Choice(name=g.title, value=g.key) for g in catalog.games() if g.key in TUTORIALS])
 async def learn(interaction: discord.Interaction[IsleBot], game: str) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
-    run = interaction.client.services.tutorials.start(interaction.user.id, game, interaction.user.display_name)
+    run = await interaction.client.services.tutorials.start(interaction.user.id, game, interaction.user.display_name)
     await show(interaction, run, first=True)
 
 

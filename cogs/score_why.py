@@ -60,7 +60,8 @@ def why_page(info: Any, sheet: dict[str, Any] | None, page: int) -> tuple[discor
     row = rows[page]
     embed = discord.Embed(title=present.clip(_("Why {name} has {score}", name=present.safe_name(row["name"]),
                                                 score=row["score"]), 256),
-                          description=present.clip("\n".join(f"• {line}" for line in breakdown_lines(row)), 4000),
+                          description=present.clip("\n".join(line if line.startswith(" ") else f"• {line}"
+                                                                for line in breakdown_lines(row)), 4000),
                           colour=present.COLOUR)
     embed.set_footer(text=_("{game} · player {n} of {total}", game=present.game_name(info), n=page + 1, total=len(rows)))
     if len(rows) > 1:
@@ -69,11 +70,13 @@ def why_page(info: Any, sheet: dict[str, Any] | None, page: int) -> tuple[discor
     return embed, view
 
 
-def status_fields(sheet: dict[str, Any] | None) -> list[tuple[str, str]]:
-    """``/game status`` of a finished game: one field per player, their breakdown (Discord's limits kept)."""
-    fields = []
-    for row in (sheet or {}).get("rows", [])[:20]:
-        if row.get("parts"):
-            fields.append((present.clip(f"{present.safe_name(row['name'])}: {row['score']}", 256),
-                           present.clip("\n".join(breakdown_lines(row)), 1024)))
-    return fields
+def status_fields(sheet: dict[str, Any] | None, budget: int = 4000) -> list[tuple[str, str]]:
+    """``/game status`` of a finished game: one field per player, their breakdown (Discord's limits
+    kept: a field holds 1024 characters, an embed 6000 in all). The rules are written out where every
+    player's breakdown fits in ``budget`` characters together, else each part is one compact line."""
+    rows = [row for row in (sheet or {}).get("rows", [])[:20] if row.get("parts")]
+    names = [present.clip(f"{present.safe_name(row['name'])}: {row['score']}", 256) for row in rows]
+    full = ["\n".join(breakdown_lines(row)) for row in rows]
+    if all(len(v) <= 1024 for v in full) and sum(len(n) + len(v) for n, v in zip(names, full, strict=True)) <= budget:
+        return list(zip(names, full, strict=True))
+    return [(name, present.clip("\n".join(breakdown_lines(row, compact=True)), 1024)) for name, row in zip(names, rows, strict=True)]

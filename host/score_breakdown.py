@@ -14,11 +14,14 @@ in random games of every game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from host.i18n import N_
+from rules.isle_of_skye.text import SCROLL_NAMES, scroll_count
+from rules.islebound.data import FAME_THRESHOLD
+from rules.text import T, Tn
 
 
 @dataclass(frozen=True)
@@ -28,8 +31,11 @@ class ScoreRule:
     category: str
     topic: str  # the /rules topic, in English
     rule: str  # the rule, one line (a catalog message)
+    players: tuple[int, ...] = ()  # the table sizes this wording is for (the rulebook's schedules); (): any
 
-    def matches(self, name: str) -> bool:
+    def matches(self, name: str, n_players: int = 0) -> bool:
+        if self.players and n_players not in self.players:
+            return False
         return name == self.category or (self.category.endswith(":") and name.startswith(self.category))
 
 
@@ -46,10 +52,15 @@ class EventSource:
 
 RULES: dict[str, tuple[ScoreRule, ...]] = {
     "isle_of_skye": (
-        ScoreRule("Goal A:", "Scoring", N_("Goal A scores in rounds 1, 3 and 5 (2–4 players).")),
-        ScoreRule("Goal B:", "Scoring", N_("Goal B scores in rounds 2, 4 and 6 (2–4 players).")),
-        ScoreRule("Goal C:", "Scoring", N_("Goal C scores in rounds 3, 5 and 6 (2–4 players).")),
-        ScoreRule("Goal D:", "Scoring", N_("Goal D scores in rounds 4, 5 and 6 (2–4 players).")),
+        ScoreRule("Goal A:", "Scoring", N_("Goal A scores in rounds 1, 3 and 5 (2–4 players)."), (2, 3, 4)),
+        ScoreRule("Goal B:", "Scoring", N_("Goal B scores in rounds 2, 4 and 6 (2–4 players)."), (2, 3, 4)),
+        ScoreRule("Goal C:", "Scoring", N_("Goal C scores in rounds 3, 5 and 6 (2–4 players)."), (2, 3, 4)),
+        ScoreRule("Goal D:", "Scoring", N_("Goal D scores in rounds 4, 5 and 6 (2–4 players)."), (2, 3, 4)),
+        # the back of the board, 5 players and 5 rounds: its own schedule
+        ScoreRule("Goal A:", "Scoring", N_("Goal A scores in rounds 1, 2 and 4 (5 players)."), (5,)),
+        ScoreRule("Goal B:", "Scoring", N_("Goal B scores in rounds 1, 3 and 5 (5 players)."), (5,)),
+        ScoreRule("Goal C:", "Scoring", N_("Goal C scores in rounds 2, 4 and 5 (5 players)."), (5,)),
+        ScoreRule("Goal D:", "Scoring", N_("Goal D scores in rounds 3, 4 and 5 (5 players)."), (5,)),
         ScoreRule("Scrolls", "Scoring", N_("At the end every scroll scores for the whole territory; "
                                            "inside a completed area it scores double.")),
         ScoreRule("Coins (1 VP per 5)", "Scoring", N_("At the end every 5 coins left are worth 1 VP.")),
@@ -112,6 +123,14 @@ EVENT_SOURCES: dict[str, tuple[EventSource, ...]] = {
 
 
 @dataclass(frozen=True)
+class Detail:
+    """One scoring event (or one source of several) inside a part: ``label`` a Msg, translated when shown."""
+
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
 class Part:
     """One line of a player's breakdown: untranslated ``label`` and ``rule`` (catalog messages)."""
 
@@ -120,11 +139,101 @@ class Part:
     topic: str
     rule: str
     counted: bool = True  # False: shown for the tie-break or as a tally, not part of the score
+    details: tuple[Detail, ...] = ()  # the scoring events the points are made of (they sum to ``points``)
 
 
 def needs_events(game_key: str) -> bool:
-    """Whether the breakdown of ``game_key`` is summed from the events of the moves in force."""
-    return game_key in EVENT_SOURCES
+    """Whether the breakdown of ``game_key`` is summed from the events of the moves in force, or
+    lists them inside its categories (:data:`DETAILS`)."""
+    return game_key in EVENT_SOURCES or game_key in DETAILS
+
+
+Details = dict[tuple[int, str], list[Detail]]
+"""(seat, category or category prefix ending in ``:``) -> the events inside that category."""
+
+
+def _skye_details(events: Iterable[dict[str, Any]], n: int, result: dict[str, Any]) -> Details:
+    """Each goal's scorings round by round, each scroll on its own line."""
+    out: Details = {}
+    for event in events:
+        if event.get("type") == "goal":
+            for seat, points in enumerate(event.get("points") or []):
+                if seat < n and points:
+                    out.setdefault((seat, f"Goal {event['slot']}:"), []).append(
+                        Detail(T("round {n}", n=event["round"]), points))
+        elif event.get("type") == "scroll" and isinstance(event.get("seat"), int) and event.get("vp"):
+            counted = scroll_count(event["kind"], event["count"])
+            label = (T("{scroll}: {counted}, doubled in a completed area", scroll=SCROLL_NAMES[event["kind"]],
+                       counted=counted) if event.get("doubled")
+                     else T("{scroll}: {counted}", scroll=SCROLL_NAMES[event["kind"]], counted=counted))
+            out.setdefault((event["seat"], "Scrolls"), []).append(Detail(label, event["vp"]))
+    return out
+
+
+FAME_SOURCE_LABELS = {
+    "event": N_("Event cards"),
+    "reputation": N_("Reputation cards"),
+    "building": N_("Building abilities in play"),
+    "city": N_("City visits"),
+    "other": N_("Other gains"),
+}
+
+
+def _islebound_details(events: Iterable[dict[str, Any]], n: int, result: dict[str, Any]) -> Details:
+    """Islebound's fame track by where the fame came from (one line per source, how many times),
+    less the fame moved to fame tokens (each token takes 7 off the track)."""
+    gained: dict[tuple[int, str], list[int]] = {}
+    tokens = [0] * n
+    for event in events:
+        seat = event.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < n:
+            continue
+        if event.get("type") == "fame" and event.get("n"):
+            gained.setdefault((seat, str(event.get("source", "other"))), []).append(int(event["n"]))
+        elif event.get("type") == "token":
+            tokens[seat] += 1
+    out: Details = {}
+    for seat in range(n):
+        lines = [Detail(Tn("{source} (once)", "{source} ({n} times)", len(got), source=T(FAME_SOURCE_LABELS[src])),
+                        sum(got))
+                 for src in FAME_SOURCE_LABELS if (got := gained.get((seat, src)))]
+        if tokens[seat]:
+            lines.append(Detail(Tn("moved to {n} fame token", "moved to {n} fame tokens", tokens[seat]),
+                                -FAME_THRESHOLD * tokens[seat]))
+        out[(seat, "Fame track")] = lines
+    return out
+
+
+def _land_vs_sea_details(events: Iterable[dict[str, Any]], n: int, result: dict[str, Any]) -> Details:
+    """Land vs Sea's completed areas, by size: how many areas of each size went to the seat's side."""
+    team_of = {seat: team for team, seats in (result.get("teams") or {}).items() for seat in seats}
+    sizes: dict[str, dict[int, int]] = {}
+    for event in events:
+        if event.get("type") == "area_completed" and isinstance(event.get("tiles"), int):
+            by_size = sizes.setdefault(str(event.get("terrain")), {})
+            by_size[event["tiles"]] = by_size.get(event["tiles"], 0) + 1
+    out: Details = {}
+    for seat in range(n):
+        by_size = sizes.get(team_of.get(seat, ""), {})
+        out[(seat, "Completed areas (tiles)")] = [
+            Detail(Tn("{count} area of size {size}", "{count} areas of size {size}", count, size=size, count=count),
+                   size * count) for size, count in sorted(by_size.items(), reverse=True)]
+    return out
+
+
+DETAILS: dict[str, Callable[[list[dict[str, Any]], int, dict[str, Any]], Details]] = {
+    "isle_of_skye": _skye_details, "islebound": _islebound_details, "land_vs_sea": _land_vs_sea_details}
+"""Games whose categories are made of several scoring events, and how to list them from the events."""
+
+
+def _details_of(details: Details, seat: int, name: str, points: int) -> tuple[Detail, ...]:
+    """The events of category ``name``, where there are two or more and they add up to its points
+    (an event list that does not, e.g. a breakdown asked without its events, is not shown)."""
+    found = next((d for (s, key), d in details.items()
+                  if s == seat and (key == name or (key.endswith(":") and name.startswith(key)))), [])
+    if len(found) < 2 or sum(d.points for d in found) != points:
+        return ()
+    return tuple(found)
 
 
 def breakdown(game_key: str, result: dict[str, Any], events: Iterable[dict[str, Any]] = ()) -> list[list[Part]]:
@@ -136,6 +245,8 @@ def breakdown(game_key: str, result: dict[str, Any], events: Iterable[dict[str, 
     out: list[list[Part]] = [[] for _ in range(n)]
     rules = RULES.get(game_key, ())
     sources = EVENT_SOURCES.get(game_key, ())
+    events = list(events)
+    details = DETAILS[game_key](events, n, result) if game_key in DETAILS and events else {}
     if sources:
         totals = {(src.event_type, s): 0 for src in sources for s in range(n)}
         for event in events:
@@ -148,14 +259,15 @@ def breakdown(game_key: str, result: dict[str, Any], events: Iterable[dict[str, 
     for name, values in categories.items():
         if not isinstance(values, list):
             continue
-        rule = next((r for r in rules if r.matches(name)), None)
+        rule = next((r for r in rules if r.matches(name, n)), None)
         counted = rule is not None and not sources
         for seat in range(min(n, len(values))):
             value = values[seat]
             if not isinstance(value, int) or (counted and value == 0):
                 continue
             if rule is not None and counted:
-                out[seat].append(Part(name, value, rule.topic, rule.rule))
+                out[seat].append(Part(name, value, rule.topic, rule.rule,
+                                      details=_details_of(details, seat, name, value)))
             elif not sources or name != "Coins":
                 out[seat].append(Part(name, value, "", "", counted=False))
     return out
@@ -168,4 +280,5 @@ def counted_total(parts: list[Part]) -> int:
 def message_texts() -> list[str]:
     """The catalog messages above (the extractor finds them as ``N_``; listed for tests)."""
     return [r.rule for rules in RULES.values() for r in rules] + \
-        [t for srcs in EVENT_SOURCES.values() for s in srcs for t in (s.label, s.rule)]
+        [t for srcs in EVENT_SOURCES.values() for s in srcs for t in (s.label, s.rule)] + \
+        list(FAME_SOURCE_LABELS.values())

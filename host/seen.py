@@ -122,16 +122,26 @@ class Seen(HostCore):
 def shown_part(game_key: str, part: Part) -> dict[str, Any]:
     """One breakdown line for a front end, translated: label, points, the rule and its /rules topic."""
     return {"label": tr_data(part.label), "points": part.points, "rule": _(part.rule) if part.rule else "",
-            "topic": topic_title(game_key, part.topic) if part.topic else "", "counted": part.counted}
+            "topic": topic_title(game_key, part.topic) if part.topic else "", "counted": part.counted,
+            "details": [{"label": tr(d.label), "points": d.points} for d in part.details]}
 
 
-def breakdown_lines(row: dict[str, Any]) -> list[str]:
-    """A score sheet row's breakdown as lines of text (the Why? answer, /game status, the offline table)."""
+def breakdown_lines(row: dict[str, Any], compact: bool = False) -> list[str]:
+    """A score sheet row's breakdown as lines of text (the Why? answer, the offline table; ``compact``:
+    the rules' topics without their wording, a part's scoring events on one line, for /game status's
+    1024-character fields when the full lines do not fit).
+    A part made of several scoring events lists them below it, one line each."""
     lines = []
     for part in row.get("parts", []):
-        if part["counted"]:
+        details = part.get("details") or []
+        if part["counted"] and compact:
+            events = ", ".join(f"{d['label']} {d['points']:+d}" for d in details)
+            lines.append(f"{part['label']}: {part['points']:+d}" + (f" ({events})" if events else "")
+                         + (f" · /rules: {part['topic']}" if part["topic"] else ""))
+        elif part["counted"]:
             lines.append(_("{label}: {points} — {rule} (/rules: {topic})", label=part["label"],
                            points=f"{part['points']:+d}", rule=part["rule"], topic=part["topic"]))
+            lines += [f"  ◦ {d['label']}: {d['points']:+d}" for d in details]
         else:
             lines.append(_("{label}: {points} (shown for the tie-break, not scored)", label=part["label"],
                            points=part["points"]))

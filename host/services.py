@@ -16,6 +16,7 @@ from pathlib import Path
 from db.open import open_store
 from db.postgres import is_postgres_url
 from db.store import Store
+from db.tutorial_store import TutorialStore
 from host.ai_seats import AiSeats
 from host.campaign.service import CampaignService
 from host.service import Host
@@ -35,7 +36,7 @@ class Services:
     host: Host
     tournaments: TournamentService
     campaigns: CampaignService
-    tutorials: Tutorials = field(default_factory=Tutorials)  # /learn tables, held in memory only
+    tutorials: Tutorials = field(default_factory=Tutorials)  # /learn tables (kept in the store: services_for)
 
     async def close(self) -> None:
         await self.store.close()
@@ -48,7 +49,8 @@ def services_for(host: Host, settings: Settings) -> Services:
     store = host.store
     campaigns = CampaignService(host, store)
     tournaments = TournamentService(host, store=store)
-    return Services(settings=settings, store=store, host=host, tournaments=tournaments, campaigns=campaigns)
+    return Services(settings=settings, store=store, host=host, tournaments=tournaments, campaigns=campaigns,
+                    tutorials=Tutorials(TutorialStore(store), host.clock))
 
 
 async def open_store_for(settings: Settings) -> Store:

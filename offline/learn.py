@@ -77,8 +77,8 @@ async def learn(game: str, out: Path, stdin: TextIO, stdout: TextIO) -> int:
                                    auto_play=False)
     try:
         out.mkdir(parents=True, exist_ok=True)
-        run = services.tutorials.start(LEARNER_ID, game, _("Learner"))
+        run = await services.tutorials.start(LEARNER_ID, game, _("Learner"))
         return LearnTable(run, out, stdin, stdout).play()
     finally:
-        services.tutorials.stop(LEARNER_ID)
+        await services.tutorials.stop(LEARNER_ID)
         await services.close()

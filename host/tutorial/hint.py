@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from host.i18n import N_, _, tr
+from host.tutorial.why import computed_why
 from rules import ai
 from rules.expert import Budget
 
@@ -41,6 +42,14 @@ GENERIC_WHY = N_("It is the move the strongest AI would make from what you can s
 
 def hint_for(engine: Any, state: Any, seat: int, seed: int | str, seq: int, why: dict[str, str],
              view: dict[str, Any] | None = None) -> Hint:
+    """The hint and its why: what the move scores or prevents, computed from the seat's view
+    (:mod:`host.tutorial.why`), else the tutorial's general words for the move's type."""
     action = hinted_action(engine, state, seat, seed, seq)
-    label = tr(engine.describe_action(action, view if view is not None else engine.view(state, seat)))
-    return Hint(action, label, _(why.get(str(action.get("type")), GENERIC_WHY)))
+    own = engine.view(state, seat)
+    label = tr(engine.describe_action(action, view if view is not None else own))
+    names = list((view or {}).get("seat_names") or [])
+    computed = computed_why(engine, own, engine.legal_actions(state, seat), action, seed, seq, names)
+    if computed is None:
+        return Hint(action, label, _(why.get(str(action.get("type")), GENERIC_WHY)))
+    text = tr(computed)
+    return Hint(action, label, text[:1].upper() + text[1:])

@@ -1,6 +1,7 @@
-"""One learner's tutorial table, held in memory: the learner (seat 0) against AI seats, from the
-tutorial's prepared position. Nothing is stored, so a tutorial is never a lobby, never rated and
-never in anyone's stats. Front ends (``cogs/learn.py``, ``offline --learn``) show :meth:`offers`,
+"""One learner's tutorial table: the learner (seat 0) against AI seats, from the tutorial's prepared
+position. No game row is ever written, so a tutorial is never a lobby, never rated and never in
+anyone's stats; only the learner's moves are kept (``host.tutorial.Tutorials``), from which
+:meth:`TutorialRun.resume` rebuilds the table after a restart. Front ends (``cogs/learn.py``, ``offline --learn``) show :meth:`offers`,
 :meth:`caption` and the picture of :meth:`view`, and call :meth:`choose`.
 """
 
@@ -46,6 +47,7 @@ class TutorialRun:
         self.lines: list[Any] = []  # what happened since the learner's last decision (untranslated)
         self.cursor = 0  # the script's step now
         self.misses = 0  # the learner's decisions in a row the script had no step for
+        self.actions: list[dict[str, Any]] = []  # the learner's moves: they rebuild this table (:meth:`resume`)
         self._auto()
         self._sync()
 
@@ -138,6 +140,7 @@ class TutorialRun:
         step = self.step
         self.lines = []
         self._apply(LEARNER, offers[index].action)
+        self.actions.append(offers[index].action)
         self.decisions += 1
         if step is not None and step.expects(offers[index].action):
             self.cursor, self.misses = self.cursor + 1, 0
@@ -147,6 +150,24 @@ class TutorialRun:
                 self.cursor = len(self.script)  # the game went where the script cannot follow: free play
         self._auto()
         self._sync()
+
+    @classmethod
+    def resume(cls, tutorial: Tutorial, learner_name: str, actions: list[dict[str, Any]]) -> TutorialRun:
+        """The table again after a restart: the learner's ``actions`` replayed from the prepared
+        position (the AI seats decide the same from the same seed). Raises ``ValueError`` where one
+        is not offered any more (the tutorial or the engine changed in between)."""
+        run = cls(tutorial, learner_name)
+        for action in actions:
+            index = next((o.index for o in run.offers() if o.action == action), None)
+            if index is None:
+                raise ValueError(f"the tutorial's move {len(run.actions) + 1} is no longer offered")
+            run.choose(index)
+        return run
+
+    def dump(self) -> dict[str, Any]:
+        """The state reached, as the engine dumps it (stored beside the moves: a check of the replay)."""
+        dumped: dict[str, Any] = self.engine.dump(self.state)
+        return dumped
 
     # -- texts --------------------------------------------------------------------------------
     def caption(self) -> str:
@@ -172,7 +193,8 @@ class TutorialRun:
     def hint(self) -> Hint | None:
         if self.finished:
             return None
-        return hint_for(self.engine, self.state, LEARNER, self.tutorial.seed, self.seq, self.tutorial.why)
+        return hint_for(self.engine, self.state, LEARNER, self.tutorial.seed, self.seq, self.tutorial.why,
+                        self.view())
 
     def score_lines(self) -> list[str]:
         """The final score, each player's parts with their rules (empty while the game runs)."""
@@ -188,4 +210,5 @@ class TutorialRun:
                 if shown["counted"]:
                     lines.append("  " + _("{label}: {points} — {rule} (/rules: {topic})", label=shown["label"],
                                           points=f"{shown['points']:+d}", rule=shown["rule"], topic=shown["topic"]))
+                    lines += [f"    ◦ {d['label']}: {d['points']:+d}" for d in shown["details"]]
         return lines

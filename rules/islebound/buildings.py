@@ -112,7 +112,7 @@ def gain_building(state: dict, seat: int, offer: dict, how: str, save, events: l
         gain(state, seat, {"pirate": 1}, events, "Mercenary Guild")
     if how == "build" and has(p, "b02") and bid != "b02":
         gain(state, seat, {"fish": 1}, events, "Bridge")
-        gain_fame(state, seat, 1, events)
+        gain_fame(state, seat, 1, events, "building")
     check_building_trigger(state, seat, events)
 
 
@@ -124,4 +124,4 @@ def books_gained_at_once(state: dict, seat: int, n: int, events: list) -> None:
     if has(p, "b14"):
         gain(state, seat, {"pirate": n}, events, "School of War")
     if has(p, "b18"):
-        gain_fame(state, seat, n, events)
+        gain_fame(state, seat, n, events, "building")

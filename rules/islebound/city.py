@@ -50,7 +50,7 @@ def start_visit(state: dict, seat: int, free: bool, events: list, crew: list[str
                 if has(player(state, owner), "b25"):
                     gain(state, owner, {"coin": 1}, events, "Customs House")
                 if has(player(state, owner), "m10"):  # only a toll received (spec 13.5, 8.1)
-                    gain_fame(state, owner, 1, events)
+                    gain_fame(state, owner, 1, events, "building")
         else:
             exhaust_ids(p, list(crew))
             paid = {"exhaust": crew[0]}
@@ -254,7 +254,7 @@ def activate_reputation(state: dict, seat: int, deck: int, events: list) -> None
     card = REPUTATION[card_id]
     events.append({"type": "reputation", "seat": seat, "card": card_id})
     top = card["top_fame"] + (2 if has(player(state, seat), "m09") else 0)
-    gain_fame(state, seat, top, events)
+    gain_fame(state, seat, top, events, "reputation")
     gains = {}
     for s in state["order"]:
         n = condition_count(state, s, card["condition"]) * card["fame_per_unit"]
@@ -263,7 +263,7 @@ def activate_reputation(state: dict, seat: int, deck: int, events: list) -> None
         gains[s] = n
     for s in state["order"]:  # token order from the first player (R24)
         if gains[s]:
-            gain_fame(state, s, gains[s], events)
+            gain_fame(state, s, gains[s], events, "reputation")
     state["rep_discard"].append(card_id)
     decks = state["rep_decks"]
     if not decks[deck] and len(decks[1 - deck]) > 1:

@@ -64,7 +64,7 @@ def complete_event(state: dict, seat: int, action: dict, events: list) -> None:
     gain(state, seat, {"influence_cube": reward.get("cubes", 0)}, events)
     fame = reward.get("fame", 0) + (1 if has(p, "b34") else 0)
     if fame:
-        gain_fame(state, seat, fame, events)
+        gain_fame(state, seat, fame, events, "event")
     _refill_events(state, deck)
 
 

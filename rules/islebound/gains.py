@@ -66,7 +66,7 @@ def gain(state: dict, seat: int, items: dict, events: list, source: str = "") ->
     if items.get("influence_cube", 0):
         place_cubes(state, seat, items["influence_cube"], events)
     if items.get("fame", 0):
-        gain_fame(state, seat, items["fame"], events)
+        gain_fame(state, seat, items["fame"], events, "other" if source in ("", "fame token") else "city")
 
 
 def draw_to_hand(state: dict, p: dict) -> None:
@@ -88,10 +88,15 @@ def spend_books(state: dict, seat: int, n: int, cards: list[str], events: list) 
         p["books"] -= n
 
 
-def gain_fame(state: dict, seat: int, n: int, events: list) -> None:
+FAME_SOURCES = ("event", "reputation", "building", "city", "other")
+"""Where fame on the track comes from (a fame event's ``source``): an event card, a reputation card,
+a building's ability, a city's visit, anything else."""
+
+
+def gain_fame(state: dict, seat: int, n: int, events: list, source: str = "other") -> None:
     p = player(state, seat)
     p["fame"] += n
-    events.append({"type": "fame", "seat": seat, "n": n})
+    events.append({"type": "fame", "seat": seat, "n": n, "source": source})
     while p["fame"] >= FAME_THRESHOLD and state["tokens"]:
         token = state["tokens"].pop(0)
         p["fame"] -= FAME_THRESHOLD
@@ -126,11 +131,11 @@ def take_city(state: dict, seat: int, city: str, method: str, events: list) -> N
     state["owner"][city] = {"seat": seat, "method": method}
     events.append({"type": "capture", "seat": seat, "city": city, "method": method, "from": old, "loot": value})
     if old is not None and has(player(state, old), "b07"):
-        gain_fame(state, old, 2, events)
+        gain_fame(state, old, 2, events, "building")
     p = player(state, seat)
     bonus = {"coin": value}
     if has(p, "m02"):
         bonus["coin"] += 2
     gain(state, seat, bonus, events, "loot")
     if method == "attack" and has(p, "b04"):
-        gain_fame(state, seat, 2, events)
+        gain_fame(state, seat, 2, events, "building")

@@ -31,6 +31,8 @@ async def test_hints_off_by_default_then_on_in_a_casual_game(harness, db_path, c
     text = message_text(answer.payload)
     labels = [c.label for c in await table.host.choices(table.game_id, ana)]
     assert text.startswith("Hint: ") and any(label in text for label in labels), text
+    # the why is computed from Ana's view: what the placement scores, in the rulebook's categories
+    assert " at the end" in text or " now" in text, text
 
 
 async def test_hints_are_refused_in_rated_games(harness, db_path, clock):

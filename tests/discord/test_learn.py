@@ -34,7 +34,7 @@ async def test_learn_plays_the_tutorial_to_the_end(harness, db_path, clock, game
     assert panel.payload.get("attachments"), "the learner's board is attached"
     steps = len(TUTORIALS[game].decisions())
     seen_steps: set[int] = set()
-    run = h.bot.services.tutorials.of(ana)
+    run = await h.bot.services.tutorials.of(ana)
     hinted = False
     for _ in range(2000):
         if run.finished:
@@ -63,3 +63,66 @@ async def test_learn_plays_the_tutorial_to_the_end(harness, db_path, clock, game
     assert "/rules" in final and str(run.engine.result(run.state)["scores"][0]) in final
     assert await h.bot.services.host.games_for_user(ana) == [], "a tutorial is never stored as a game"
     assert await h.bot.services.host.open_games() == []
+
+
+async def choose_suggested(h, ana, panel_id) -> None:
+    select = select_of(h.fake.messages[panel_id].payload)
+    assert select is not None
+    marked = [o for o in select["options"] if o["label"].startswith("★")]
+    await h.select(ana, panel_id, [(marked or select["options"])[0]["value"]], custom_id=select["custom_id"])
+
+
+async def test_a_tutorial_goes_on_after_a_restart(harness, db_path, clock):
+    """The learner's progress is kept: the bot restarts on the same database file between two clicks
+    and the next click goes on from where the learner was (the same position as without a restart),
+    a hint still answers, and leaving the tutorial forgets it (after another restart too)."""
+    from host.tutorial import TutorialRun
+
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana = h.user(11, "Ana")
+    game = "land_vs_sea"
+    panel = h.original(await h.slash(ana, "learn", game=game))
+    for _ in range(3):
+        await choose_suggested(h, ana, panel.id)
+    before = await h.bot.services.tutorials.of(ana)
+    assert before.decisions == 3
+    first_bot = h.bot
+    await start_bot(h, db_path, clock)  # a new process on the same database file
+    assert h.bot is not first_bot
+    await choose_suggested(h, ana, panel.id)  # the panel posted before the restart
+    assert not h.logged_errors
+    run = await h.bot.services.tutorials.of(ana)
+    assert run is not before and run.decisions == 4
+    text = message_text(h.fake.messages[panel.id].payload)
+    assert f"Step {run.cursor + 1} of" in text and "no longer running" not in text, text
+    without_restart = TutorialRun.resume(TUTORIALS[game], "Ana", run.actions)
+    assert run.actions[:3] == before.actions and run.dump() == without_restart.dump()
+    hint = h.original(await h.click(ana, panel.id, custom_id=f"isle:learn:hint:{run.decisions}:0"))
+    assert message_text(hint.payload).startswith("Hint: ")
+    await h.click(ana, panel.id, custom_id=f"isle:learn:quit:{run.decisions}:0")
+    await start_bot(h, db_path, clock)
+    h.expect_errors(0)
+    again = await h.forge_component(ana, h.fake.CHANNEL_ID, f"isle:learn:page:{run.decisions}:0")
+    assert "no longer running" in h.reply_text(again)
+
+
+async def test_a_tutorial_that_no_longer_replays_is_not_continued(harness, db_path, clock):
+    """A stored tutorial whose moves no longer lead to the stored position (the tutorial or the engine
+    changed between versions) is not continued half-way: the learner is asked to start again."""
+    from db.tutorial_store import TutorialStore
+
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana = h.user(11, "Ana")
+    panel = h.original(await h.slash(ana, "learn", game="my_island"))
+    await choose_suggested(h, ana, panel.id)
+    store = TutorialStore(h.bot.services.store)
+    row = await store.load(ana)
+    assert row is not None and row.game == "my_island" and len(row.actions) == 1
+    await store.save(type(row)(row.user_id, row.game, row.learner_name, row.actions, row.step, row.decisions,
+                               dict(row.state, seed="another")), clock())
+    await start_bot(h, db_path, clock)
+    h.expect_errors(0)
+    again = await h.forge_component(ana, h.fake.CHANNEL_ID, f"isle:learn:page:{row.decisions}:0")
+    assert "no longer running" in h.reply_text(again)
