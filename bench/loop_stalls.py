@@ -1,7 +1,7 @@
 """Event-loop stalls (issue 29): how long the event loop could not run anything else (every
 server's clicks wait that long), on a real SQLite file.
 
-usage: python bench/loop_stalls.py [hours] [busy] [--games 4] [--busy-games 20] [--moves 12]
+usage: python bench/loop_stalls.py [hours] [busy] [--games 4] [--busy-games 20] [--moves 12] [--render-workers N]
 
 A heartbeat task sleeps 1 ms at a time and records how late each wake-up is. The floor is the
 same heartbeat on the idle loop, measured in the same run. Sections (default: both):
@@ -11,8 +11,9 @@ same heartbeat on the idle loop, measured in the same run. Sections (default: bo
   rebased: its timers placed anew under the new window). If the hours rule refuses a window that
   narrow, the narrowest window it accepts is used. Target: the longest stall <= 100 ms.
 - ``busy``: ``--busy-games`` games played at once (two human seats, random legal moves, each
-  move followed by its public board, rendered as the bot does). Target: the longest stall
-  <= 100 ms (the p99 is printed too).
+  move followed by its public board, rendered as the bot does: in ``--render-workers`` worker
+  processes, RENDER_WORKERS' default; 0 renders in a thread as the bot did before). Target: the
+  longest stall <= 100 ms (the p99 is printed too).
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ sys.path.insert(0, str(ROOT))
 from db.store import Store  # noqa: E402
 from host import Host, HostError, PlayerRef  # noqa: E402
 from host.errors import BadOptions  # noqa: E402
+from host.renders import Renders  # noqa: E402
+from host.settings import default_render_workers  # noqa: E402
 from rules import ENGINES  # noqa: E402
 
 TARGET = 0.100
@@ -130,17 +133,22 @@ async def _play(host: Host, game_id: int, moves: int, rnd: random.Random) -> int
     return done
 
 
-async def section_busy(tmp: Path, n: int, moves: int) -> bool:
+async def section_busy(tmp: Path, n: int, moves: int, render_workers: int) -> bool:
     keys = sorted(ENGINES)
-    print(f"busy: {n} games played at once ({', '.join(keys)} in turn), {moves} moves each with the public board")
+    where = f"{render_workers} render worker processes" if render_workers else "renders in a thread"
+    print(f"busy: {n} games played at once ({', '.join(keys)} in turn), {moves} moves each with the public board"
+          f" ({where})")
     store = await Store.open(tmp / "busy.db")
+    renders = Renders(render_workers)
     try:
-        host = Host(store, default_deadline_seconds=24 * 3600)
+        host = Host(store, default_deadline_seconds=24 * 3600, renders=renders)
         ids = []
         for i in range(n):
             out = await host.create_table(keys[i % len(keys)], {}, [PlayerRef(1, "Ana"), PlayerRef(2, "Bo")],
                                           guild_id=1, channel_id=100 + i, seed=i)
             ids.append(out.game.id)
+        for game_id in ids[:len(keys)]:  # a running bot's state: its workers started, each game drawn once
+            await host.public_png(game_id)
         idle = await floor()
         rnd = random.Random(5)
         with Heartbeat() as beat:
@@ -151,6 +159,7 @@ async def section_busy(tmp: Path, n: int, moves: int) -> bool:
         return report("busy games", beat.lags, idle, took)
     finally:
         await store.close()
+        renders.close()
 
 
 async def main() -> int:
@@ -159,6 +168,7 @@ async def main() -> int:
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--busy-games", type=int, default=20)
     parser.add_argument("--moves", type=int, default=12)
+    parser.add_argument("--render-workers", type=int, default=default_render_workers())
     args = parser.parse_args()
     ok = True
     with tempfile.TemporaryDirectory(prefix="isle-stalls-") as folder:
@@ -166,7 +176,7 @@ async def main() -> int:
         if "hours" in args.sections:
             ok = await section_hours(tmp, args.games) and ok
         if "busy" in args.sections:
-            ok = await section_busy(tmp, args.busy_games, args.moves) and ok
+            ok = await section_busy(tmp, args.busy_games, args.moves, args.render_workers) and ok
     print("ALL PASS" if ok else "SOME FAIL")
     return 0 if ok else 1
 

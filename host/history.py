@@ -22,6 +22,7 @@ from host.errors import GameBroken, HostError, NotAllowed
 from host.export_file import EXPORT_FORMAT, EXPORT_VERSION, BadExport, digest
 from host.export_file import parse_export as parse_export  # the history API reads exports too
 from host.i18n import _, current_locale, tr, tr_data
+from host.renders import render_view
 from host.replay import LogReplay, state_hash, state_text
 from host.views import broken_text, private_lines_of, public_lines_of, with_names
 from render import animation as frames
@@ -290,7 +291,6 @@ def turn_caption(lines: list[Any], first: bool) -> str:
 
 def build_animation(record: Record, limit: int | None = None, captions: bool = False) -> tuple[bytes, str]:
     """Render every turn's public board and assemble them (CPU-bound: run it off the event loop)."""
-    from host.service import render_view
 
     turns = public_turns(record)
     pngs = [render_view(record.key, view) for view, _lines in turns]  # compressed: ~80 KB each

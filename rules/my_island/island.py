@@ -165,13 +165,25 @@ def _open_cells(open_terrain: tuple) -> frozenset:
     return frozenset(c for c, t in TERRAIN.items() if t in open_terrain and t != "totem")
 
 
+_BEACH = frozenset(c for c, t in TERRAIN.items() if t == "beach")
+
+
 @cache
 def _table(tile: str, orient: int) -> tuple:
+    """Per anchor of one orientation: its footprint, covered cells, whether it touches the beach and
+    the outside cells it touches with the symbol facing each. Built once per tile and orientation,
+    on the event loop's path (a seat's view lists the orientations with spots): plain loops."""
     out = []
+    beach = _BEACH
+    neighbours = NEIGHBOURS
     for at, fp in footprint_table(tile, orient):
-        cells = frozenset(c for c, _ in fp)
-        contacts = tuple((n, sym) for c, sym in fp for n in NEIGHBOURS[c] if n not in cells)
-        out.append((at, fp, cells, any(TERRAIN[c] == "beach" for c in cells), contacts))
+        cells = frozenset([c for c, _ in fp])
+        contacts = []
+        for c, sym in fp:
+            for n in neighbours[c]:
+                if n not in cells:
+                    contacts.append((n, sym))
+        out.append((at, fp, cells, not beach.isdisjoint(cells), tuple(contacts)))
     return tuple(out)
 
 
