@@ -60,6 +60,13 @@ def draw(key: str, view: dict[str, Any], full: bool, locale: str | None) -> tupl
         return png, time.perf_counter() - began
 
 
+def _load_renderers() -> int:
+    """A worker's first job: import every game's renderer (what the first picture would wait for)."""
+    from render import RENDERERS
+
+    return len(RENDERERS)
+
+
 def _count(key: str, full: bool, seconds: float) -> None:
     RENDERS.labels(key, "full" if full else "card").inc()
     RENDER_SECONDS.labels(key).observe(seconds)
@@ -107,6 +114,16 @@ class Renders:
     def _unavailable(view: dict[str, Any], locale: str) -> bytes:
         with speaking(locale):
             return unavailable_png(view)
+
+    async def warm(self) -> None:
+        """Start the workers and load the renderers in them now (the bot's start), not at the first
+        click; a worker that fails here is replaced at the next picture."""
+        if self._pool.workers <= 0:
+            return
+        jobs = [self._pool.run(_load_renderers, timeout=self.timeout) for _ in range(self._pool.workers)]
+        for outcome in await asyncio.gather(*jobs, return_exceptions=True):
+            if isinstance(outcome, BaseException):
+                log.warning("a render worker did not start: %s", outcome)
 
     def close(self) -> None:
         """Stop the worker processes (renders under way are abandoned)."""

@@ -168,8 +168,10 @@ async def test_the_services_draw_in_workers_and_stop_them_on_close(tmp_path):
         out = await host.create_table("land_vs_sea", {}, [PlayerRef(1, "Ana"), PlayerRef(2, "Bo")], guild_id=1,
                                       channel_id=10, seed=3)
         game_id = out.game.id
-        png = await asyncio.wait_for(host.public_png(game_id), BOUND)
+        assert not host.renders._pool.started, "no worker before a picture is asked for or the bot warms them"
+        await asyncio.wait_for(host.renders.warm(), BOUND)
         assert host.renders.workers == 1 and host.renders._pool.started
+        png = await asyncio.wait_for(host.public_png(game_id), BOUND)
         assert png == render_view("land_vs_sea", await host.public_view(game_id))
         mine = await asyncio.wait_for(host.private_png(game_id, 1, full=True), BOUND)
         assert mine == render_view("land_vs_sea", await host.private_view(game_id, 1), True)
