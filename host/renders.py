@@ -60,6 +60,11 @@ def draw(key: str, view: dict[str, Any], full: bool, locale: str | None) -> tupl
         return png, time.perf_counter() - began
 
 
+def _in_locale(locale: str, fn: Callable[..., Any], *args: Any) -> Any:
+    with speaking(locale):
+        return fn(*args)
+
+
 def _load_renderers() -> int:
     """A worker's first job: import every game's renderer (what the first picture would wait for)."""
     from render import RENDERERS
@@ -114,6 +119,15 @@ class Renders:
     def _unavailable(view: dict[str, Any], locale: str) -> bytes:
         with speaking(locale):
             return unavailable_png(view)
+
+    async def call(self, fn: Callable[..., Any], *args: Any, timeout: float | None = None) -> Any:
+        """``fn(*args)`` where pictures are drawn (a worker process, else a thread) in the caller's
+        language: other drawing work, such as a replay's frames. A worker that died or took longer
+        than ``timeout`` (default: the render timeout) raises WorkerFailed; ``fn``'s own errors are raised as they are."""
+        locale = current_locale.get()
+        if self._pool.workers <= 0:
+            return await asyncio.to_thread(_in_locale, locale, fn, *args)
+        return await self._pool.run(_in_locale, locale, fn, *args, timeout=timeout or self.timeout)
 
     async def warm(self) -> None:
         """Start the workers and load the renderers in them now (the bot's start), not at the first

@@ -208,3 +208,29 @@ def test_the_settings_size_the_render_workers():
     assert renders_for(load_settings({}, None)).workers == default_render_workers()
     made = renders_for(load_settings({"RENDER_WORKERS": "0", "RENDER_TIMEOUT_SECONDS": "5"}, None))
     assert (made.workers, made.timeout) == (0, 5.0)
+
+
+def _replay_fails(*args: object) -> tuple[bytes, str]:
+    os._exit(6)
+
+
+@pytest.mark.sqlite_only
+async def test_a_replay_is_built_in_a_worker_as_in_place_and_a_dead_worker_is_a_friendly_refusal(store, monkeypatch):
+    from host import Host, history
+    from host.errors import NotAllowed
+
+    host = Host(store, renders=Renders(workers=1))
+    try:
+        outcome = await host.create_table("land_vs_sea", {}, [None, None], 1, 10, settings={"ai_level": "greedy"},
+                                          seed=4)
+        game_id = outcome.game.id
+        with speaking("ru"):
+            name, data = await asyncio.wait_for(history.animation(host, game_id, captions=True), BOUND)
+            record = await history.replay_source(host, game_id)
+            assert (data, name.rsplit(".", 1)[1]) == history.build_animation(record, None, True)
+        monkeypatch.setattr(history, "build_animation", _replay_fails)  # the worker asked to build it dies
+        with speaking("uk"), pytest.raises(NotAllowed) as refused:
+            await asyncio.wait_for(history.animation(host, game_id, captions=False), BOUND)
+        assert f"#{game_id}" in str(refused.value) and "зараз" in str(refused.value)
+    finally:
+        host.renders.close()
