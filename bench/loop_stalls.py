@@ -45,18 +45,34 @@ def pct(values: list[float], q: float) -> float:
     return values[int(q * (len(values) - 1))] if values else 0.0
 
 
+def cpu_times() -> tuple[float, float] | None:
+    """This thread's seconds running and runnable-but-waiting for a CPU (Linux schedstat), else None."""
+    try:
+        with open("/proc/thread-self/schedstat") as f:
+            running, waiting, _ = f.read().split()
+    except (OSError, ValueError):
+        return None
+    return int(running) / 1e9, int(waiting) / 1e9
+
+
 class Heartbeat:
-    """Wakes every millisecond; ``lags`` are how late each wake-up was."""
+    """Wakes every millisecond; ``lags`` are how late each wake-up was, ``split`` (on Linux) how much
+    of each lag the loop's thread spent running and waiting for a CPU (other processes had them)."""
 
     def __init__(self) -> None:
         self.lags: list[float] = []
+        self.split: list[tuple[float, float, float]] = []
         self._task: asyncio.Task[None] | None = None
 
     async def _beat(self) -> None:
         while True:
-            before = time.perf_counter()
+            before, times = time.perf_counter(), cpu_times()
             await asyncio.sleep(0.001)
-            self.lags.append(max(0.0, time.perf_counter() - before - 0.001))
+            lag = max(0.0, time.perf_counter() - before - 0.001)
+            self.lags.append(lag)
+            after = cpu_times()
+            if times and after:
+                self.split.append((lag, after[0] - times[0], after[1] - times[1]))
 
     def __enter__(self) -> Heartbeat:
         self._task = asyncio.get_running_loop().create_task(self._beat())
@@ -71,6 +87,22 @@ async def floor(seconds: float = 0.5) -> float:
     with Heartbeat() as beat:
         await asyncio.sleep(seconds)
     return max(beat.lags)
+
+
+def causes(split: list[tuple[float, float, float]], over: float = 0.050) -> None:
+    """Where the long stalls' time went: the loop running, waiting for a CPU, or else (the interpreter
+    lock held by another thread, a blocking call)."""
+    long = [x for x in split if x[0] > over]
+    total = sum(x[0] for x in long)
+    if not total:
+        return
+    running = sum(min(x[1], x[0]) for x in long)
+    waiting = sum(min(x[2], x[0]) for x in long)
+    worst = max(long)
+    print(f"    {len(long)} stalls over {over * 1000:.0f} ms: {running / total:.0%} of their time the loop ran,"
+          f" {waiting / total:.0%} it waited for a CPU (other processes or threads had both cores), {max(0.0, 1 - (running + waiting) / total):.0%}"
+          f" else (the interpreter lock, a blocking call); the longest, {worst[0] * 1000:.0f} ms:"
+          f" {worst[1] * 1000:.0f} ms running, {worst[2] * 1000:.0f} ms waiting for a CPU")
 
 
 def report(name: str, lags: list[float], idle: float, took: float) -> bool:
@@ -156,7 +188,9 @@ async def section_busy(tmp: Path, n: int, moves: int, render_workers: int) -> bo
             played = await asyncio.gather(*(_play(host, g, moves, rnd) for g in ids))
             took = time.perf_counter() - began
         print(f"  {sum(played)} moves")
-        return report("busy games", beat.lags, idle, took)
+        ok = report("busy games", beat.lags, idle, took)
+        causes(beat.split)
+        return ok
     finally:
         await store.close()
         renders.close()
