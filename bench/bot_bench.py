@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.floors import fsync_floor
+from host.renders import Renders
+from host.settings import default_render_workers
 from tests.conftest import Clock
 from tests.discord.conftest import START, start_bot
 from tests.discord.harness import Harness
@@ -28,7 +30,9 @@ class BotBench:
 
 
 @asynccontextmanager
-async def bot_on_disk(prefix: str) -> AsyncIterator[BotBench]:
+async def bot_on_disk(prefix: str, render_workers: int | None = None) -> AsyncIterator[BotBench]:
+    """``render_workers``: processes drawing the boards, as RENDER_WORKERS gives the bot (None: its
+    default; 0: a thread of the bot, as before issue 29)."""
     h = Harness()
     h.install()
     h.stores = []
@@ -41,10 +45,13 @@ async def bot_on_disk(prefix: str) -> AsyncIterator[BotBench]:
         return handle(*args, **kwargs)
 
     h.fake.handle = stamped
+    renders = Renders(default_render_workers() if render_workers is None else render_workers)
     try:
         await start_bot(h, folder / "isle.db", Clock(START), default_deadline_seconds=24 * 3600)
+        h.bot.services.host.renders = renders
         yield run
     finally:
+        renders.close()
         await h.shutdown()
         for store in h.stores:
             await store.close()

@@ -1,7 +1,7 @@
 """Event-loop stalls (issue 29): how long the event loop could not run anything else (every
 server's clicks wait that long), on a real SQLite file.
 
-usage: python bench/loop_stalls.py [hours] [busy] [--games 4] [--busy-games 20] [--moves 12]
+usage: python bench/loop_stalls.py [hours] [busy] [--games 4] [--busy-games 20] [--moves 12] [--render-workers N]
 
 A heartbeat task sleeps 1 ms at a time and records how late each wake-up is. The floor is the
 same heartbeat on the idle loop, measured in the same run. Sections (default: both):
@@ -11,8 +11,9 @@ same heartbeat on the idle loop, measured in the same run. Sections (default: bo
   rebased: its timers placed anew under the new window). If the hours rule refuses a window that
   narrow, the narrowest window it accepts is used. Target: the longest stall <= 100 ms.
 - ``busy``: ``--busy-games`` games played at once (two human seats, random legal moves, each
-  move followed by its public board, rendered as the bot does). Target: the longest stall
-  <= 100 ms (the p99 is printed too).
+  move followed by its public board, rendered as the bot does: in ``--render-workers`` worker
+  processes, RENDER_WORKERS' default; 0 renders in a thread as the bot did before). Target: the
+  longest stall <= 100 ms (the p99 is printed too).
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ sys.path.insert(0, str(ROOT))
 from db.store import Store  # noqa: E402
 from host import Host, HostError, PlayerRef  # noqa: E402
 from host.errors import BadOptions  # noqa: E402
+from host.renders import Renders  # noqa: E402
+from host.settings import default_render_workers  # noqa: E402
 from rules import ENGINES  # noqa: E402
 
 TARGET = 0.100
@@ -42,18 +45,34 @@ def pct(values: list[float], q: float) -> float:
     return values[int(q * (len(values) - 1))] if values else 0.0
 
 
+def cpu_times() -> tuple[float, float] | None:
+    """This thread's seconds running and runnable-but-waiting for a CPU (Linux schedstat), else None."""
+    try:
+        with open("/proc/thread-self/schedstat") as f:
+            running, waiting, _ = f.read().split()
+    except (OSError, ValueError):
+        return None
+    return int(running) / 1e9, int(waiting) / 1e9
+
+
 class Heartbeat:
-    """Wakes every millisecond; ``lags`` are how late each wake-up was."""
+    """Wakes every millisecond; ``lags`` are how late each wake-up was, ``split`` (on Linux) how much
+    of each lag the loop's thread spent running and waiting for a CPU (other processes had them)."""
 
     def __init__(self) -> None:
         self.lags: list[float] = []
+        self.split: list[tuple[float, float, float]] = []
         self._task: asyncio.Task[None] | None = None
 
     async def _beat(self) -> None:
         while True:
-            before = time.perf_counter()
+            before, times = time.perf_counter(), cpu_times()
             await asyncio.sleep(0.001)
-            self.lags.append(max(0.0, time.perf_counter() - before - 0.001))
+            lag = max(0.0, time.perf_counter() - before - 0.001)
+            self.lags.append(lag)
+            after = cpu_times()
+            if times and after:
+                self.split.append((lag, after[0] - times[0], after[1] - times[1]))
 
     def __enter__(self) -> Heartbeat:
         self._task = asyncio.get_running_loop().create_task(self._beat())
@@ -68,6 +87,22 @@ async def floor(seconds: float = 0.5) -> float:
     with Heartbeat() as beat:
         await asyncio.sleep(seconds)
     return max(beat.lags)
+
+
+def causes(split: list[tuple[float, float, float]], over: float = 0.050) -> None:
+    """Where the long stalls' time went: the loop running, waiting for a CPU, or else (the interpreter
+    lock held by another thread, a blocking call)."""
+    long = [x for x in split if x[0] > over]
+    total = sum(x[0] for x in long)
+    if not total:
+        return
+    running = sum(min(x[1], x[0]) for x in long)
+    waiting = sum(min(x[2], x[0]) for x in long)
+    worst = max(long)
+    print(f"    {len(long)} stalls over {over * 1000:.0f} ms: {running / total:.0%} of their time the loop ran,"
+          f" {waiting / total:.0%} it waited for a CPU (other processes or threads had both cores), {max(0.0, 1 - (running + waiting) / total):.0%}"
+          f" else (the interpreter lock, a blocking call); the longest, {worst[0] * 1000:.0f} ms:"
+          f" {worst[1] * 1000:.0f} ms running, {worst[2] * 1000:.0f} ms waiting for a CPU")
 
 
 def report(name: str, lags: list[float], idle: float, took: float) -> bool:
@@ -130,17 +165,22 @@ async def _play(host: Host, game_id: int, moves: int, rnd: random.Random) -> int
     return done
 
 
-async def section_busy(tmp: Path, n: int, moves: int) -> bool:
+async def section_busy(tmp: Path, n: int, moves: int, render_workers: int) -> bool:
     keys = sorted(ENGINES)
-    print(f"busy: {n} games played at once ({', '.join(keys)} in turn), {moves} moves each with the public board")
+    where = f"{render_workers} render worker processes" if render_workers else "renders in a thread"
+    print(f"busy: {n} games played at once ({', '.join(keys)} in turn), {moves} moves each with the public board"
+          f" ({where})")
     store = await Store.open(tmp / "busy.db")
+    renders = Renders(render_workers)
     try:
-        host = Host(store, default_deadline_seconds=24 * 3600)
+        host = Host(store, default_deadline_seconds=24 * 3600, renders=renders)
         ids = []
         for i in range(n):
             out = await host.create_table(keys[i % len(keys)], {}, [PlayerRef(1, "Ana"), PlayerRef(2, "Bo")],
                                           guild_id=1, channel_id=100 + i, seed=i)
             ids.append(out.game.id)
+        for game_id in ids[:len(keys)]:  # a running bot's state: its workers started, each game drawn once
+            await host.public_png(game_id)
         idle = await floor()
         rnd = random.Random(5)
         with Heartbeat() as beat:
@@ -148,9 +188,12 @@ async def section_busy(tmp: Path, n: int, moves: int) -> bool:
             played = await asyncio.gather(*(_play(host, g, moves, rnd) for g in ids))
             took = time.perf_counter() - began
         print(f"  {sum(played)} moves")
-        return report("busy games", beat.lags, idle, took)
+        ok = report("busy games", beat.lags, idle, took)
+        causes(beat.split)
+        return ok
     finally:
         await store.close()
+        renders.close()
 
 
 async def main() -> int:
@@ -159,6 +202,7 @@ async def main() -> int:
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--busy-games", type=int, default=20)
     parser.add_argument("--moves", type=int, default=12)
+    parser.add_argument("--render-workers", type=int, default=default_render_workers())
     args = parser.parse_args()
     ok = True
     with tempfile.TemporaryDirectory(prefix="isle-stalls-") as folder:
@@ -166,7 +210,7 @@ async def main() -> int:
         if "hours" in args.sections:
             ok = await section_hours(tmp, args.games) and ok
         if "busy" in args.sections:
-            ok = await section_busy(tmp, args.busy_games, args.moves) and ok
+            ok = await section_busy(tmp, args.busy_games, args.moves, args.render_workers) and ok
     print("ALL PASS" if ok else "SOME FAIL")
     return 0 if ok else 1
 

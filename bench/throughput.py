@@ -1,6 +1,6 @@
 """One process's throughput through the full bot path (issue 32, "one process keeps up with Discord").
 
-usage: python bench/throughput.py [--games 1,8,32] [--seconds 20] [--game isle_of_skye]
+usage: python bench/throughput.py [--games 1,8,32] [--seconds 20] [--game isle_of_skye] [--render-workers N]
 
 For each concurrency N, N games of two human players are played at once through the real
 discord.py adapter and the in-memory Discord of tests/discord (every click an INTERACTION_CREATE
@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.bot_bench import bot_on_disk  # noqa: E402
 from bench.floors import pct, samples_note  # noqa: E402
+from host.settings import default_render_workers  # noqa: E402
 from tests.discord.harness import Harness  # noqa: E402
 from tests.discord.play import LEAVE_EARLY, controls, label_of  # noqa: E402
 from tests.discord.volume import new_counted_table  # noqa: E402
@@ -108,8 +109,8 @@ async def lag_watcher(lags: list[float], stop: asyncio.Event) -> None:
         lags.append(max(0.0, loop.time() - asked))
 
 
-async def measure(n_games: int, seconds: float, key: str) -> dict[str, Any]:
-    async with bot_on_disk("isle-throughput-") as run:
+async def measure(n_games: int, seconds: float, key: str, render_workers: int | None) -> dict[str, Any]:
+    async with bot_on_disk("isle-throughput-", render_workers) as run:
         h = run.h
         tables = []
         for g in range(n_games):
@@ -141,11 +142,15 @@ def main() -> int:
     parser.add_argument("--games", default="1,8,32", help="concurrencies to measure (default 1,8,32)")
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds of play per concurrency")
     parser.add_argument("--game", default="isle_of_skye")
+    parser.add_argument("--render-workers", type=int, default=None,
+                        help="processes drawing boards (default: RENDER_WORKERS' default; 0: a thread, as before)")
     args = parser.parse_args()
     logging.basicConfig(level=logging.CRITICAL)
-    print(f"{args.game}, 2 human players a game, deadlines on, database on disk; {args.seconds:g} s each")
+    workers = default_render_workers() if args.render_workers is None else args.render_workers
+    print(f"{args.game}, 2 human players a game, deadlines on, database on disk; {args.seconds:g} s each;"
+          f" boards drawn {f'in {workers} worker processes' if workers else 'in a thread'}")
     for n in (int(x) for x in args.games.split(",")):
-        m = asyncio.run(measure(n, args.seconds, args.game))
+        m = asyncio.run(measure(n, args.seconds, args.game, args.render_workers))
         rate = m["moves"] / m["elapsed"]
         per_move = m["limited"] / max(m["moves"], 1)
         ceiling = GLOBAL_LIMIT / per_move if per_move else float("inf")

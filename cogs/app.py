@@ -69,6 +69,7 @@ class RunningIsleBot(IsleBot):
             self.services = self._owned = await open_services(self.settings)
         host = self.services.host
         await host.languages.load()
+        await host.renders.warm()  # the board-drawing processes start now, not at the first click
         await follow_changes(self)  # what other processes change of what this bot remembers
         host.text_name = present.safe_name  # names in log lines are literal text, not markdown
         for name in extension_names():

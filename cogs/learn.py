@@ -21,7 +21,6 @@ from discord.app_commands import locale_str
 from cogs import catalog, present
 from cogs.errors import guarded
 from host.i18n import _, tr_data
-from host.service import render_view
 from host.tutorial import TUTORIALS, TutorialRun
 
 if TYPE_CHECKING:
@@ -126,7 +125,7 @@ async def show(interaction: discord.Interaction[IsleBot], run: TutorialRun, page
                first: bool = False) -> None:
     if edit and not interaction.response.is_done():
         await interaction.response.defer()
-    png = await asyncio.to_thread(render_view, run.tutorial.game, run.view())
+    png = await interaction.client.services.host.renders.png(run.tutorial.game, run.view())  # off the loop
     embed, view, file = tutorial_embed(run, first), tutorial_view(run, page), present.board_file(png)
     if edit:
         await interaction.edit_original_response(embed=embed, attachments=[file], view=view)

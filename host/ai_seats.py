@@ -2,8 +2,7 @@
 
 The host gives an AI seat only what the seat may know: its view and its legal actions (worked
 out on the loop, cheap), never the state. The expert level searches for up to its budget in a
-worker process (``concurrent.futures.ProcessPoolExecutor``, created once with the services and
-shut down with them); the quicker levels run in a thread. The answer is the same as
+worker process (``host.worker_pool``, created once with the services and shut down with them); the quicker levels run in a thread. The answer is the same as
 ``rules.ai.choose_action`` would give in place (the same seed and sequence number).
 """
 
@@ -11,11 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from host.i18n import _
+from host.worker_pool import WorkerPool
 from rules.ai import DEFAULT_LEVEL, LEVELS, decide
 from rules.expert import Budget
 from telemetry.metrics import AI_DECISIONS, AI_SECONDS, timed
@@ -45,7 +43,7 @@ class AiSeats:
     def __init__(self, budget: Budget | None = None, workers: int = 0) -> None:
         self.budget = budget or Budget()
         self.workers = workers
-        self._pool: Executor | None = None
+        self._pool = WorkerPool(workers)
 
     async def choose(self, engine: Any, state: Any, seat: int, seed: int | str, seq: int, level: str) -> dict[str, Any]:
         """The move of the AI playing ``seat`` at ``level`` (``seq``: the log position)."""
@@ -70,19 +68,10 @@ class AiSeats:
     async def _decide(self, level: str, args: tuple[Any, ...]) -> dict[str, Any]:
         """Off the event loop: the expert in a worker process (when there are workers), else a thread."""
         if level in EXPENSIVE and self.workers > 0:
-            loop = asyncio.get_running_loop()
-            chosen: dict[str, Any] = await loop.run_in_executor(self._process_pool(), decide, *args)
+            chosen: dict[str, Any] = await self._pool.run(decide, *args)  # a dead worker: replaced next time
             return chosen
         return await asyncio.to_thread(decide, *args)
 
-    def _process_pool(self) -> Executor:
-        if self._pool is None:
-            # spawned, not forked: the bot's process holds an event loop, sockets and threads
-            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool
-
     def close(self) -> None:
         """Stop the worker processes (a decision under way is abandoned)."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        self._pool.close()

@@ -36,6 +36,7 @@ from host.models import (
     Scope,
     SeatInfo,
 )
+from host.renders import Renders
 from host.replay import GameStates, Loaded
 from host.turn_clock import TurnClocks
 from host.undo import UndoPoints
@@ -63,7 +64,8 @@ class HostCore:
 
     def __init__(self, store: Store, clock: Callable[[], float] = time.time,
                  default_deadline_seconds: int | None = 24 * 3600, auto_play: bool = True,
-                 vacation_days: int = 20, lease_seconds: float = LEASE_SECONDS, ai: AiSeats | None = None) -> None:
+                 vacation_days: int = 20, lease_seconds: float = LEASE_SECONDS, ai: AiSeats | None = None,
+                 renders: Renders | None = None) -> None:
         """``auto_play``: AI seats answer at once after every move (the bot). The offline
         table turns it off and calls :meth:`play_automatic_once` to show every AI move.
         ``lease_seconds``: how long work claimed by this process (an expiring turn, a
@@ -91,6 +93,8 @@ class HostCore:
         self.undo_points = UndoPoints()
         self.ai = ai or AiSeats()
         """Where AI seats think (``host.ai_seats``): off the event loop."""
+        self.renders = renders or Renders()
+        """Where board pictures are drawn (``host.renders``): worker processes, or a thread."""
 
     def on_game_finished(self, listener: FinishListener) -> None:
         """Call ``listener(game)`` after any game ends: finished, forfeited or abandoned

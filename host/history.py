@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
+import logging
 import weakref
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -22,12 +23,17 @@ from host.errors import GameBroken, HostError, NotAllowed
 from host.export_file import EXPORT_FORMAT, EXPORT_VERSION, BadExport, digest
 from host.export_file import parse_export as parse_export  # the history API reads exports too
 from host.i18n import _, current_locale, tr, tr_data
+from host.renders import render_view
 from host.replay import LogReplay, state_hash, state_text
 from host.views import broken_text, private_lines_of, public_lines_of, with_names
+from host.worker_pool import WorkerFailed
 from render import animation as frames
 from rules import ENGINES
 
 OVER = ("finished", "abandoned")
+
+
+log = logging.getLogger("host")
 
 
 @dataclass
@@ -290,7 +296,6 @@ def turn_caption(lines: list[Any], first: bool) -> str:
 
 def build_animation(record: Record, limit: int | None = None, captions: bool = False) -> tuple[bytes, str]:
     """Render every turn's public board and assemble them (CPU-bound: run it off the event loop)."""
-    from host.service import render_view
 
     turns = public_turns(record)
     pngs = [render_view(record.key, view) for view, _lines in turns]  # compressed: ~80 KB each
@@ -301,11 +306,14 @@ def build_animation(record: Record, limit: int | None = None, captions: bool = F
 _built: OrderedDict[tuple[str, str, str, tuple[str, ...], str, int, bool], tuple[str, bytes]] = OrderedDict()
 _building: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 CACHED_ANIMATIONS = 4
+ANIMATION_SECONDS = 300.0
+"""How long building a replay may take in a render worker (its frames: seconds of drawing) before it is given up."""
 
 
 async def animation(host: Any, game_id: int, limit: int | None = None, captions: bool = False) -> tuple[str, bytes]:
-    """``(file name, bytes)`` of the animated public replay of a started game, built in a thread
-    (the last few are kept: the replay after a score sheet is often asked for again at once);
+    """``(file name, bytes)`` of the animated public replay of a started game, built where boards
+    are drawn (``host.renders``: a worker process, so its seconds of drawing never hold the event
+    loop's interpreter; else a thread) (the last few are kept: the replay after a score sheet is often asked for again at once);
     ``captions``: each turn's log line under its frame (issue 31; asked for, as the band makes
     the file about an eighth larger and slower to build)."""
     limit = limit or frames.MAX_BYTES  # part of the key: a replay built under another limit is not reused
@@ -317,9 +325,13 @@ async def animation(host: Any, game_id: int, limit: int | None = None, captions:
     async with one_at_a_time:
         if key not in _built:
             try:
-                data, fmt = await asyncio.to_thread(build_animation, record, limit, captions)
+                data, fmt = await host.renders.call(build_animation, record, limit, captions, timeout=ANIMATION_SECONDS)
             except frames.TooLarge:
                 raise NotAllowed(_("The replay of game #{id} is too large to send, even cut short.", id=game_id)) from None
+            except WorkerFailed:
+                log.warning("the replay of game %s could not be built", game_id, exc_info=True)
+                raise NotAllowed(_("The replay of game #{id} could not be made just now; try again in a few minutes.",
+                                   id=game_id)) from None
             _built[key] = (f"replay-{record.key}-{game_id}.{fmt}", data)
             while len(_built) > CACHED_ANIMATIONS:
                 _built.popitem(last=False)

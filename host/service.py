@@ -13,7 +13,6 @@ listeners), ``host.moves`` (moves and what they settle), ``host.take_back`` (und
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import secrets
@@ -32,7 +31,7 @@ from host.ai_seats import bad_level, level_name
 from host.core import DEFAULT_SETTINGS, LEASE_SECONDS, HostCore, engine_for
 from host.errors import BadOptions, GameBroken, GameMovedOn, NotAllowed
 from host.hints import Hints
-from host.i18n import _, reason, translator
+from host.i18n import _, reason
 from host.logging_setup import log_event
 from host.models import (
     GameInfo,
@@ -41,12 +40,12 @@ from host.models import (
     PlayerRef,
 )
 from host.moves import AUTO_MOVES_LIMIT, Moves, level_of
+from host.renders import render_view
 from host.seen import Seen
 from host.servers import Servers
 from host.take_back import TakeBack
 from host.timers import Timers
-from host.views import broken_text, clip, fallback_png
-from telemetry.metrics import RENDER_SECONDS, RENDERS, timed
+from host.views import broken_text, clip
 
 log = logging.getLogger("host")
 
@@ -212,14 +211,14 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
         return await self.start(info.id, None)
 
     async def public_png(self, game_id: int, full: bool = False) -> bytes:
-        """The public picture: the phone card, or (``full``) the full board."""
+        """The public picture: the phone card, or (``full``) the full board (drawn off the loop: ``host.renders``)."""
         view = await self.public_view(game_id)
-        return await asyncio.to_thread(render_view, (await self._row(game_id)).game_key, view, full)
+        return await self.renders.png((await self._row(game_id)).game_key, view, full)
 
     async def private_png(self, game_id: int, user_id: int, full: bool = False) -> bytes:
         """This player's own picture: the phone card, or (``full``) the full board."""
         view = await self.private_view(game_id, user_id)
-        return await asyncio.to_thread(render_view, (await self._row(game_id)).game_key, view, full)
+        return await self.renders.png((await self._row(game_id)).game_key, view, full)
 
     # -- settings, vacation, leaving ---------------------------------------------------------
     async def update_settings(self, game_id: int, by_user_id: int, is_admin: bool, **changes: Any) -> GameInfo:
@@ -298,12 +297,3 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
         """True only the first time (e.g. "open your DMs" is said once per game and player)."""
         return await self.store.first_notice(game_id, user_id, kind)
 
-
-def render_view(key: str, view: dict[str, Any], full: bool = False) -> bytes:
-    """The phone card of ``view`` (what the bot posts), or with ``full`` the full board."""
-    from render import FULL_RENDERERS, RENDERERS
-
-    renderer = (FULL_RENDERERS if full else RENDERERS).get(key)
-    RENDERS.labels(key, "full" if full else "card").inc()
-    with timed(RENDER_SECONDS, key):
-        return renderer(view, tr=translator()) if renderer else fallback_png(view)

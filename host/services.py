@@ -19,6 +19,7 @@ from db.store import Store
 from db.tutorial_store import TutorialStore
 from host.ai_seats import AiSeats
 from host.campaign.service import CampaignService
+from host.renders import Renders
 from host.service import Host
 from host.settings import Settings
 from host.tournament.service import TournamentService
@@ -39,8 +40,11 @@ class Services:
     tutorials: Tutorials = field(default_factory=Tutorials)  # /learn tables (kept in the store: services_for)
 
     async def close(self) -> None:
-        await self.store.close()
-        self.host.ai.close()
+        try:
+            await self.store.close()
+        finally:  # the worker processes stop whatever the store says
+            self.host.ai.close()
+            self.host.renders.close()
 
 
 def services_for(host: Host, settings: Settings) -> Services:
@@ -77,11 +81,17 @@ def ai_seats_for(settings: Settings) -> AiSeats:
     return AiSeats(expert_budget(settings), workers=settings.ai_workers)
 
 
+def renders_for(settings: Settings) -> Renders:
+    """Where board pictures are drawn: RENDER_WORKERS worker processes (0: a thread)."""
+    return Renders(settings.render_workers, settings.render_timeout_seconds)
+
+
 async def open_services(settings: Settings, *, auto_play: bool = True,
                         clock: Callable[[], float] = time.time) -> Services:
     """Open the store and build the host and its services. ``auto_play=False``: AI seats wait to
     be asked (the offline table steps them itself)."""
     store = await open_store_for(settings)
     host = Host(store, clock=clock, default_deadline_seconds=settings.default_deadline_seconds,
-                auto_play=auto_play, vacation_days=settings.vacation_days_per_year, ai=ai_seats_for(settings))
+                auto_play=auto_play, vacation_days=settings.vacation_days_per_year, ai=ai_seats_for(settings),
+                renders=renders_for(settings))
     return services_for(host, settings)

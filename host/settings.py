@@ -48,10 +48,20 @@ class Settings:
     """A number of rollouts instead (AI_EXPERT_ITERATIONS): the same move on any machine (tests)."""
     ai_workers: int = 1
     """Processes that think for expert AI seats, off the event loop (AI_WORKERS)."""
+    render_workers: int = field(default_factory=lambda: default_render_workers())
+    """Processes that draw board pictures, off the event loop (RENDER_WORKERS; 0: a thread of the bot)."""
+    render_timeout_seconds: float = 30.0
+    """A picture not drawn within this is replaced by an "unavailable" card (RENDER_TIMEOUT_SECONDS)."""
 
     @property
     def has_token(self) -> bool:
         return bool(self.discord_token.strip())
+
+
+def default_render_workers() -> int:
+    """One render worker per core (at most 4): they run at a lower priority than the bot, so the
+    event loop keeps its core when they are all busy."""
+    return max(1, min(4, os.cpu_count() or 1))
 
 
 def _count(env: dict[str, str], name: str, problems: list[str], default: int, lo: int | None = None,
@@ -174,6 +184,8 @@ def load_settings(env: dict[str, str] | None = None, dotenv_path: str | Path | N
         ai_expert_seconds=_seconds(env, "AI_EXPERT_SECONDS", problems, 1.0, 0.05, 60.0),
         ai_expert_iterations=_int(env, "AI_EXPERT_ITERATIONS", problems, None, 1, 1_000_000),
         ai_workers=_count(env, "AI_WORKERS", problems, 1, 1, 16),
+        render_workers=_count(env, "RENDER_WORKERS", problems, default_render_workers(), 0, 32),
+        render_timeout_seconds=_seconds(env, "RENDER_TIMEOUT_SECONDS", problems, 30.0, 1.0, 600.0),
     )
     if problems:
         raise SettingsError("Configuration problems:\n" + "\n".join(f"  - {p}" for p in problems))

@@ -9,7 +9,6 @@ from db.store import SeatRow
 from db.undo import is_undo_event
 from host.i18n import _, tr
 from host.models import Choice
-from render.sheets.fallback import fallback_png  # noqa: F401 - the host asks render for it
 from rules.base import plain_copy
 from rules.text import T
 

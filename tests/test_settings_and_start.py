@@ -42,7 +42,9 @@ def test_postgresql_and_shards_are_read_and_checked():
                          ({"AI_EXPERT_SECONDS": "soon"}, "AI_EXPERT_SECONDS must be a number of seconds"),
                          ({"AI_EXPERT_SECONDS": "0"}, "AI_EXPERT_SECONDS must be between"),
                          ({"AI_EXPERT_ITERATIONS": "-3"}, "AI_EXPERT_ITERATIONS must be between"),
-                         ({"AI_WORKERS": "99"}, "AI_WORKERS must be between")):
+                         ({"AI_WORKERS": "99"}, "AI_WORKERS must be between"),
+                         ({"RENDER_WORKERS": "-1"}, "RENDER_WORKERS must be between"),
+                         ({"RENDER_TIMEOUT_SECONDS": "0"}, "RENDER_TIMEOUT_SECONDS must be between")):
         with pytest.raises(SettingsError, match=problem):
             load_settings(env)
 
@@ -52,7 +54,7 @@ def test_env_example_lists_every_setting():
     for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL",
                  "DEFAULT_DEADLINE_SECONDS", "TIMER_POLL_SECONDS", "THREAD_ARCHIVE_GRACE_SECONDS",
                  "DEFAULT_LOCALE", "OWNER_IDS", "SHARD_COUNT", "SHARD_IDS", "AI_EXPERT_SECONDS", "AI_WORKERS",
-                 "AI_EXPERT_ITERATIONS"):
+                 "AI_EXPERT_ITERATIONS", "RENDER_WORKERS", "RENDER_TIMEOUT_SECONDS"):
         assert f"\n{name}=" in "\n" + example, name
 
 

@@ -159,12 +159,25 @@ def shape_picture(tile_id: str, orient: int) -> list[list]:
     return [[q, r, s] for q, r, s in oriented_cells_cached(tile_id, orient)]
 
 
+_AXIAL_CELLS: list[tuple[Cell, int, int]] = [(cell, *to_axial(cell)) for cell in sorted(TERRAIN)]
+_CELL_AT_AXIAL: dict[tuple[int, int], Cell] = {(q, r): cell for cell, q, r in _AXIAL_CELLS}
+
+
 @cache
 def footprint_table(tile_id: str, orient: int) -> tuple[tuple[Cell, tuple[tuple[Cell, str], ...]], ...]:
-    """Every anchor whose footprint lies wholly on the island, in reading order (cached)."""
+    """Every anchor whose footprint lies wholly on the island, in reading order (cached): what
+    :func:`footprint` gives for every island cell, by lookups in a table of axial positions
+    (built once per tile and orientation on the event loop's path, so it must be quick)."""
+    offsets = oriented_cells_cached(tile_id, orient)
+    cell_at = _CELL_AT_AXIAL.get
     out = []
-    for at in sorted(TERRAIN):
-        fp = footprint(tile_id, at, orient)
-        if fp is not None:
+    for at, qa, ra in _AXIAL_CELLS:
+        fp = []
+        for dq, dr, sym in offsets:
+            cell = cell_at((qa + dq, ra + dr))
+            if cell is None:
+                break
+            fp.append((cell, sym))
+        else:
             out.append((at, tuple(fp)))
     return tuple(out)

@@ -19,6 +19,8 @@ from rules.my_island.data import (
     distinct_orientations,
     footprint_table,
     key,
+    oriented_cells_cached,
+    to_axial,
     unkey,
 )
 from rules.my_island.text import counted_what, group_what, largest_what, top_row_what, totem_road_what
@@ -140,24 +142,50 @@ def signature(isl: dict) -> tuple:
 
 @lru_cache(maxsize=512)
 def _anchors(tile: str, orient: int, open_terrain: tuple, first: bool, signature: tuple) -> tuple:
+    """The legal anchors (spec §6.1), found from where the tile can touch: a later tile must face a
+    matching symbol across a side, so only anchors that put a cell of that symbol on a free cell
+    beside it are tried (a few dozen, not every cell of the island for every tile and orientation,
+    which made a seat's first view of a game cost ~50 ms of the event loop)."""
     occ = dict(signature)
     free = _open_cells(open_terrain) - occ.keys()
-    out = []
-    get = occ.get
-    for at, fp, cells, on_beach, contacts in _table(tile, orient):
-        if not cells <= free:
-            continue
-        if first:
-            ok = on_beach
-        else:
-            ok = False
-            for n, sym in contacts:
-                if get(n) == sym:
-                    ok = True
+    if first:
+        return tuple((at, list(fp)) for at, fp in footprint_table(tile, orient)
+                     if not _BEACH.isdisjoint(c for c, _ in fp) and all(c in free for c, _ in fp))
+    shape = oriented_cells_cached(tile, orient)
+    at_axial = _AT_AXIAL.get
+    found: dict[Cell, tuple] = {}
+    tried: set[Cell] = set()
+    for (qf, rf), symbols in _frontier(open_terrain, signature):
+        for dq, dr, sym in shape:
+            if sym not in symbols:
+                continue
+            qa, ra = qf - dq, rf - dr
+            at = at_axial((qa, ra))
+            if at is None or at in tried:
+                continue
+            tried.add(at)
+            fp = []
+            for cq, cr, csym in shape:
+                cell = at_axial((qa + cq, ra + cr))
+                if cell is None or cell not in free:
                     break
-        if ok:
-            out.append((at, list(fp)))
-    return tuple(out)
+                fp.append((cell, csym))
+            else:
+                found[at] = fp
+    return tuple((at, found[at]) for at in sorted(found))
+
+
+@lru_cache(maxsize=128)
+def _frontier(open_terrain: tuple, signature: tuple) -> tuple:
+    """The free open cells beside the placed tiles, in axial coordinates, each with the symbols facing it."""
+    occ = dict(signature)
+    free = _open_cells(open_terrain) - occ.keys()
+    facing: dict[Cell, set[str]] = {}
+    for cell, sym in occ.items():
+        for n in NEIGHBOURS.get(cell, ()):
+            if n in free:
+                facing.setdefault(n, set()).add(sym)
+    return tuple((_AXIAL[c], frozenset(syms)) for c, syms in facing.items())
 
 
 @cache
@@ -165,14 +193,9 @@ def _open_cells(open_terrain: tuple) -> frozenset:
     return frozenset(c for c, t in TERRAIN.items() if t in open_terrain and t != "totem")
 
 
-@cache
-def _table(tile: str, orient: int) -> tuple:
-    out = []
-    for at, fp in footprint_table(tile, orient):
-        cells = frozenset(c for c, _ in fp)
-        contacts = tuple((n, sym) for c, sym in fp for n in NEIGHBOURS[c] if n not in cells)
-        out.append((at, fp, cells, any(TERRAIN[c] == "beach" for c in cells), contacts))
-    return tuple(out)
+_BEACH = frozenset(c for c, t in TERRAIN.items() if t == "beach")
+_AXIAL = {cell: to_axial(cell) for cell in TERRAIN}
+_AT_AXIAL = {qr: cell for cell, qr in _AXIAL.items()}
 
 
 def orientations_with_spots(isl: dict, rules: dict, tile: str, allow_flip: bool) -> list[int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-import host.service
+import host.renders
 from rules import ENGINES
 from tests.discord.conftest import start_bot
 from tests.discord.harness import message_text
@@ -83,13 +83,13 @@ async def test_every_game_posts_one_board_and_at_most_one_mention_per_turn(key, 
 def _renders(monkeypatch) -> list[tuple[str, object]]:
     """Every board rendered (the real renderer runs; each call is noted with its viewer)."""
     seen: list[tuple[str, object]] = []
-    real = host.service.render_view
+    real = host.renders.draw
 
-    def counting(key: str, view: dict, full: bool = False) -> bytes:
+    def counting(key: str, view: dict, full: bool, locale: str | None) -> tuple[bytes, float]:
         seen.append((key, view.get("viewer")))
-        return real(key, view, full)
+        return real(key, view, full, locale)
 
-    monkeypatch.setattr(host.service, "render_view", counting)
+    monkeypatch.setattr(host.renders, "draw", counting)
     return seen
 
 

@@ -50,7 +50,7 @@ def test_an_expert_thinks_in_a_worker_process_while_the_loop_runs():
         ai.close()
     assert chosen == expected
     assert ticks > 1, "the loop waited for the AI"
-    assert ai._pool is None  # closed
+    assert not ai._pool.started  # closed
 
 
 def test_quick_levels_answer_from_a_thread_as_in_place():

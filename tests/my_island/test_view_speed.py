@@ -12,3 +12,43 @@ def test_rule_lines_are_the_module_lines_of_every_rule_set():
             assert lines == expected
             assert [(m.template, m.params) for m in lines] == [(m.template, m.params) for m in expected]
         assert _rule_lines(rules) is not _rule_lines(rules)  # a caller may change its list
+
+
+def test_legal_anchors_are_every_footprint_the_placement_rule_allows_spec_6_1():
+    """The anchor search (found from the cells a tile can touch) gives, in reading order, exactly the
+    anchors whose footprint spec §6.1 allows (``placement_ok`` over every island cell), on the islands
+    of random games (flipped tiles and later episodes' open terrain included)."""
+    import random
+
+    from rules import ENGINES
+    from rules.ai import choose_action
+    from rules.my_island.data import ALL_TILES, TERRAIN, distinct_orientations, footprint
+    from rules.my_island.island import legal_anchors, occupancy, placement_ok
+
+    engine = ENGINES["my_island"]
+    tiles = sorted(ALL_TILES)
+    checked = 0
+    for seed in range(4):
+        options = {"flip": True} if seed % 2 else {}
+        state = engine.setup(2 + seed % 3, options, seed)
+        rnd = random.Random(seed)
+        for seq in range(200):
+            if not engine.to_act(state):
+                break
+            seat = min(engine.to_act(state))
+            engine.apply(state, seat, choose_action(engine, state, seat, seed, seq, "random"))
+            if seq % 7:
+                continue
+            for isl in state["islands"]:
+                occ = occupancy(isl)
+                for rules in (state["rules"], episode_rules(rnd.randint(1, N_EPISODES))):
+                    for tile in rnd.sample(tiles, 3):
+                        for orient in distinct_orientations(tile, True):
+                            expected = []
+                            for at in sorted(TERRAIN):
+                                fp = footprint(tile, at, orient)
+                                if fp is not None and placement_ok(isl, rules, fp, occ):
+                                    expected.append((at, fp))
+                            assert legal_anchors(isl, rules, tile, orient) == expected, (seed, seq, tile, orient)
+                            checked += 1
+    assert checked > 500

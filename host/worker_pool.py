@@ -1,0 +1,101 @@
+"""Work that must not run in the bot's process: CPU-heavy calls (board renders, the expert AI's
+search) in spawned worker processes, so they neither block the event loop nor hold its interpreter
+lock (a render in a thread does: every click of every server waits behind it).
+
+A :class:`WorkerPool` starts its processes on first use (a bot that never needs one starts none)
+and replaces them when they fail: a worker that dies (killed, out of memory, a crash in a C
+library) or a call that outlives its ``timeout`` (its workers are stopped) is one
+:class:`WorkerFailed` for the calls it touched, and the next call gets fresh workers. Nothing
+waits forever.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+log = logging.getLogger("host")
+
+
+class WorkerFailed(Exception):
+    """A call's worker process died or the call outlived its time (``timed_out``)."""
+
+    def __init__(self, what: str, timed_out: bool) -> None:
+        super().__init__(what)
+        self.timed_out = timed_out
+
+
+def _lower_priority(nice: int) -> None:
+    """A worker's initializer: background CPU work yields the processor to the event loop's process."""
+    if nice > 0:
+        try:
+            os.nice(nice)
+        except OSError:  # a platform without nice, or a limit: run at the same priority
+            log.debug("worker priority unchanged")
+
+
+class WorkerPool:
+    """Spawned worker processes (``workers`` of them; 0: no pool, callers run work in a thread).
+    ``nice``: how much lower the workers' priority is than the bot's."""
+
+    def __init__(self, workers: int, nice: int = 0) -> None:
+        self.workers = workers
+        self.nice = nice
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawned, not forked: the bot's process holds an event loop, sockets and threads
+            self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_lower_priority, initargs=(self.nice,))
+        return self._pool
+
+    async def run(self, fn: Callable[..., Any], *args: Any, timeout: float | None = None) -> Any:
+        """``fn(*args)`` in a worker process (``fn`` and its arguments must pickle); its exception
+        is raised here as it is. A dead worker or an answer later than ``timeout`` seconds: WorkerFailed."""
+        pool = self._executor()
+        try:
+            future = pool.submit(fn, *args)
+        except BrokenProcessPool:  # broken by an earlier call: fresh workers for this one
+            self._discard(pool, kill=False)
+            pool = self._executor()
+            future = pool.submit(fn, *args)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
+        except BrokenProcessPool as exc:
+            self._discard(pool, kill=False)
+            raise WorkerFailed(f"a worker process died ({exc})", timed_out=False) from None
+        except TimeoutError:
+            if future.cancel():  # still queued behind others: the workers are busy, not stuck
+                raise WorkerFailed(f"no worker was free within {timeout:g} s", timed_out=True) from None
+            self._discard(pool, kill=True)
+            raise WorkerFailed(f"the call took longer than {timeout:g} s; its workers were stopped",
+                               timed_out=True) from None
+
+    def _discard(self, pool: ProcessPoolExecutor, kill: bool) -> None:
+        """Forget a failed pool (the next call starts fresh workers); ``kill``: stop its workers
+        first (one is stuck in a call that can't be cancelled). Calls still in it fail as WorkerFailed."""
+        if self._pool is pool:
+            self._pool = None
+        if kill:
+            # ProcessPoolExecutor (before Python 3.14's kill_workers) has no public way to stop a busy worker
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    @property
+    def started(self) -> bool:
+        """Whether worker processes are running (they start with the first call)."""
+        return self._pool is not None
+
+    def close(self) -> None:
+        """Stop the worker processes (calls under way are abandoned)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
