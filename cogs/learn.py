@@ -10,7 +10,6 @@ learner's decision count, so a stale click shows the current position instead of
 
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import TYPE_CHECKING, Any
 
