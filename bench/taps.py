@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import ENGINES  # noqa: E402
 from rules.ai import chooser_for  # noqa: E402
-from rules.base import canonical, rng_for  # noqa: E402
+from rules.base import canonical, plain_copy, rng_for  # noqa: E402
 from tests.conftest import Clock  # noqa: E402
 from tests.discord.conftest import START, start_bot  # noqa: E402
 from tests.discord.harness import Harness, iter_components  # noqa: E402
@@ -75,6 +75,23 @@ def _pager(panel: dict, forward: bool) -> dict | None:
     return pages[0] if pages else None
 
 
+async def _whole_move(host, game_id: int, seat: int, view: dict, first: dict, chooser, seed: str, seq: int) -> list[str]:
+    """The steps the player takes from ``first`` on while the turn stays theirs (chosen as at the
+    panel, one step at a time, on a copy): what a merged move of the panel must match."""
+    _row, engine, state, _version = await host._active(game_id)
+    trial = plain_copy(state)
+    plan, action = [], first
+    for step in range(4):
+        plan.append(canonical(action))
+        engine.apply(trial, seat, action)
+        legal = engine.legal_actions(trial, seat)
+        if seat not in engine.to_act(trial) or not legal:
+            break
+        names = {k: view[k] for k in ("seat_names", "viewer") if k in view}
+        action = chooser({**engine.view(trial, seat), **names}, legal, rng_for(seed, seq + 1 + step))
+    return plan
+
+
 async def play_turn(h: Harness, table, user: int, chooser, seed: str, seq: int) -> int:
     """One player's turn, tapped as a person would: the number of taps."""
     host = table.host
@@ -96,6 +113,13 @@ async def play_turn(h: Harness, table, user: int, chooser, seed: str, seq: int) 
         wanted = canonical(action)
         index = next(c.index for c in choices if canonical(c.action) == wanted)
         control = _control_for(panel.payload, index)
+        if control is None:  # the panel offers whole moves (Choice.then): the one the player plays
+            merged = [c for c in await host.choices(table.game_id, user, merged=True) if c.group is not None]
+            plan = await _whole_move(host, table.game_id, seat.seat, view, action, chooser, f"taps:{seed}:{user}", seq)
+            index = next((c.index for c in merged if [canonical(a) for a in (c.action, *c.then)] == plan[:1 + len(c.then)]),
+                         index)
+            seq += 1
+            control = _control_for(panel.payload, index)
         while control is None:  # on another page of the list
             pager = _pager(panel.payload, forward) or _pager(panel.payload, not forward)
             assert pager is not None, f"choice {index} is on no page of the panel"

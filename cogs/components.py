@@ -100,13 +100,25 @@ class ChoiceButton(ui.DynamicItem[ui.Button[ui.View]],
         await handlers().choice(interaction, self.game_id, self.version, self.index, self.confirmed)
 
 
-class ChoiceSelect(ui.DynamicItem[ui.Select[ui.View]], template=r"isle:pick:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
+class ChoiceSelect(ui.DynamicItem[ui.Select[ui.View]],
+                   template=r"isle:pick:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)(?::(?P<group>[0-9]+))?"):
+    """One select of choices; ``group``: one of several lists of merged moves on a panel (its
+    custom id says which, as ids are unique on a message)."""
+
     def __init__(self, game_id: int, version: int, page: int, choices: list[Choice] | None = None,
-                 pages: int = 1) -> None:
-        options = [discord.SelectOption(label=c.label[:100] or "?", value=str(c.index)) for c in choices or []]
-        placeholder = _("Choose your move") if pages <= 1 else _("Choose your move (page {p} of {n})",
-                                                                  p=page + 1, n=pages)
-        super().__init__(ui.Select(custom_id=f"isle:pick:{game_id}:{version}:{page}", placeholder=placeholder,
+                 pages: int = 1, group: int | None = None, title: str = "") -> None:
+        options = [discord.SelectOption(label=c.label[:100] or "?", value=str(c.index),
+                                        description=(c.detail[:100] or None) if c.group is not None else None)
+                   for c in choices or []]
+        if title:
+            placeholder = title if pages <= 1 else _("{list} (page {p} of {n})", list=title, p=page + 1, n=pages)
+        else:
+            placeholder = _("Choose your move") if pages <= 1 else _("Choose your move (page {p} of {n})",
+                                                                      p=page + 1, n=pages)
+        if len(placeholder) > 150:
+            placeholder = placeholder[:149] + "…"
+        suffix = "" if group is None else f":{group}"
+        super().__init__(ui.Select(custom_id=f"isle:pick:{game_id}:{version}:{page}{suffix}", placeholder=placeholder,
                                    options=options or [discord.SelectOption(label="?", value="0")]))
         self.game_id, self.version = game_id, version
 
@@ -218,8 +230,19 @@ def with_undo(view: ui.View | None, game_id: int, undo_version: int | None) -> u
     return view
 
 
+MAX_GROUPS = 4  # selects of merged moves on one panel: the fifth row holds the buttons
+
+
 def choices_view(game_id: int, version: int, choices: list[Choice], page: int = 0) -> ui.View:
-    """Buttons for a short list, else one select of 25 per page with Previous/Next."""
+    """Merged moves as one select per group (a whole move in one pick, issue 28), else buttons
+    for a short list, else one select of 25 per page with Previous/Next."""
+    groups: dict[int, list[Choice]] = {}
+    for c in choices:
+        if c.group is not None:
+            groups.setdefault(c.group, []).append(c)
+    if groups and len(groups) <= MAX_GROUPS:
+        return merged_view(game_id, version, groups, page)
+    choices = [c for c in choices if c.group is None]
     view = ui.View(timeout=None)
     if len(choices) <= MAX_BUTTONS:
         for c in choices:
@@ -228,6 +251,23 @@ def choices_view(game_id: int, version: int, choices: list[Choice], page: int = 
     pages = (len(choices) + PAGE - 1) // PAGE
     page = max(0, min(page, pages - 1))
     view.add_item(ChoiceSelect(game_id, version, page, choices[page * PAGE:(page + 1) * PAGE], pages))
+    if page > 0:
+        view.add_item(PageButton(game_id, version, page - 1, _("◀ Previous")))
+    if page < pages - 1:
+        view.add_item(PageButton(game_id, version, page + 1, _("Next ▶")))
+    return view
+
+
+def merged_view(game_id: int, version: int, groups: dict[int, list[Choice]], page: int) -> ui.View:
+    """One select per group of merged moves (25 options a page; one Previous/Next for all)."""
+    view = ui.View(timeout=None)
+    pages = max((len(g) + PAGE - 1) // PAGE for g in groups.values())
+    page = max(0, min(page, pages - 1))
+    for number, group in sorted(groups.items()):
+        shown = group[page * PAGE:(page + 1) * PAGE]
+        if shown:
+            group_pages = (len(group) + PAGE - 1) // PAGE
+            view.add_item(ChoiceSelect(game_id, version, page, shown, group_pages, number, group[0].group_label))
     if page > 0:
         view.add_item(PageButton(game_id, version, page - 1, _("◀ Previous")))
     if page < pages - 1:

@@ -38,7 +38,7 @@ async def choices_at(interaction: discord.Interaction[IsleBot], info: GameInfo) 
     key = (info.id, info.version, interaction.user.id)
     found = cache.get(key)
     if found is None:
-        found = await bot.services.host.choices(info.id, interaction.user.id)
+        found = await bot.services.host.choices(info.id, interaction.user.id, merged=True)
         if len(cache) >= CHOICES_KEPT:
             cache.pop(next(iter(cache)))
         cache[key] = found
@@ -75,7 +75,14 @@ async def show_panel(interaction: discord.Interaction[IsleBot], game_id: int, *,
         view = choices_view(game_id, info.version, choices, page)
         view = with_hint(view, game_id, bool(info.settings.get("hints")) and await host.hints_allowed(game_id, info.settings))
         title = _("your move")
-        lines.append(ngettext("Pick your move below ({n} option).", "Pick your move below ({n} options).", len(choices)))
+        merged = [c for c in choices if c.group is not None]
+        if merged:
+            lines.append(ngettext("Pick your whole move below: the tile, the spot and the turn in one ({n} option).",
+                                  "Pick your whole move below: the tile, the spot and the turn in one ({n} options).",
+                                  len(merged)))
+        else:
+            lines.append(ngettext("Pick your move below ({n} option).", "Pick your move below ({n} options).",
+                                  len(choices)))
     else:
         title = _("your board")
         if seat.automatic:
@@ -162,12 +169,17 @@ async def _take(interaction: discord.Interaction[IsleBot], game_id: int, version
         return
     done = _("Done: {label}.", label=choice.label)
     if done_before:
-        done = done_before + "\n" + done
+        # a merged move's steps say it once
+        done = done_before if done_before.endswith(done) else done_before + "\n" + done
     following: list[tuple[Choice, int]] = []
 
     async def update_panel() -> None:
         after = outcome.game
         seat = after.seat_of(user_id)
+        if choice.then and after.status == "active" and seat is not None and seat.seat in after.to_act:
+            # a merged move: its next step, at the version this one made
+            following.append((Choice(choice.index, choice.label, choice.then[0], then=choice.then[1:]), after.version))
+            return
         if after.status == "active" and seat is not None and seat.seat in after.to_act:
             lone = await host.lone_choice(game_id, user_id) if depth < LONE_STEPS else None
             if lone is not None:
@@ -185,7 +197,7 @@ async def _take(interaction: discord.Interaction[IsleBot], game_id: int, version
     # The public board goes out first when the move posts one; the panel follows.
     await notify.publish(interaction.client, outcome, actor_id=user_id, panel=update_panel)
     for lone, after_version in following:
-        await _take(interaction, game_id, after_version, lone, done, depth + 1)
+        await _take(interaction, game_id, after_version, lone, done, depth + (0 if choice.then else 1))
 
 
 async def on_undo(interaction: discord.Interaction[IsleBot], game_id: int, version: int) -> None:

@@ -27,9 +27,11 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def choices_for(engine: Any, state: Any, seat: int, view: dict[str, Any], simultaneous: bool) -> list[Choice]:
+def choices_for(engine: Any, state: Any, seat: int, view: dict[str, Any], simultaneous: bool,
+                merged: bool = False) -> list[Choice]:
     """``seat``'s legal actions as the panel offers them: each with its label in the current
-    language (``view``: the seat's view with names) and whether it asks "are you sure?" first."""
+    language (``view``: the seat's view with names) and whether it asks "are you sure?" first;
+    ``merged``: then the game's merged moves (``Engine.merged_moves``), numbered after them."""
     others_deciding = simultaneous and bool(set(engine.to_act(state)) - {seat})
     before = plain_copy(state) if others_deciding else None
 
@@ -42,10 +44,22 @@ def choices_for(engine: Any, state: Any, seat: int, view: dict[str, Any], simult
         events = engine.apply(trial, seat, action)
         return not engine.undo_point(trial, seat, events)
 
-    return [Choice(i, clip(tr(engine.describe_action(action, view)), 100), action,
-                   # worked out for the one choice a player picks, not for every choice shown
-                   partial(needs_confirming, action) if others_deciding else False)
-            for i, action in enumerate(engine.legal_actions(state, seat))]
+    plain = [Choice(i, clip(tr(engine.describe_action(action, view)), 100), action,
+                    # worked out for the one choice a player picks, not for every choice shown
+                    partial(needs_confirming, action) if others_deciding else False)
+             for i, action in enumerate(engine.legal_actions(state, seat))]
+    if not merged:
+        return plain
+    return plain + [Choice(len(plain) + k, clip(tr(m["label"]), 100), m["steps"][0],
+                           partial(needs_confirming, m["steps"][0]) if others_deciding else False,
+                           then=tuple(m["steps"][1:]), group=int(m["group"]), group_label=clip(tr(m["group_label"]), 150),
+                           details=partial(_detail, m["detail"]))
+                    for k, m in enumerate(engine.merged_moves(state, seat, view))]
+
+
+def _detail(detail: Any) -> str:
+    """A merged move's words: ``detail`` is a function giving them (or the words already)."""
+    return clip(tr(detail() if callable(detail) else detail), 100)
 
 
 def describe_event(engine: Any, event: dict[str, Any], names: list[str]) -> str:
