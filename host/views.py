@@ -35,13 +35,20 @@ def choices_for(engine: Any, state: Any, seat: int, view: dict[str, Any], simult
     others_deciding = simultaneous and bool(set(engine.to_act(state)) - {seat})
     before = plain_copy(state) if others_deciding else None
 
-    def needs_confirming(action: dict[str, Any]) -> bool:
-        """A choice that seals the seat's part of a simultaneous step while others still decide,
-        and that the player could not take back (the engine's undo point says so on a trial)."""
-        if before is None or not engine.seals(before, seat, action):
+    def needs_confirming(action: dict[str, Any], *then: dict[str, Any]) -> bool:
+        """A choice (with a merged move's later steps ``then``) that seals the seat's part of a
+        simultaneous step while others still decide, and that the player could not take back (the
+        engine's undo point says so on a trial)."""
+        if before is None:
             return False
-        trial = plain_copy(before)
-        events = engine.apply(trial, seat, action)
+        trial = plain_copy(before) if then else before
+        for step in (action, *then)[:-1]:
+            engine.apply(trial, seat, step)
+        last = (action, *then)[-1]
+        if not engine.seals(trial, seat, last):
+            return False
+        trial = plain_copy(trial)
+        events = engine.apply(trial, seat, last)
         return not engine.undo_point(trial, seat, events)
 
     plain = [Choice(i, clip(tr(engine.describe_action(action, view)), 100), action,
@@ -51,7 +58,7 @@ def choices_for(engine: Any, state: Any, seat: int, view: dict[str, Any], simult
     if not merged:
         return plain
     return plain + [Choice(len(plain) + k, clip(tr(m["label"]), 100), m["steps"][0],
-                           partial(needs_confirming, m["steps"][0]) if others_deciding else False,
+                           partial(needs_confirming, *m["steps"]) if others_deciding else False,
                            then=tuple(m["steps"][1:]), group=int(m["group"]), group_label=clip(tr(m["group_label"]), 150),
                            details=partial(_detail, m["detail"]))
                     for k, m in enumerate(engine.merged_moves(state, seat, view))]

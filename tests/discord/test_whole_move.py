@@ -1,8 +1,9 @@
-"""A whole Land vs Sea placement in one pick (issue 28, fewer taps): tile side, spot and turn as
+"""A whole Land vs Sea placement (and an Isle of Skye build of one tile) in one pick (issue 28, fewer taps): tile side, spot and turn as
 one select option per tile side, named in words; stale, racing and foreign picks change nothing."""
 
 from __future__ import annotations
 
+from rules.isle_of_skye.labels import place_label as skye_place
 from rules.land_vs_sea.labels import place_label
 from tests.discord.conftest import start_bot
 from tests.discord.harness import iter_components, message_text
@@ -97,4 +98,41 @@ async def test_stale_racing_and_foreign_picks_change_nothing(harness, db_path, c
     assert (await host.get(table.game_id)).version == version
     assert "moved on" in message_text(h.fake.messages[old_panel.id].payload)
     assert len((await host.public_view(table.game_id))["map"]) == len(after["map"])
+    assert not h.problems()
+
+
+async def test_isle_of_skye_builds_a_tile_in_one_pick(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="isle_of_skye")
+    host = table.host
+    for _ in range(80):  # price and buy until someone builds
+        info = await host.get(table.game_id)
+        builders = [s.user_id for s in info.users_to_act()
+                    if any(c.group is not None for c in await host.choices(table.game_id, s.user_id, merged=True))]
+        if builders:
+            break
+        user = info.users_to_act()[0].user_id
+        await table.act_once(user, await table.open_panel(user))
+    else:
+        raise AssertionError("nobody came to build")
+    user = builders[0]
+    panel = await table.open_panel(user)
+    selects = _selects(panel)
+    left = (await host.private_view(table.game_id, user))["private"]["build"]["left"]
+    assert 1 <= len(selects) <= min(4, len(left))
+    assert all(s["placeholder"].startswith("Build tile") for s in selects), [s["placeholder"] for s in selects]
+    options = [o for s in selects for o in s["options"]]
+    assert all(o.get("description") for o in options), "each option says where it lies"
+    per_list = [[o["label"] for o in s["options"]] for s in selects]
+    assert all(len(set(labels)) == len(labels) for labels in per_list), "no two turns of one spot read alike"
+    select, option = selects[0], selects[0]["options"][-1]
+    spot = option["label"].split(",")[0]
+    placed_before = len((await host.private_view(table.game_id, user))["private"]["build"]["placed"])
+    await h.select(user, panel.id, [option["value"]], custom_id=select["custom_id"])
+    build = (await host.private_view(table.game_id, user))["private"]["build"]
+    assert len(build["placed"]) == placed_before + 1, "one pick built the tile"
+    assert skye_place(build["placed"][-1]["at"]) == spot
+    assert "Done: " + option["label"] in message_text(h.fake.messages[panel.id].payload)
     assert not h.problems()
