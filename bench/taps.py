@@ -55,9 +55,12 @@ class Taps:
         return statistics.median(self.turns) if self.turns else 0.0
 
 
-def _control_for(panel: dict, index: int) -> tuple[str, dict, str | None] | None:
-    """The control of a panel that makes choice ``index``: ("button"|"option", component, value)."""
+def _control_for(panel: dict, index: int, subset: tuple[int, ...] | None = None) -> tuple[str, dict, str | None] | None:
+    """The control of a panel that makes choice ``index``: ("button"|"option"|"ticks", component, value);
+    ``subset``: the choice is a set ticked in a multi-select (``Choice.subset``)."""
     for c in iter_components(panel):
+        if subset is not None and c.get("type") == 3 and (c.get("custom_id") or "").startswith("isle:set:"):
+            return "ticks", c, ",".join(str(v) for v in subset)
         cid = c.get("custom_id") or ""
         if c.get("type") == 2 and cid.startswith("isle:act:") and not cid.endswith(":ok") \
                 and int(cid.split(":")[4]) == index:
@@ -112,9 +115,11 @@ async def play_turn(h: Harness, table, user: int, chooser, seed: str, seq: int) 
         seq += 1
         wanted = canonical(action)
         index = next(c.index for c in choices if canonical(c.action) == wanted)
-        control = _control_for(panel.payload, index)
+        shown = await host.choices(table.game_id, user, merged=True)
+        subset = next((c.subset for c in shown if c.index == index), None)
+        control = _control_for(panel.payload, index, subset)
         if control is None:  # the panel offers whole moves (Choice.then): the one the player plays
-            merged = [c for c in await host.choices(table.game_id, user, merged=True) if c.group is not None]
+            merged = [c for c in shown if c.group is not None]
             plan = await _whole_move(host, table.game_id, seat.seat, view, action, chooser, f"taps:{seed}:{user}", seq)
             index = next((c.index for c in merged if [canonical(a) for a in (c.action, *c.then)] == plan[:1 + len(c.then)]),
                          index)
@@ -129,7 +134,9 @@ async def play_turn(h: Harness, table, user: int, chooser, seed: str, seq: int) 
             panel = h.fake.messages[panel.id]
             control = _control_for(panel.payload, index)
         kind, comp, value = control
-        if kind == "option":
+        if kind == "ticks" and value is not None:
+            await h.select(user, panel.id, value.split(","), custom_id=comp["custom_id"])
+        elif kind == "option":
             await h.select(user, panel.id, [value], custom_id=comp["custom_id"])
         else:
             await h.click(user, panel.id, custom_id=comp["custom_id"])

@@ -134,6 +134,27 @@ class ChoiceSelect(ui.DynamicItem[ui.Select[ui.View]],
         await handlers().choice(interaction, self.game_id, self.version, int(values[0]), False)
 
 
+class SubsetSelect(ui.DynamicItem[ui.Select[ui.View]], template=r"isle:set:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
+    """Tick a set of things in one pick (``Choice.subset``: the dice to re-roll)."""
+
+    def __init__(self, game_id: int, version: int, items: tuple[tuple[int, str], ...] = (), title: str = "") -> None:
+        options = [discord.SelectOption(label=label[:100] or "?", value=str(value)) for value, label in items]
+        super().__init__(ui.Select(custom_id=f"isle:set:{game_id}:{version}", placeholder=title[:150] or None,
+                                   min_values=1, max_values=max(1, len(options)),
+                                   options=options or [discord.SelectOption(label="?", value="0")]))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> SubsetSelect:
+        return cls(int(match["game"]), int(match["version"]))
+
+    @guarded
+    @game_in_scope
+    async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
+        await handlers().subset(interaction, self.game_id, self.version, list(self.item.values))
+
+
 class PageButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:page:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
     """Turn the page of a long list of choices, or go back from a confirmation prompt."""
 
@@ -194,7 +215,7 @@ class FullBoardButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:full:(
         await handlers().full_board(interaction, self.game_id, self.own)
 
 
-ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, FullBoardButton,
+ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, SubsetSelect, PageButton, UndoButton, FullBoardButton,
              *HISTORY_ITEMS, WhyButton, HintButton)
 
 
@@ -244,6 +265,10 @@ def choices_view(game_id: int, version: int, choices: list[Choice], page: int = 
         return merged_view(game_id, version, groups, page)
     choices = [c for c in choices if c.group is None]
     view = ui.View(timeout=None)
+    sets = [c for c in choices if c.subset is not None]
+    if sets:  # one multi-select of the things a set is made of, the other choices beside it
+        view.add_item(SubsetSelect(game_id, version, sets[0].subset_items, sets[0].group_label))
+        choices = [c for c in choices if c.subset is None]
     if len(choices) <= MAX_BUTTONS:
         for c in choices:
             view.add_item(ChoiceButton(game_id, version, c.index, c.label))

@@ -124,8 +124,17 @@ async def on_page(interaction: discord.Interaction[IsleBot], game_id: int, versi
     await show_panel(interaction, game_id, note=note, edit=True, page=page if note is None else 0)
 
 
+async def on_subset(interaction: discord.Interaction[IsleBot], game_id: int, version: int, values: list[str]) -> None:
+    """A multi-select's ticks (``Choice.subset``): the choice naming that set, as if picked."""
+    try:
+        ticked = tuple(sorted({int(v) for v in values}))
+    except ValueError:
+        ticked = ()
+    await on_choice(interaction, game_id, version, -1, False, subset=ticked)
+
+
 async def on_choice(interaction: discord.Interaction[IsleBot], game_id: int, version: int, index: int,
-                    confirmed: bool) -> None:
+                    confirmed: bool, subset: tuple[int, ...] | None = None) -> None:
     await interaction.response.defer()
     host = interaction.client.services.host
     info = await host.get(game_id)
@@ -138,7 +147,10 @@ async def on_choice(interaction: discord.Interaction[IsleBot], game_id: int, ver
     except NotYourTurn as exc:
         await show_panel(interaction, game_id, edit=True, note=str(exc), info=info)
         return
-    choice = next((c for c in choices if c.index == index), None)
+    if subset is not None:
+        choice = next((c for c in choices if c.subset is not None and c.subset == subset), None)
+    else:
+        choice = next((c for c in choices if c.index == index), None)
     if choice is None:
         await show_panel(interaction, game_id, edit=True, note=_("That choice is no longer available."))
         return

@@ -109,6 +109,10 @@ class Choice:
     group: int | None = None
     """A merged move's list (the choice of its first step); ``None``: a plain legal action."""
     group_label: str = ""
+    subset: tuple[int, ...] | None = None
+    """A choice of a set (``Engine.subset_pick``): the set it names; shown as ticks of one multi-select."""
+    subset_items: tuple[tuple[int, str], ...] = ()
+    """The multi-select's options (value, label) and, in ``group_label``, its placeholder."""
     details: str | Callable[[], str] = ""
     """What a merged move does, in words (a function worked out when first asked): see ``detail``."""
 

@@ -57,6 +57,13 @@ def choices_for(engine: Any, state: Any, seat: int, view: dict[str, Any], simult
              for i, action in enumerate(engine.legal_actions(state, seat))]
     if not merged:
         return plain
+    pick = engine.subset_pick(state, seat, view)
+    if pick:
+        items = tuple((int(i["value"]), clip(tr(i["label"]), 100)) for i in pick["items"])
+        for c in plain:
+            if c.action.get("type") == pick["type"]:
+                c.subset, c.subset_items = tuple(sorted(c.action[pick["field"]])), items
+                c.group_label = clip(tr(pick["label"]), 150)
     return plain + [Choice(len(plain) + k, clip(tr(m["label"]), 100), m["steps"][0],
                            partial(needs_confirming, *m["steps"]) if others_deciding else False,
                            then=tuple(m["steps"][1:]), group=int(m["group"]), group_label=clip(tr(m["group_label"]), 150),

@@ -119,6 +119,15 @@ class Engine(Generic[S]):
         for the options a front end shows). ``view``: the seat's view. Default: none."""
         return []
 
+    def subset_pick(self, state: S, seat: int, view: dict) -> dict | None:
+        """Legal actions that choose a set of things, offered as one multi-select (issue 28: a
+        re-roll of some dice is one pick, not one button per subset): ``{"type": t, "field": f,
+        "label": text, "items": [{"value": int, "label": text}, ...]}``; every legal action of
+        type ``t`` then names a non-empty set of the items' values in ``action[f]`` (sorted). A
+        front end shows one option per item and plays the legal action whose set was ticked.
+        ``view``: the seat's view. Default: none."""
+        return None
+
     # -- what people see -------------------------------------------------------------
     def view(self, state: S, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: the public view). Hidden things are absent."""

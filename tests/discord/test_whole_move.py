@@ -3,6 +3,7 @@ one select option per tile side, named in words; stale, racing and foreign picks
 
 from __future__ import annotations
 
+from rules.base import rng_for
 from rules.isle_of_skye.labels import place_label as skye_place
 from rules.land_vs_sea.labels import place_label
 from tests.discord.conftest import start_bot
@@ -135,4 +136,54 @@ async def test_isle_of_skye_builds_a_tile_in_one_pick(harness, db_path, clock):
     assert len(build["placed"]) == placed_before + 1, "one pick built the tile"
     assert skye_place(build["placed"][-1]["at"]) == spot
     assert "Done: " + option["label"] in message_text(h.fake.messages[panel.id].payload)
+    assert not h.problems()
+
+
+async def _to_reroll(h, table):
+    """Play (random legal moves, attacks preferred) until a player may re-roll a set of dice: that
+    player and their panel."""
+    host = table.host
+    for step in range(600):
+        info = await host.get(table.game_id)
+        assert info.status == "active", "the game ended before anyone could re-roll"
+        user = info.users_to_act()[0].user_id
+        choices = await host.choices(table.game_id, user, merged=True)
+        if any(c.subset is not None for c in choices):
+            return user, await table.open_panel(user)
+        actions = [c.action for c in choices]
+        attacks = [a for a in actions if "attack" in str(a.get("type"))]
+        action = rng_for("siege-test", step).choice(attacks or actions)
+        await host.submit(table.game_id, user, action)
+    raise AssertionError("no re-roll came up")
+
+
+async def test_island_siege_rerolls_the_ticked_dice_in_one_pick(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="island_siege")
+    host = table.host
+    user, panel = await _to_reroll(h, table)
+    ticks = next(c for c in iter_components(panel.payload) if (c.get("custom_id") or "").startswith("isle:set:"))
+    assert ticks["min_values"] == 1 and ticks["max_values"] == len(ticks["options"]) >= 2
+    assert all(o["label"].startswith("Die ") for o in ticks["options"])
+    buttons = [c.get("label") for c in iter_components(panel.payload) if c.get("type") == 2]
+    assert not any((b or "").startswith("Re-roll") for b in buttons), "no button per subset any more"
+    values = [o["value"] for o in ticks["options"]]
+    version = (await host.get(table.game_id)).version
+    # a set that names a die the select does not offer: nothing happens, a friendly word
+    await h.stale_component(user, panel.id, ticks["custom_id"], ["99"])
+    assert (await host.get(table.game_id)).version == version
+    assert "no longer available" in message_text(h.fake.messages[panel.id].payload)
+    panel = await table.open_panel(user)
+    ticks = next(c for c in iter_components(panel.payload) if (c.get("custom_id") or "").startswith("isle:set:"))
+    old = await table.open_panel(user)
+    await h.select(user, panel.id, values[:2], custom_id=ticks["custom_id"])
+    info = await host.get(table.game_id)
+    assert info.version > version, "the ticked dice were re-rolled"
+    # the same ticks on the panel shown before the re-roll: the current panel, no second re-roll
+    after = info.version
+    await h.select(user, old.id, values[:2], custom_id=ticks["custom_id"])
+    assert (await host.get(table.game_id)).version == after
+    assert "moved on" in message_text(h.fake.messages[old.id].payload)
     assert not h.problems()
