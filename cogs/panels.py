@@ -15,7 +15,7 @@ from cogs import notify, posts, present, turn_posts
 from cogs.components import choices_view, confirm_view, with_full_board, with_undo
 from cogs.errors import AdapterError
 from cogs.hint_button import with_hint
-from host import Choice, GameInfo, GameMovedOn, NotAllowed, NotYourTurn
+from host import Choice, GameInfo, GameMovedOn, InvalidMove, NotAllowed, NotYourTurn
 from host.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -168,7 +168,7 @@ LONE_STEPS = 3
 """At most this many single-answer steps are taken for a player after one tap."""
 
 
-async def _take(interaction: discord.Interaction[IsleBot], game_id: int, version: int, choice: Choice,
+async def _take(interaction: discord.Interaction[IsleBot], game_id: int, version: int | None, choice: Choice,
                 done_before: str | None = None, depth: int = 0) -> None:
     """Submit ``choice``, publish it, then show the panel, or, when the player's next step has a
     single answer that costs nothing to take (``Host.lone_choice``), take that too (issue 28)."""
@@ -179,18 +179,22 @@ async def _take(interaction: discord.Interaction[IsleBot], game_id: int, version
     except GameMovedOn as exc:
         await show_panel(interaction, game_id, edit=True, note=str(exc))
         return
+    except InvalidMove as exc:  # a merged move's later step that another seat's move made illegal
+        await show_panel(interaction, game_id, edit=True, note=str(exc))
+        return
     done = _("Done: {label}.", label=choice.label)
     if done_before:
         # a merged move's steps say it once
         done = done_before if done_before.endswith(done) else done_before + "\n" + done
-    following: list[tuple[Choice, int]] = []
+    following: list[tuple[Choice, int | None]] = []
 
     async def update_panel() -> None:
         after = outcome.game
         seat = after.seat_of(user_id)
         if choice.then and after.status == "active" and seat is not None and seat.seat in after.to_act:
-            # a merged move: its next step, at the version this one made
-            following.append((Choice(choice.index, choice.label, choice.then[0], then=choice.then[1:]), after.version))
+            # a merged move: its next step, whatever other seats did meanwhile in a step they take at
+            # the same time (the engine checks it is still legal; the first step was version-guarded)
+            following.append((Choice(choice.index, choice.label, choice.then[0], then=choice.then[1:]), None))
             return
         if after.status == "active" and seat is not None and seat.seat in after.to_act:
             lone = await host.lone_choice(game_id, user_id) if depth < LONE_STEPS else None
