@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import ENGINES  # noqa: E402
 from rules.ai import chooser_for  # noqa: E402
-from rules.base import canonical, rng_for  # noqa: E402
+from rules.base import canonical, plain_copy, rng_for  # noqa: E402
 from tests.conftest import Clock  # noqa: E402
 from tests.discord.conftest import START, start_bot  # noqa: E402
 from tests.discord.harness import Harness, iter_components  # noqa: E402
@@ -55,9 +55,12 @@ class Taps:
         return statistics.median(self.turns) if self.turns else 0.0
 
 
-def _control_for(panel: dict, index: int) -> tuple[str, dict, str | None] | None:
-    """The control of a panel that makes choice ``index``: ("button"|"option", component, value)."""
+def _control_for(panel: dict, index: int, subset: tuple[int, ...] | None = None) -> tuple[str, dict, str | None] | None:
+    """The control of a panel that makes choice ``index``: ("button"|"option"|"ticks", component, value);
+    ``subset``: the choice is a set ticked in a multi-select (``Choice.subset``)."""
     for c in iter_components(panel):
+        if subset is not None and c.get("type") == 3 and (c.get("custom_id") or "").startswith("isle:set:"):
+            return "ticks", c, ",".join(str(v) for v in subset)
         cid = c.get("custom_id") or ""
         if c.get("type") == 2 and cid.startswith("isle:act:") and not cid.endswith(":ok") \
                 and int(cid.split(":")[4]) == index:
@@ -73,6 +76,23 @@ def _pager(panel: dict, forward: bool) -> dict | None:
     pages = [c for c in iter_components(panel) if (c.get("custom_id") or "").startswith("isle:page:")
              and ("Next" in (c.get("label") or "")) == forward]
     return pages[0] if pages else None
+
+
+async def _whole_move(host, game_id: int, seat: int, view: dict, first: dict, chooser, seed: str, seq: int) -> list[str]:
+    """The steps the player takes from ``first`` on while the turn stays theirs (chosen as at the
+    panel, one step at a time, on a copy): what a merged move of the panel must match."""
+    _row, engine, state, _version = await host._active(game_id)
+    trial = plain_copy(state)
+    plan, action = [], first
+    for step in range(4):
+        plan.append(canonical(action))
+        engine.apply(trial, seat, action)
+        legal = engine.legal_actions(trial, seat)
+        if seat not in engine.to_act(trial) or not legal:
+            break
+        names = {k: view[k] for k in ("seat_names", "viewer") if k in view}
+        action = chooser({**engine.view(trial, seat), **names}, legal, rng_for(seed, seq + 1 + step))
+    return plan
 
 
 async def play_turn(h: Harness, table, user: int, chooser, seed: str, seq: int) -> int:
@@ -95,7 +115,16 @@ async def play_turn(h: Harness, table, user: int, chooser, seed: str, seq: int) 
         seq += 1
         wanted = canonical(action)
         index = next(c.index for c in choices if canonical(c.action) == wanted)
-        control = _control_for(panel.payload, index)
+        shown = await host.choices(table.game_id, user, merged=True)
+        subset = next((c.subset for c in shown if c.index == index), None)
+        control = _control_for(panel.payload, index, subset)
+        if control is None:  # the panel offers whole moves (Choice.then): the one the player plays
+            merged = [c for c in shown if c.group is not None]
+            plan = await _whole_move(host, table.game_id, seat.seat, view, action, chooser, f"taps:{seed}:{user}", seq)
+            index = next((c.index for c in merged if [canonical(a) for a in (c.action, *c.then)] == plan[:1 + len(c.then)]),
+                         index)
+            seq += 1
+            control = _control_for(panel.payload, index)
         while control is None:  # on another page of the list
             pager = _pager(panel.payload, forward) or _pager(panel.payload, not forward)
             assert pager is not None, f"choice {index} is on no page of the panel"
@@ -105,7 +134,9 @@ async def play_turn(h: Harness, table, user: int, chooser, seed: str, seq: int) 
             panel = h.fake.messages[panel.id]
             control = _control_for(panel.payload, index)
         kind, comp, value = control
-        if kind == "option":
+        if kind == "ticks" and value is not None:
+            await h.select(user, panel.id, value.split(","), custom_id=comp["custom_id"])
+        elif kind == "option":
             await h.select(user, panel.id, [value], custom_id=comp["custom_id"])
         else:
             await h.click(user, panel.id, custom_id=comp["custom_id"])

@@ -27,6 +27,7 @@ class Clicks:
     lobby: Callable[[Interaction, int, str], Awaitable[None]]  # game, action
     take_turn: Callable[[Interaction, int], Awaitable[None]]  # game
     choice: Callable[[Interaction, int, int, int, bool], Awaitable[None]]  # game, version, index, confirmed
+    subset: Callable[[Interaction, int, int, list[str]], Awaitable[None]]  # game, version, ticked values
     page: Callable[[Interaction, int, int, int], Awaitable[None]]  # game, version, page
     undo: Callable[[Interaction, int, int], Awaitable[None]]  # game, version
     log_page: Callable[[Interaction, int, int, int | None], Awaitable[None]]  # game, page, seat

@@ -100,13 +100,25 @@ class ChoiceButton(ui.DynamicItem[ui.Button[ui.View]],
         await handlers().choice(interaction, self.game_id, self.version, self.index, self.confirmed)
 
 
-class ChoiceSelect(ui.DynamicItem[ui.Select[ui.View]], template=r"isle:pick:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
+class ChoiceSelect(ui.DynamicItem[ui.Select[ui.View]],
+                   template=r"isle:pick:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)(?::(?P<group>[0-9]+))?"):
+    """One select of choices; ``group``: one of several lists of merged moves on a panel (its
+    custom id says which, as ids are unique on a message)."""
+
     def __init__(self, game_id: int, version: int, page: int, choices: list[Choice] | None = None,
-                 pages: int = 1) -> None:
-        options = [discord.SelectOption(label=c.label[:100] or "?", value=str(c.index)) for c in choices or []]
-        placeholder = _("Choose your move") if pages <= 1 else _("Choose your move (page {p} of {n})",
-                                                                  p=page + 1, n=pages)
-        super().__init__(ui.Select(custom_id=f"isle:pick:{game_id}:{version}:{page}", placeholder=placeholder,
+                 pages: int = 1, group: int | None = None, title: str = "") -> None:
+        options = [discord.SelectOption(label=c.label[:100] or "?", value=str(c.index),
+                                        description=(c.detail[:100] or None) if c.group is not None else None)
+                   for c in choices or []]
+        if title:
+            placeholder = title if pages <= 1 else _("{list} (page {p} of {n})", list=title, p=page + 1, n=pages)
+        else:
+            placeholder = _("Choose your move") if pages <= 1 else _("Choose your move (page {p} of {n})",
+                                                                      p=page + 1, n=pages)
+        if len(placeholder) > 150:
+            placeholder = placeholder[:149] + "…"
+        suffix = "" if group is None else f":{group}"
+        super().__init__(ui.Select(custom_id=f"isle:pick:{game_id}:{version}:{page}{suffix}", placeholder=placeholder,
                                    options=options or [discord.SelectOption(label="?", value="0")]))
         self.game_id, self.version = game_id, version
 
@@ -120,6 +132,27 @@ class ChoiceSelect(ui.DynamicItem[ui.Select[ui.View]], template=r"isle:pick:(?P<
     async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
         values = self.item.values
         await handlers().choice(interaction, self.game_id, self.version, int(values[0]), False)
+
+
+class SubsetSelect(ui.DynamicItem[ui.Select[ui.View]], template=r"isle:set:(?P<game>[0-9]+):(?P<version>[0-9]+)"):
+    """Tick a set of things in one pick (``Choice.subset``: the dice to re-roll)."""
+
+    def __init__(self, game_id: int, version: int, items: tuple[tuple[int, str], ...] = (), title: str = "") -> None:
+        options = [discord.SelectOption(label=label[:100] or "?", value=str(value)) for value, label in items]
+        super().__init__(ui.Select(custom_id=f"isle:set:{game_id}:{version}", placeholder=title[:150] or None,
+                                   min_values=1, max_values=max(1, len(options)),
+                                   options=options or [discord.SelectOption(label="?", value="0")]))
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[IsleBot], item: ui.Item[Any],
+                             match: re.Match[str]) -> SubsetSelect:
+        return cls(int(match["game"]), int(match["version"]))
+
+    @guarded
+    @game_in_scope
+    async def callback(self, interaction: discord.Interaction[IsleBot]) -> None:
+        await handlers().subset(interaction, self.game_id, self.version, list(self.item.values))
 
 
 class PageButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:page:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<page>[0-9]+)"):
@@ -182,7 +215,7 @@ class FullBoardButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:full:(
         await handlers().full_board(interaction, self.game_id, self.own)
 
 
-ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, PageButton, UndoButton, FullBoardButton,
+ALL_ITEMS = (LobbyButton, TakeTurnButton, ChoiceButton, ChoiceSelect, SubsetSelect, PageButton, UndoButton, FullBoardButton,
              *HISTORY_ITEMS, WhyButton, HintButton)
 
 
@@ -218,9 +251,24 @@ def with_undo(view: ui.View | None, game_id: int, undo_version: int | None) -> u
     return view
 
 
+MAX_GROUPS = 4  # selects of merged moves on one panel: the fifth row holds the buttons
+
+
 def choices_view(game_id: int, version: int, choices: list[Choice], page: int = 0) -> ui.View:
-    """Buttons for a short list, else one select of 25 per page with Previous/Next."""
+    """Merged moves as one select per group (a whole move in one pick, issue 28), else buttons
+    for a short list, else one select of 25 per page with Previous/Next."""
+    groups: dict[int, list[Choice]] = {}
+    for c in choices:
+        if c.group is not None:
+            groups.setdefault(c.group, []).append(c)
+    if groups and len(groups) <= MAX_GROUPS:
+        return merged_view(game_id, version, groups, page)
+    choices = [c for c in choices if c.group is None]
     view = ui.View(timeout=None)
+    sets = [c for c in choices if c.subset is not None]
+    if sets:  # one multi-select of the things a set is made of, the other choices beside it
+        view.add_item(SubsetSelect(game_id, version, sets[0].subset_items, sets[0].group_label))
+        choices = [c for c in choices if c.subset is None]
     if len(choices) <= MAX_BUTTONS:
         for c in choices:
             view.add_item(ChoiceButton(game_id, version, c.index, c.label))
@@ -228,6 +276,23 @@ def choices_view(game_id: int, version: int, choices: list[Choice], page: int = 
     pages = (len(choices) + PAGE - 1) // PAGE
     page = max(0, min(page, pages - 1))
     view.add_item(ChoiceSelect(game_id, version, page, choices[page * PAGE:(page + 1) * PAGE], pages))
+    if page > 0:
+        view.add_item(PageButton(game_id, version, page - 1, _("◀ Previous")))
+    if page < pages - 1:
+        view.add_item(PageButton(game_id, version, page + 1, _("Next ▶")))
+    return view
+
+
+def merged_view(game_id: int, version: int, groups: dict[int, list[Choice]], page: int) -> ui.View:
+    """One select per group of merged moves (25 options a page; one Previous/Next for all)."""
+    view = ui.View(timeout=None)
+    pages = max((len(g) + PAGE - 1) // PAGE for g in groups.values())
+    page = max(0, min(page, pages - 1))
+    for number, group in sorted(groups.items()):
+        shown = group[page * PAGE:(page + 1) * PAGE]
+        if shown:
+            group_pages = (len(group) + PAGE - 1) // PAGE
+            view.add_item(ChoiceSelect(game_id, version, page, shown, group_pages, number, group[0].group_label))
     if page > 0:
         view.add_item(PageButton(game_id, version, page - 1, _("◀ Previous")))
     if page < pages - 1:

@@ -257,7 +257,7 @@ async def tell_the_table(interaction: discord.Interaction[IsleBot], before: dict
 
 async def setup(bot: IsleBot) -> None:
     clicks.connect(clicks.Clicks(lobby=lobby.on_button, take_turn=panels.take_turn, choice=panels.on_choice,
-                                 page=panels.on_page, undo=panels.on_undo, log_page=history.on_log_page,
+                                 subset=panels.on_subset, page=panels.on_page, undo=panels.on_undo, log_page=history.on_log_page,
                                  follow=history.on_follow, rematch=history.on_rematch,
                                  full_board=full_board.on_full_board))
     bot.tree.add_command(build_group())

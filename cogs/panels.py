@@ -15,7 +15,7 @@ from cogs import notify, posts, present, turn_posts
 from cogs.components import choices_view, confirm_view, with_full_board, with_undo
 from cogs.errors import AdapterError
 from cogs.hint_button import with_hint
-from host import Choice, GameInfo, GameMovedOn, NotAllowed, NotYourTurn
+from host import Choice, GameInfo, GameMovedOn, InvalidMove, NotAllowed, NotYourTurn
 from host.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ async def choices_at(interaction: discord.Interaction[IsleBot], info: GameInfo) 
     key = (info.id, info.version, interaction.user.id)
     found = cache.get(key)
     if found is None:
-        found = await bot.services.host.choices(info.id, interaction.user.id)
+        found = await bot.services.host.choices(info.id, interaction.user.id, merged=True)
         if len(cache) >= CHOICES_KEPT:
             cache.pop(next(iter(cache)))
         cache[key] = found
@@ -75,7 +75,14 @@ async def show_panel(interaction: discord.Interaction[IsleBot], game_id: int, *,
         view = choices_view(game_id, info.version, choices, page)
         view = with_hint(view, game_id, bool(info.settings.get("hints")) and await host.hints_allowed(game_id, info.settings))
         title = _("your move")
-        lines.append(ngettext("Pick your move below ({n} option).", "Pick your move below ({n} options).", len(choices)))
+        merged = [c for c in choices if c.group is not None]
+        if merged:
+            lines.append(ngettext("Pick your whole move below: the tile, the spot and the turn in one ({n} option).",
+                                  "Pick your whole move below: the tile, the spot and the turn in one ({n} options).",
+                                  len(merged)))
+        else:
+            lines.append(ngettext("Pick your move below ({n} option).", "Pick your move below ({n} options).",
+                                  len(choices)))
     else:
         title = _("your board")
         if seat.automatic:
@@ -117,8 +124,17 @@ async def on_page(interaction: discord.Interaction[IsleBot], game_id: int, versi
     await show_panel(interaction, game_id, note=note, edit=True, page=page if note is None else 0)
 
 
+async def on_subset(interaction: discord.Interaction[IsleBot], game_id: int, version: int, values: list[str]) -> None:
+    """A multi-select's ticks (``Choice.subset``): the choice naming that set, as if picked."""
+    try:
+        ticked = tuple(sorted({int(v) for v in values}))
+    except ValueError:
+        ticked = ()
+    await on_choice(interaction, game_id, version, -1, False, subset=ticked)
+
+
 async def on_choice(interaction: discord.Interaction[IsleBot], game_id: int, version: int, index: int,
-                    confirmed: bool) -> None:
+                    confirmed: bool, subset: tuple[int, ...] | None = None) -> None:
     await interaction.response.defer()
     host = interaction.client.services.host
     info = await host.get(game_id)
@@ -131,7 +147,10 @@ async def on_choice(interaction: discord.Interaction[IsleBot], game_id: int, ver
     except NotYourTurn as exc:
         await show_panel(interaction, game_id, edit=True, note=str(exc), info=info)
         return
-    choice = next((c for c in choices if c.index == index), None)
+    if subset is not None:
+        choice = next((c for c in choices if c.subset is not None and c.subset == subset), None)
+    else:
+        choice = next((c for c in choices if c.index == index), None)
     if choice is None:
         await show_panel(interaction, game_id, edit=True, note=_("That choice is no longer available."))
         return
@@ -149,7 +168,7 @@ LONE_STEPS = 3
 """At most this many single-answer steps are taken for a player after one tap."""
 
 
-async def _take(interaction: discord.Interaction[IsleBot], game_id: int, version: int, choice: Choice,
+async def _take(interaction: discord.Interaction[IsleBot], game_id: int, version: int | None, choice: Choice,
                 done_before: str | None = None, depth: int = 0) -> None:
     """Submit ``choice``, publish it, then show the panel, or, when the player's next step has a
     single answer that costs nothing to take (``Host.lone_choice``), take that too (issue 28)."""
@@ -160,14 +179,23 @@ async def _take(interaction: discord.Interaction[IsleBot], game_id: int, version
     except GameMovedOn as exc:
         await show_panel(interaction, game_id, edit=True, note=str(exc))
         return
+    except InvalidMove as exc:  # a merged move's later step that another seat's move made illegal
+        await show_panel(interaction, game_id, edit=True, note=str(exc))
+        return
     done = _("Done: {label}.", label=choice.label)
     if done_before:
-        done = done_before + "\n" + done
-    following: list[tuple[Choice, int]] = []
+        # a merged move's steps say it once
+        done = done_before if done_before.endswith(done) else done_before + "\n" + done
+    following: list[tuple[Choice, int | None]] = []
 
     async def update_panel() -> None:
         after = outcome.game
         seat = after.seat_of(user_id)
+        if choice.then and after.status == "active" and seat is not None and seat.seat in after.to_act:
+            # a merged move: its next step, whatever other seats did meanwhile in a step they take at
+            # the same time (the engine checks it is still legal; the first step was version-guarded)
+            following.append((Choice(choice.index, choice.label, choice.then[0], then=choice.then[1:]), None))
+            return
         if after.status == "active" and seat is not None and seat.seat in after.to_act:
             lone = await host.lone_choice(game_id, user_id) if depth < LONE_STEPS else None
             if lone is not None:
@@ -185,7 +213,7 @@ async def _take(interaction: discord.Interaction[IsleBot], game_id: int, version
     # The public board goes out first when the move posts one; the panel follows.
     await notify.publish(interaction.client, outcome, actor_id=user_id, panel=update_panel)
     for lone, after_version in following:
-        await _take(interaction, game_id, after_version, lone, done, depth + 1)
+        await _take(interaction, game_id, after_version, lone, done, depth + (0 if choice.then else 1))
 
 
 async def on_undo(interaction: discord.Interaction[IsleBot], game_id: int, version: int) -> None:

@@ -104,6 +104,24 @@ class Choice:
     action: dict[str, Any]
     seals: bool | Callable[[], bool] = False
     """True (or a check that says so, run once when first asked): see ``confirm``."""
+    then: tuple[dict[str, Any], ...] = ()
+    """A merged move (``Engine.merged_moves``): the steps taken after ``action``, one after the other."""
+    group: int | None = None
+    """A merged move's list (the choice of its first step); ``None``: a plain legal action."""
+    group_label: str = ""
+    subset: tuple[int, ...] | None = None
+    """A choice of a set (``Engine.subset_pick``): the set it names; shown as ticks of one multi-select."""
+    subset_items: tuple[tuple[int, str], ...] = ()
+    """The multi-select's options (value, label) and, in ``group_label``, its placeholder."""
+    details: str | Callable[[], str] = ""
+    """What a merged move does, in words (a function worked out when first asked): see ``detail``."""
+
+    @property
+    def detail(self) -> str:
+        """What this merged move does, in words (worked out for the options shown only)."""
+        if callable(self.details):
+            self.details = self.details()
+        return self.details
 
     @property
     def confirm(self) -> bool:

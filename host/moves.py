@@ -83,14 +83,15 @@ class Moves(HostCore):
                 return s
         raise NotAllowed(_("You are not playing in game #{id}.", id=game_id))
 
-    async def choices(self, game_id: int, user_id: int) -> list[Choice]:
+    async def choices(self, game_id: int, user_id: int, merged: bool = False) -> list[Choice]:
+        """The player's legal actions (``merged``: then the game's merged moves, see ``Choice.then``)."""
         row, engine, state, _version = await self._active(game_id)
         seat = await self._seat_for(game_id, user_id)
         if seat.seat not in engine.to_act(state):
             raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
         view = with_names(engine.view(state, seat.seat), await self._seats(game_id), seat.seat)
         simultaneous = len(set(row.step_seats) | set(engine.to_act(state))) > 1  # the last seat's choice reveals
-        return choices_for(engine, state, seat.seat, view, simultaneous)
+        return choices_for(engine, state, seat.seat, view, simultaneous, merged)
 
     async def submit(self, game_id: int, user_id: int, action: Any, expected_version: int | None = None) -> MoveOutcome:
         async with self._lock(game_id):

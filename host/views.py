@@ -26,25 +26,53 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def choices_for(engine: Any, state: Any, seat: int, view: dict[str, Any], simultaneous: bool) -> list[Choice]:
+def choices_for(engine: Any, state: Any, seat: int, view: dict[str, Any], simultaneous: bool,
+                merged: bool = False) -> list[Choice]:
     """``seat``'s legal actions as the panel offers them: each with its label in the current
-    language (``view``: the seat's view with names) and whether it asks "are you sure?" first."""
+    language (``view``: the seat's view with names) and whether it asks "are you sure?" first;
+    ``merged``: then the game's merged moves (``Engine.merged_moves``), numbered after them."""
     others_deciding = simultaneous and bool(set(engine.to_act(state)) - {seat})
     before = plain_copy(state) if others_deciding else None
 
-    def needs_confirming(action: dict[str, Any]) -> bool:
-        """A choice that seals the seat's part of a simultaneous step while others still decide,
-        and that the player could not take back (the engine's undo point says so on a trial)."""
-        if before is None or not engine.seals(before, seat, action):
+    def needs_confirming(action: dict[str, Any], *then: dict[str, Any]) -> bool:
+        """A choice (with a merged move's later steps ``then``) that seals the seat's part of a
+        simultaneous step while others still decide, and that the player could not take back (the
+        engine's undo point says so on a trial)."""
+        if before is None:
             return False
-        trial = plain_copy(before)
-        events = engine.apply(trial, seat, action)
+        trial = plain_copy(before) if then else before
+        for step in (action, *then)[:-1]:
+            engine.apply(trial, seat, step)
+        last = (action, *then)[-1]
+        if not engine.seals(trial, seat, last):
+            return False
+        trial = plain_copy(trial)
+        events = engine.apply(trial, seat, last)
         return not engine.undo_point(trial, seat, events)
 
-    return [Choice(i, clip(tr(engine.describe_action(action, view)), 100), action,
-                   # worked out for the one choice a player picks, not for every choice shown
-                   partial(needs_confirming, action) if others_deciding else False)
-            for i, action in enumerate(engine.legal_actions(state, seat))]
+    plain = [Choice(i, clip(tr(engine.describe_action(action, view)), 100), action,
+                    # worked out for the one choice a player picks, not for every choice shown
+                    partial(needs_confirming, action) if others_deciding else False)
+             for i, action in enumerate(engine.legal_actions(state, seat))]
+    if not merged:
+        return plain
+    pick = engine.subset_pick(state, seat, view)
+    if pick:
+        items = tuple((int(i["value"]), clip(tr(i["label"]), 100)) for i in pick["items"])
+        for c in plain:
+            if c.action.get("type") == pick["type"]:
+                c.subset, c.subset_items = tuple(sorted(c.action[pick["field"]])), items
+                c.group_label = clip(tr(pick["label"]), 150)
+    return plain + [Choice(len(plain) + k, clip(tr(m["label"]), 100), m["steps"][0],
+                           partial(needs_confirming, *m["steps"]) if others_deciding else False,
+                           then=tuple(m["steps"][1:]), group=int(m["group"]), group_label=clip(tr(m["group_label"]), 150),
+                           details=partial(_detail, m["detail"]))
+                    for k, m in enumerate(engine.merged_moves(state, seat, view))]
+
+
+def _detail(detail: Any) -> str:
+    """A merged move's words: ``detail`` is a function giving them (or the words already)."""
+    return clip(tr(detail() if callable(detail) else detail), 100)
 
 
 def describe_event(engine: Any, event: dict[str, Any], names: list[str]) -> str:

@@ -107,6 +107,27 @@ class Engine(Generic[S]):
         a copy while other seats still decide."""
         raise NotImplementedError
 
+    def merged_moves(self, state: S, seat: int, view: dict) -> list[dict]:
+        """Whole moves that take several steps of :meth:`legal_actions`, offered as one pick
+        (issue 28: fewer taps on a phone). Each is ``{"steps": [action, ...], "group": int,
+        "group_label": text, "label": text, "detail": () -> text}``: ``steps`` are legal one after the
+        other from ``state`` (the first is one of ``legal_actions(state, seat)``), taken by the
+        same seat, none hands the turn on before the last, and none is sealed; ``group`` numbers
+        the first step's choice (a front end shows a group as one list, at most 4 groups), its
+        label says what the group is, ``label`` and ``detail`` what this move does in words
+        (at most 100 characters each once translated; ``detail`` is a function, worked out only
+        for the options a front end shows). ``view``: the seat's view. Default: none."""
+        return []
+
+    def subset_pick(self, state: S, seat: int, view: dict) -> dict | None:
+        """Legal actions that choose a set of things, offered as one multi-select (issue 28: a
+        re-roll of some dice is one pick, not one button per subset): ``{"type": t, "field": f,
+        "label": text, "items": [{"value": int, "label": text}, ...]}``; every legal action of
+        type ``t`` then names a non-empty set of the items' values in ``action[f]`` (sorted). A
+        front end shows one option per item and plays the legal action whose set was ticked.
+        ``view``: the seat's view. Default: none."""
+        return None
+
     # -- what people see -------------------------------------------------------------
     def view(self, state: S, seat: int | None) -> dict:
         """What ``seat`` may see (``None``: the public view). Hidden things are absent."""

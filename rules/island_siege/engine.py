@@ -54,6 +54,9 @@ class IslandSiege(Engine[dict]):
         state_.update(new)
         return events
 
+    def subset_pick(self, state_, seat, view):
+        return text.reroll_pick(self.legal_actions(state_, seat), view)
+
     def seals(self, state_, seat, action):
         return turn.seals(state_, seat, action)
 

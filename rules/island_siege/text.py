@@ -309,3 +309,16 @@ WAITING = {
     None: T("That move is not possible now: the game is waiting for another move."),
 }
 """Why a move is refused when nothing sharper applies, by the stage the game is in."""
+
+
+def reroll_pick(legal: list, view: dict | None) -> dict | None:
+    """The dice to re-roll as one multi-select (``Engine.subset_pick``): when more than one set of
+    dice may be re-rolled, one option per die that may be."""
+    sets = [a["dice"] for a in legal if a.get("type") == "reroll"]
+    if len(sets) < 2:
+        return None
+    dice = _dice(view)
+    eligible = sorted({i for dice_set in sets for i in dice_set})
+    items = [{"value": i, "label": T("Die {n}: {face}", n=i + 1, face=colour(dice[i])) if i < len(dice)
+              else T("Die {n}", n=i + 1)} for i in eligible]
+    return {"type": "reroll", "field": "dice", "label": T("Dice to re-roll (tick one or more)"), "items": items}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Engine
-from rules.isle_of_skye import scoring, sealing, text, turn
+from rules.isle_of_skye import merged, scoring, sealing, text, turn
 from rules.isle_of_skye.data import GOAL_NAMES, GOAL_RULES
 from rules.isle_of_skye.state import OPTIONS_SCHEMA, check_option_rules, new_state, spelled_out
 from rules.isle_of_skye.state import dump as dump_state
@@ -66,6 +66,9 @@ class IsleOfSkye(Engine[dict]):
         action = turn.complete(state, seat, action)
         self.check_legal(state, seat, action)
         return turn.perform(state, seat, action)
+
+    def merged_moves(self, state: dict, seat: int, view: dict) -> list[dict]:
+        return merged.merged_moves(state, seat, view)
 
     def seals(self, state: dict, seat: int, action: dict) -> bool:
         return sealing.seals(state, seat, action)

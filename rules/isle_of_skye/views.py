@@ -50,6 +50,8 @@ def _private(state: dict, seat: int) -> dict:
         spots = building.spots_for(p, tile) if tile and not building.needs_castle_choice(state, p) else []
         if b["cell"]:
             spots = [s for s in spots if s["at"] == b["cell"]]
+        elif tile is None and not b["done"] and not building.needs_castle_choice(state, p):
+            spots = any_tile_spots(p)  # a whole build is picked at once: the card labels every spot
         out["build"] = {"left": list(b["left"]), "placed": [{"at": [x, y], "tile": t, "rot": r}
                                                            for x, y, t, r in b["placed"]],
                         "returned": list(b["returned"]), "tile": tile, "cell": b["cell"],
@@ -81,3 +83,13 @@ def build_view(state: dict, seat: int | None) -> dict:
         view["seat"] = seat
         view["private"] = _private(state, seat)
     return view
+
+
+def any_tile_spots(player: dict) -> list[dict]:
+    """Every spot where one of the tiles left to build fits, north to south, west to east, numbered."""
+    rots: dict[tuple[int, int], set[int]] = {}
+    for t in building.placeable_left(player):
+        for s in building.spots_for(player, t):
+            rots.setdefault((s["at"][0], s["at"][1]), set()).update(s["rots"])
+    cells = sorted(rots, key=lambda c: (c[1], c[0]))
+    return [{"n": i + 1, "at": [x, y], "rots": sorted(rots[(x, y)])} for i, (x, y) in enumerate(cells)]

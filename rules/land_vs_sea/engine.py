@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Engine, IllegalAction, plain_copy
-from rules.land_vs_sea import scoring, text, turn, views
+from rules.land_vs_sea import merged, scoring, text, turn, views
 from rules.land_vs_sea.scoring import CATEGORIES
 from rules.land_vs_sea.state import OPTIONS_SCHEMA, dump, for_player_count, load, new_state
 from rules.text import T
@@ -53,6 +53,9 @@ class LandVsSea(Engine[dict]):
             raise IllegalAction(T("The game is over."))
         legal = self.check_legal(state, seat, action)
         return turn.apply(state, seat, plain_copy(legal))
+
+    def merged_moves(self, state: dict, seat: int, view: dict) -> list[dict]:
+        return merged.merged_moves(state, seat, view)
 
     def seals(self, state: dict, seat: int, action: dict) -> bool:
         # Every step of Land vs Sea is taken by the one seat whose turn it is: nothing is sealed.

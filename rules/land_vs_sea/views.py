@@ -102,6 +102,9 @@ def seat_view(state: dict, seat: int) -> dict:
                                **({"at": list(p["at"])} if "at" in p else {})}
         if phase == "spot":
             view["spots"] = [{"n": a["n"], "at": a["at"]} for a in turn.spots(state)]
+        elif phase == "choose":
+            # where any of the seat's tiles fits (a whole move is picked at once: the card labels them)
+            view["spots"] = choose_spots(state, seat)
         elif phase == "rotate":
             view["rotations"] = [{"n": i + 1, "rot": a["rot"]} for i, a in enumerate(turn.rotations(state))]
         elif phase == "waypoint":
@@ -110,3 +113,12 @@ def seat_view(state: dict, seat: int) -> dict:
         elif phase == "special":
             view["special_spots"] = view["holes"]
     return view
+
+
+def choose_spots(state: dict, seat: int) -> list[dict]:
+    """Every spot where one of the seat's playable tile sides fits, in reading order, numbered."""
+    cells: set[tuple[int, int]] = set()
+    for choose in turn.choices(state, seat):
+        cells.update(B.parse(c) for c in B.legal_cells(state["map"], choose["tile"], choose["side"]))
+    ordered = sorted(cells, key=lambda qr: (qr[1], qr[0]))
+    return [{"n": i + 1, "at": list(at)} for i, at in enumerate(ordered)]

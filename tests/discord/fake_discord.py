@@ -235,13 +235,31 @@ class FakeDiscord:
                 problems.append("more than 25 embed fields")
         if total > 6000:
             problems.append(f"embeds of {total} characters together")
-        for row in body.get("components") or []:
+        rows = body.get("components") or []
+        if len(rows) > 5:
+            problems.append(f"{len(rows)} component rows")
+        ids: list[str] = []
+        for row in rows:
             for c in row.get("components") or []:
+                if c.get("custom_id"):
+                    ids.append(c["custom_id"])
                 if c.get("type") == 2 and len(c.get("label") or "") > 80:
                     problems.append(f"button label of {len(c['label'])} characters")
+                if c.get("type") == 3:
+                    if len(c.get("placeholder") or "") > 150:
+                        problems.append(f"select placeholder of {len(c['placeholder'])} characters")
+                    if not 1 <= len(c.get("options") or []) <= 25:
+                        problems.append(f"a select of {len(c.get('options') or [])} options")
+                    values = [o.get("value") for o in c.get("options") or []]
+                    if len(set(values)) != len(values):
+                        problems.append("a select with two options of one value")
                 for o in c.get("options") or []:
                     if len(o.get("label") or "") > 100:
                         problems.append(f"select option label of {len(o['label'])} characters")
+                    if len(o.get("description") or "") > 100:
+                        problems.append(f"select option description of {len(o['description'])} characters")
+        if len(set(ids)) != len(ids):
+            problems.append("two components of one custom id")
         if problems:
             self.protocol_errors.append("over Discord's limits: " + ", ".join(problems))
             raise FakeError(400, 50035, "Invalid Form Body")

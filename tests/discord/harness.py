@@ -356,6 +356,27 @@ class Harness:
         await self.settle()
         return [Result(self._since(start), p["token"]) for p in payloads]
 
+    async def select_together(self, picks: list[tuple[int, int, str, list[str]]]) -> list[Result]:
+        """Several select picks arriving before the bot answered any (two devices, a fast thumb)."""
+        start = len(self.fake.requests)
+        payloads = []
+        for user_id, message_id, custom_id, values in picks:
+            msg = self.fake.messages[message_id]
+            payloads.append(self.fake.interaction_payload(
+                3, user_id, msg.channel_id, {"custom_id": custom_id, "component_type": 3, "values": values}, message=msg))
+        for payload in payloads:
+            self.bot._connection.parsers["INTERACTION_CREATE"](payload)
+        await self.settle()
+        return [Result(self._since(start), p["token"]) for p in payloads]
+
+    async def stale_component(self, user_id: int, message_id: int, custom_id: str,
+                              values: list[str] | None = None) -> Result:
+        """A pick on a component the message no longer shows (a client still showing an old panel)."""
+        data: dict = {"custom_id": custom_id, "component_type": 3 if values is not None else 2}
+        if values is not None:
+            data["values"] = values
+        return await self._component(user_id, message_id, data)
+
     async def _component(self, user_id: int, message_id: int, data: dict) -> Result:
         msg = self.fake.messages[message_id]
         if msg.audience.startswith("user:") and msg.audience != f"user:{user_id}":

@@ -173,6 +173,7 @@ def forged_custom_ids(version: int) -> list[tuple[str, int, list[str] | None]]:
     out += [(f"isle:lobby:{a}:2", 2, None) for a in ("join", "leave", "ai", "start")]
     out += [(f"isle:turn:1:{version}", 2, None), (f"isle:act:1:{version}:0", 2, None),
             (f"isle:act:1:{version}:0:ok", 2, None), (f"isle:pick:1:{version}:0", 3, ["0"]),
+            (f"isle:set:1:{version}", 3, ["0"]),
             (f"isle:page:1:{version}:0", 2, None), (f"isle:undo:1:{version}", 2, None)]
     out += [(f"isle:tour:{a}:1", 2, None) for a in ("join", "leave", "start")]
     out += [(f"isle:camp:{a}:1", 2, None) for a in ("join", "leave", "ai", "next")]
