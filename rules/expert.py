@@ -107,8 +107,9 @@ def rollout(engine: Any, world: Any, policy: Policy, depth: int, rng: random.Ran
 
 
 def search(engine: Any, view: dict, legal: list[dict], rng: random.Random, budget: Budget,
-           clock: Callable[[], float] = time.perf_counter) -> dict:
-    """The expert's choice among ``legal`` for the seat whose ``view`` this is."""
+           clock: Callable[[], float] = time.perf_counter, stats: dict[str, int] | None = None) -> dict:
+    """The expert's choice among ``legal`` for the seat whose ``view`` this is (``stats``, when
+    given, receives how many rollouts it played: what a budget of seconds buys, for the benches)."""
     if len(legal) == 1:
         return legal[0]
     seat = view["seat"]
@@ -159,6 +160,9 @@ def search(engine: Any, view: dict, legal: list[dict], rng: random.Random, budge
             break
         if rounds & (rounds - 1) == 0 and rounds >= 2 and len(alive) > 2:
             alive = _halve(alive, totals, counts)
+    if stats is not None:
+        stats["rollouts"] = stats.get("rollouts", 0) + rollouts
+        stats["searches"] = stats.get("searches", 0) + 1
     means = [totals[i] / counts[i] if counts[i] else -1.0 for i in range(len(arms))]
     best = max(range(len(arms)), key=lambda i: (means[i], -i))
     return arms[best] if best != 0 and _clearly_better(by_world[best], by_world[0]) else arms[0]
