@@ -114,8 +114,8 @@ def same_side(state: dict, a: int, b: int) -> bool:
 
 
 def depth(view: dict) -> int:
-    """Three rounds: every seat places this tile and two more (drawn from the unseen deck)."""
-    return 3 * view["n_players"]
+    """Two rounds: every seat places this tile and the next (drawn from the unseen deck)."""
+    return 2 * view["n_players"]
 
 
 def worth_searching(view: dict, legal: list[dict]) -> bool:
