@@ -2,7 +2,7 @@
 
 usage: python bench/ai_strength.py [GAME ...] [--games 40] [--players 2,4] [--levels random,greedy,strong,expert]
                                    [--pairs expert:strong,...] [--seconds 1 | --iterations N] [--workers 2]
-                                   [--options JSON]
+                                   [--options JSON] [--first G] [--out FILE] [--report] [--depth D]
 
 One seat plays the upper level and every other seat the lower one; the upper seat moves round the
 table from game to game (seats alternated), so it plays every position equally. For each game and
@@ -14,6 +14,13 @@ game, with an estimate for the issue's full run (200 games a pair, 1 s a move).
 
 ``--seconds``/``--iterations``: the expert's budget a decision (a reduced budget fits a shared
 machine; say so when quoting the figures). ``--workers``: games played at once in processes.
+
+A long run in short pieces: ``--out FILE`` appends one JSON line per game played (game, players,
+pair, budget, seed, the upper seat's share); ``--first G`` starts at game G (its seed and seat), so
+``--first 0 --games 10``, then ``--first 10 --games 10``... play one run in parts. ``--report`` plays
+nothing and prints the matrices of every game in ``--out`` (games of another budget kept apart).
+``--depth D``: the expert's rollouts play D moves before the evaluation (an experiment; default: the
+game's own ``depth``).
 """
 
 from __future__ import annotations
@@ -31,15 +38,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules import ENGINES  # noqa: E402
 from rules.ai import LEVELS, chooser_for  # noqa: E402
 from rules.base import rng_for  # noqa: E402
-from rules.expert import Budget  # noqa: E402
+from rules.expert import Budget, sampler_for  # noqa: E402
 
 MAX_MOVES = 20000
 
 
 def play(key: str, n_players: int, options: dict, seed: int, upper_seat: int, upper: str, lower: str,
-         budget: Budget) -> tuple[float, float, list[float], float]:
+         budget: Budget, depth: int | None = None) -> tuple[float, float, list[float], float]:
     """(the upper seat's share of the win, its fair share, its decision times, the game's seconds)."""
     engine = ENGINES[key]
+    if depth is not None:
+        sampler_for(key).depth = lambda view: depth
     started = time.perf_counter()
     state = engine.setup(n_players, json.loads(json.dumps(options)), seed)
     ai = {level: chooser_for(key, level, budget) for level in (upper, lower)}
@@ -96,7 +105,15 @@ def main() -> int:
     budget_group.add_argument("--iterations", type=int, default=None, help="the expert's rollouts a decision instead")
     parser.add_argument("--workers", type=int, default=1, help="games played at once, in processes")
     parser.add_argument("--options", default="{}")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (seed and seat)")
+    parser.add_argument("--out", default="", help="append each game played to this JSON-lines file")
+    parser.add_argument("--report", action="store_true", help="play nothing: the matrices of the games in --out")
+    parser.add_argument("--depth", type=int, default=None, help="the expert's rollout depth (default: the game's)")
     args = parser.parse_args()
+    if args.report:
+        if not args.out:
+            parser.error("--report reads the games of --out FILE")
+        return _report(Path(args.out), args.games_)
     keys = args.games_ or sorted(ENGINES)
     for key in keys:
         if key not in ENGINES:
@@ -110,8 +127,9 @@ def main() -> int:
         pairs = [(u, lo) for u in levels for lo in levels if u != lo]
     budget = Budget(seconds=None, iterations=args.iterations) if args.iterations else Budget(seconds=args.seconds or 1.0)
     options = json.loads(args.options)
-    print(f"# expert budget: {budget}; {args.games} games a pair, seats alternated; "
-          f"win rate [95% Wilson interval] (fair share)", flush=True)
+    depth = "" if args.depth is None else f", rollout depth {args.depth}"
+    print(f"# expert budget: {budget}{depth}; games {args.first + 1}-{args.first + args.games} of each pair, "
+          f"seats alternated; win rate [95% Wilson interval] (fair share)", flush=True)
     pool = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else None
     try:
         for key in keys:
@@ -120,48 +138,83 @@ def main() -> int:
             for n in counts:
                 if not engine.min_players <= n <= engine.max_players:
                     continue
-                _matrix(key, n, options, pairs, args.games, budget, pool)
+                _matrix(key, n, options, pairs, range(args.first, args.first + args.games), budget, pool,
+                        args.depth, Path(args.out) if args.out else None)
     finally:
         if pool is not None:
             pool.shutdown()
     return 0
 
 
-def _matrix(key: str, n: int, options: dict, pairs: list, games: int, budget: Budget,
-            pool: ProcessPoolExecutor | None) -> None:
-    cells: dict[tuple[str, str], str] = {}
-    expert_times: list[float] = []
-    game_seconds: dict[tuple[str, str], float] = {}
+def _label(budget: Budget, depth: int | None) -> str:
+    kind = f"{budget.iterations} rollouts" if budget.iterations else f"{budget.seconds:g} s"
+    return kind + ("" if depth is None else f", depth {depth}")
+
+
+def _matrix(key: str, n: int, options: dict, pairs: list, games: range, budget: Budget,
+            pool: ProcessPoolExecutor | None, depth: int | None, out: Path | None) -> None:
+    records = []
     for upper, lower in pairs:
-        jobs = [(key, n, options, g, g % n, upper, lower, budget) for g in range(games)]
-        played = []
-        for g, outcome in enumerate(pool.map(play, *zip(*jobs, strict=True)) if pool else (play(*j) for j in jobs)):
-            played.append(outcome)  # each game as it ends: a run cut short still shows what it played
-            print(f"    game {g + 1}: {upper} seat {g % n + 1} won {outcome[0]:.2f}", flush=True)
-        wins = sum(p[0] for p in played)
-        fair = sum(p[1] for p in played) / len(played)
+        jobs = [(key, n, options, g, g % n, upper, lower, budget, depth) for g in games]
+        outcomes = pool.map(play, *zip(*jobs, strict=True)) if pool else (play(*j) for j in jobs)
+        for g, outcome in zip(games, outcomes, strict=False):
+            share, fair, times, took = outcome
+            record = {"game": key, "players": n, "upper": upper, "lower": lower, "budget": _label(budget, depth),
+                      "seed": g, "upper_seat": g % n, "share": share, "fair": fair, "seconds": round(took, 2),
+                      "expert_times": [round(t, 4) for t in times] if upper == "expert" else []}
+            records.append(record)  # each game as it ends: a run cut short still shows what it played
+            if out is not None:
+                with out.open("a") as f:
+                    f.write(json.dumps(record) + "\n")
+            print(f"    game {g + 1}: {upper} seat {g % n + 1} won {share:.2f} ({took:.0f} s)", flush=True)
+    _print_matrix(key, n, records, budget.seconds)
+
+
+def _report(out: Path, keys: list[str]) -> int:
+    records = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    groups: dict[tuple[str, int, str], list[dict]] = {}
+    for r in records:
+        if not keys or r["game"] in keys:
+            groups.setdefault((r["game"], r["players"], r["budget"]), []).append(r)
+    for (key, n, label), rows in sorted(groups.items()):
+        print(f"# expert budget: {label}")
+        seconds = float(label.split(" s")[0]) if label.split(",")[0].endswith(" s") else None
+        _print_matrix(key, n, rows, seconds)
+    return 0
+
+
+def _print_matrix(key: str, n: int, records: list[dict], seconds: float | None) -> None:
+    by_pair: dict[tuple[str, str], list[dict]] = {}
+    for r in records:
+        by_pair.setdefault((r["upper"], r["lower"]), []).append(r)
+    cells: dict[tuple[str, str], str] = {}
+    for (upper, lower), played in by_pair.items():
+        seeds = {r["seed"] for r in played}
+        if len(seeds) < len(played):
+            print(f"  note: {key} {n}p {upper} vs {lower} has games played twice (the same seed); each counts")
+        wins = sum(r["share"] for r in played)
+        fair = sum(r["fair"] for r in played) / len(played)
         lo, hi = wilson(wins, len(played))
-        cells[(upper, lower)] = f"{100 * wins / len(played):.0f}% [{100 * lo:.0f}-{100 * hi:.0f}] ({100 * fair:.0f}%)"
-        if upper == "expert":
-            expert_times += [t for p in played for t in p[2]]
-        game_seconds[(upper, lower)] = sum(p[3] for p in played) / len(played)
-        print(f"  {key} {n}p {upper} vs {lower}: {cells[(upper, lower)]}, {game_seconds[(upper, lower)]:.1f} s a game",
-              flush=True)
-    uppers = sorted({u for u, _lo in pairs}, key=LEVELS.index)
-    lowers = sorted({lo for _u, lo in pairs}, key=LEVELS.index)
-    width = 24
+        took = sum(r["seconds"] for r in played) / len(played)
+        cells[(upper, lower)] = (f"{100 * wins / len(played):.0f}% [{100 * lo:.0f}-{100 * hi:.0f}] "
+                                 f"({100 * fair:.0f}%) n={len(played)}")
+        print(f"  {key} {n}p {upper} vs {lower}: {cells[(upper, lower)]}, {took:.1f} s a game", flush=True)
+    uppers = sorted({u for u, _lo in by_pair}, key=LEVELS.index)
+    lowers = sorted({lo for _u, lo in by_pair}, key=LEVELS.index)
+    width = 30
     print(f"\n{ENGINES[key].title}, {n} players (row: one seat at this level; column: the other seats)")
     print(f"{'':>8} " + " ".join(f"{lo:>{width}}" for lo in lowers))
     for u in uppers:
         print(f"{u:>8} " + " ".join(f"{cells.get((u, lo), '-'):>{width}}" for lo in lowers))
+    expert_times = [t for r in records if r["upper"] == "expert" for t in r["expert_times"]]
     if expert_times:
-        limit = budget.seconds
-        ratio = f" ({percentile(expert_times, 0.95) / limit:.2f}x the budget)" if limit else ""
+        ratio = f" ({percentile(expert_times, 0.95) / seconds:.2f}x the budget)" if seconds else ""
         print(f"expert decision: p95 {percentile(expert_times, 0.95):.3f} s{ratio}, max {max(expert_times):.3f} s, "
               f"{len(expert_times)} decisions")
-        per_game = game_seconds.get(("expert", "strong"))
-        if per_game and limit:
-            full = per_game / limit * 200  # thinking time scales with the budget: 1 s a move, 200 games
+        versus = by_pair.get(("expert", "strong"))
+        if versus and seconds:
+            per_game = sum(r["seconds"] for r in versus) / len(versus)
+            full = per_game / seconds * 200  # thinking time scales with the budget: 1 s a move, 200 games
             print(f"full run estimate (expert vs strong here, 200 games, 1 s a move): ~{full / 3600:.1f} h on one core")
     print(flush=True)
 

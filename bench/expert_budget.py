@@ -31,7 +31,7 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=2)
     args = parser.parse_args()
     budget = Budget(seconds=args.seconds)
-    print(f"{'game':<14} {'decisions':>9} {'p95 s':>7} {'max s':>7} {'p95/budget':>10}")
+    print(f"{'game':<14} {'decisions':>9} {'p95 s':>7} {'max s':>7} {'p95/budget':>10} {'rollouts/s':>10}")
     for key in args.games or sorted(ENGINES):
         engine = ENGINES[key]
         strong = chooser_for(key, "strong")
@@ -49,19 +49,26 @@ def main() -> int:
         chosen = set(seat0[:: max(1, len(seat0) // args.decisions)][: args.decisions])
         state = engine.setup(args.players, {}, 1)
         times = []
+        stats: dict[str, int] = {}
+        searched = 0.0
         for seq in range(max(chosen) + 1):
             seat = min(engine.to_act(state))
             legal = engine.legal_actions(state, seat)
             view = engine.view(state, seat)
             if seq in chosen:
                 t = time.perf_counter()
-                search(engine, view, legal, rng_for("b", seq), budget)
+                before = stats.get("searches", 0)
+                search(engine, view, legal, rng_for("b", seq), budget, stats=stats)
                 times.append(time.perf_counter() - t)
+                if stats.get("searches", 0) > before:  # a search ran (not the prior alone)
+                    searched += times[-1]
             action = strong(view, legal, rng_for("b", seq)) if len(legal) > 1 else legal[0]
             engine.apply(state, seat, action)
         times.sort()
         p95 = times[int(0.95 * (len(times) - 1))]
-        print(f"{key:<14} {len(times):>9} {p95:>7.3f} {times[-1]:>7.3f} {p95 / args.seconds:>9.2f}x", flush=True)
+        rate = stats.get("rollouts", 0) / searched if searched else 0.0
+        print(f"{key:<14} {len(times):>9} {p95:>7.3f} {times[-1]:>7.3f} {p95 / args.seconds:>9.2f}x {rate:>10.0f}",
+              flush=True)
     return 0
 
 

@@ -62,6 +62,11 @@ def sampler_for(key: str) -> ModuleType:
     return importlib.import_module(f"rules.{key}.sampler")
 
 
+_DECIDED: dict[tuple, dict] = {}
+"""Decisions taken in several steps (a sampler's ``plan``): the candidate chosen at the first step,
+so the later steps walk to it without searching again."""
+
+
 def _policy(key: str, level: str) -> Policy:
     """The game's ``strong`` (its ``choose``) or ``greedy`` level."""
     module = importlib.import_module(f"rules.{key}.ai")
@@ -107,21 +112,46 @@ def rollout(engine: Any, world: Any, policy: Policy, depth: int, rng: random.Ran
 
 
 def search(engine: Any, view: dict, legal: list[dict], rng: random.Random, budget: Budget,
-           clock: Callable[[], float] = time.perf_counter) -> dict:
-    """The expert's choice among ``legal`` for the seat whose ``view`` this is."""
+           clock: Callable[[], float] = time.perf_counter, stats: dict[str, int] | None = None) -> dict:
+    """The expert's choice among ``legal`` for the seat whose ``view`` this is (``stats``, when
+    given, receives how many rollouts it played: what a budget of seconds buys, for the benches)."""
     if len(legal) == 1:
         return legal[0]
-    seat = view["seat"]
     key = engine.key
     started = clock()
-    deadline = None if budget.seconds is None else started + budget.seconds
     sampler = sampler_for(key)
     strong = _policy(key, "strong")
-    playing_on = _policy(key, sampler.ROLLOUT)
+    playing_on: Policy = getattr(sampler, "playing_on", None) or _policy(key, sampler.ROLLOUT)
     prior = strong(plain_copy(view), plain_copy(legal), random.Random(rng.random()))
     if not sampler.worth_searching(view, legal):
         return prior
-    arms = _arms(legal, prior)
+    plan = sampler.plan(view, legal, prior) if hasattr(sampler, "plan") else None
+    if plan is not None:
+        # A choice the seat makes in steps (My Island: turn the tile, page, place): the candidates
+        # are whole choices, searched once (the worlds seeded by the decision, not the step).
+        candidates, prior, decision = plan
+        memo = (key, decision, budget)
+        if memo not in _DECIDED:
+            if len(_DECIDED) > 256:
+                _DECIDED.clear()
+            _DECIDED[memo] = _searched(engine, sampler, view, legal, candidates, prior, playing_on,
+                                       random.Random(decision), budget, clock, started, stats)
+        step: dict = sampler.step(view, legal, _DECIDED[memo])
+        return step
+    # A step back (un-pricing a tile, leaving a menu) is only taken where the strong level takes it:
+    # chosen by a noisy search it lets the next search go forward again, round and round.
+    retreats = sampler.RETREATS
+    candidates = [a for a in legal if a["type"] not in retreats or a == prior]
+    return _searched(engine, sampler, view, legal, candidates, prior, playing_on, rng, budget, clock, started, stats)
+
+
+def _searched(engine: Any, sampler: ModuleType, view: dict, legal: list[dict], candidates: list[dict], prior: dict,
+              playing_on: Policy, rng: random.Random, budget: Budget, clock: Callable[[], float], started: float,
+              stats: dict[str, int] | None) -> dict:
+    """The best of ``candidates`` (``prior``, the strong level's, unless another beat it clearly)."""
+    seat = view["seat"]
+    deadline = None if budget.seconds is None else started + budget.seconds
+    arms = _arms(candidates, prior)
     totals = [0.0] * len(arms)
     counts = [0] * len(arms)
     by_world: list[dict[int, float]] = [{} for _a in arms]  # reward per world: paired comparisons
@@ -159,6 +189,9 @@ def search(engine: Any, view: dict, legal: list[dict], rng: random.Random, budge
             break
         if rounds & (rounds - 1) == 0 and rounds >= 2 and len(alive) > 2:
             alive = _halve(alive, totals, counts)
+    if stats is not None:
+        stats["rollouts"] = stats.get("rollouts", 0) + rollouts
+        stats["searches"] = stats.get("searches", 0) + 1
     means = [totals[i] / counts[i] if counts[i] else -1.0 for i in range(len(arms))]
     best = max(range(len(arms)), key=lambda i: (means[i], -i))
     return arms[best] if best != 0 and _clearly_better(by_world[best], by_world[0]) else arms[0]

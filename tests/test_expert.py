@@ -107,3 +107,37 @@ def test_the_expert_says_nothing_of_its_worlds(caplog):
         chosen = choose_action(eng, state, seat, 8, 0, "expert", FEW)
     assert caplog.records == []
     assert chosen in eng.legal_actions(state, seat)
+
+
+def test_the_my_island_expert_weighs_placements_on_every_page_and_turn():
+    """A My Island placement is chosen in steps (turn the tile, page, place): the expert compares
+    whole placements in every orientation and on every page (not only the spots on the current
+    page), and walking its steps towards any of them places the tile exactly there."""
+    eng = ENGINES["my_island"]
+    sampler = sampler_for("my_island")
+    walked = other_turns = 0
+    for state, seat, _seq in _positions("my_island", 2, seed=4, every=2, limit=12):
+        view = eng.view(state, seat)
+        legal = eng.legal_actions(state, seat)
+        plan = sampler.plan(view, legal, legal[0])
+        if plan is None:
+            continue
+        candidates, prior, decision = plan
+        assert candidates[0] == prior and len({canonical(c) for c in candidates}) == len(candidates)
+        orient = view["private"]["orient"]
+        other_turns += any(c["type"] == "place" and c["rot"] + 6 * bool(c.get("flip")) != orient for c in candidates)
+        for choice in [c for c in candidates if c["type"] == "place"][-2:]:
+            trial = eng.load(eng.dump(state))
+            for _step in range(40):  # turn, page, place
+                step = sampler.step(eng.view(trial, seat), eng.legal_actions(trial, seat), choice)
+                assert step in eng.legal_actions(trial, seat)
+                eng.apply(trial, seat, step)
+                if step["type"] == "place":
+                    assert (step["at"], step["rot"], bool(step.get("flip"))) == (
+                        choice["at"], choice["rot"], bool(choice.get("flip")))
+                    walked += 1
+                    break
+            else:
+                raise AssertionError(f"the steps never reached {choice}")
+        assert canonical(sampler.plan(eng.view(state, seat), legal, legal[0])[2]) == canonical(decision)
+    assert walked >= 6 and other_turns >= 2

@@ -15,6 +15,8 @@ from . import data
 
 ROLLOUT = "greedy"
 """The level that plays on in the rollouts."""
+RETREATS = ("back",)
+"""Steps back the expert takes only where the strong level does (a search would undo and redo)."""
 SCALE = 4.0
 
 

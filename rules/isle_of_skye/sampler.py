@@ -16,6 +16,8 @@ from rules.sampling import complete_sealed, draw, seed_of, unseen
 
 ROLLOUT = "strong"
 """The level that plays on in the rollouts."""
+RETREATS = ("back",)
+"""Steps back the expert takes only where the strong level does (a search would undo and redo)."""
 SCALE = 6.0
 """A VP margin of this size is worth about three quarters of a win (the reward's logistic)."""
 

@@ -18,6 +18,8 @@ from .data import BUILDINGS, EVENTS, FAME_TOKENS, METROPOLIS, REPUTATION, SAILOR
 
 ROLLOUT = "greedy"
 """The level that plays on in the rollouts."""
+RETREATS = ("cancel",)
+"""Steps back the expert takes only where the strong level does (a search would undo and redo)."""
 SCALE = 5.0
 
 

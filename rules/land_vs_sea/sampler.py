@@ -21,6 +21,8 @@ from .data import REGULAR_IDS, SIDES, SPECIAL, START, public_face
 
 ROLLOUT = "strong"
 """The level that plays on in the rollouts."""
+RETREATS = ("back",)
+"""Steps back the expert takes only where the strong level does (a search would undo and redo)."""
 SCALE = 6.0
 _BY_FACE: dict[str, list[tuple[str, str]]] = defaultdict(list)
 for _t in REGULAR_IDS:

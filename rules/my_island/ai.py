@@ -112,12 +112,25 @@ def _cell(k: str) -> Cell:
 
 def best_placement(view: dict) -> tuple[int, list[int]] | None:
     seat = view["seat"]
-    rules = view["ruleset"]
-    tile = view["card"]["tile"]
-    memo_key = (view.get("episode"), view["round"], seat, tile, repr(view["islands"][seat]["cells"]),
+    memo_key = (view.get("episode"), view["round"], seat, view["card"]["tile"], repr(view["islands"][seat]["cells"]),
                 repr(view["islands"][seat]["huts"]), view.get("phase"))
     if memo_key in _MEMO:
         return _MEMO[memo_key]
+    ranked = ranked_placements(view)
+    best = ranked[0] if ranked else None
+    if len(_MEMO) > 256:
+        _MEMO.clear()
+    _MEMO[memo_key] = best
+    return best
+
+
+def ranked_placements(view: dict) -> list[tuple[int, list[int]]]:
+    """The placements (orientation, cell) of the revealed tile the strong level weighs fully,
+    best first: the most promising by a quick measure, then ranked by the positional evaluation
+    (the expert level compares the first few by search)."""
+    seat = view["seat"]
+    rules = view["ruleset"]
+    tile = view["card"]["tile"]
     base = island_from_view(view["islands"][seat])
     base_occ = occupancy(base)
     deck_left = view["deck_left"]
@@ -132,16 +145,15 @@ def best_placement(view: dict) -> tuple[int, list[int]] | None:
         scored.append((gained + 0.9 * beach + 0.4 * contacts, orient, at, isl, gained))
     # the full positional evaluation only for the most promising placements (speed)
     scored.sort(key=lambda x: -x[0])
+    valued = []
     best = None
-    best_value = None
-    for _, orient, at, isl, gained in scored[:AI_SHORTLIST]:
+    for i, (_, orient, at, isl, gained) in enumerate(scored[:AI_SHORTLIST]):
         value = gained + evaluate(isl, rules, deck_left) - 0.05 * at[0] + _taste(view, orient, at)
-        if best_value is None or value > best_value + 1e-9:
-            best, best_value = (orient, [at[0], at[1]]), value
-    if len(_MEMO) > 256:
-        _MEMO.clear()
-    _MEMO[memo_key] = best
-    return best
+        valued.append((value, i, (orient, [at[0], at[1]])))
+        if best is None or value > best[0] + 1e-9:  # near-ties: the first found
+            best = valued[-1]
+    valued.sort(key=lambda x: (-x[0], x[1]))
+    return [best[2]] + [v[2] for v in valued if v is not best] if best else []
 
 
 def _taste(view: dict, orient: int, at) -> float:

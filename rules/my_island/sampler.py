@@ -9,15 +9,21 @@ from __future__ import annotations
 
 import random
 
+from rules.base import canonical
 from rules.sampling import complete_sealed, draw, seed_of, unseen
 
-from .ai import evaluate, island_from_view
+from .ai import _steer, best_placement, choose, evaluate, island_from_view, ranked_placements
 from .data import CARD_TILE, EXTRA_DECK, EXTRA_TILES, REGULAR_DECK, TILES, footprint
 from .modules import episode_rules, regular_rules
 
 ROLLOUT = "strong"
-"""The level that plays on in the rollouts."""
+"""The level that plays on in the rollouts (``playing_on``: placing at once where it would walk)."""
+RETREATS: tuple[str, ...] = ()
+"""Steps back the expert takes only where the strong level does (none here: turning and paging walk
+to a whole placement, ``plan``)."""
 SCALE = 5.0
+CANDIDATES = 8
+"""Placements the search compares: the strong level's best few (of every orientation and page)."""
 _CARD_OF = {tile: card for card, tile in CARD_TILE.items()}
 
 
@@ -108,8 +114,8 @@ def same_side(state: dict, a: int, b: int) -> bool:
 
 
 def depth(view: dict) -> int:
-    """To the end of this round: every seat places this tile (turning it and paging to its spot)."""
-    return 10 * view["n_players"]
+    """Two rounds: every seat places this tile and the next (drawn from the unseen deck)."""
+    return 2 * view["n_players"]
 
 
 def worth_searching(view: dict, legal: list[dict]) -> bool:
@@ -117,3 +123,49 @@ def worth_searching(view: dict, legal: list[dict]) -> bool:
     level walks to the place it chose)."""
     return any(a["type"] in ("place", "sticker", "pass", "end") for a in legal)
 
+
+def _placement(view: dict, target: tuple[int, list[int]]) -> dict:
+    orient, at = target
+    action = {"type": "place", "tile": view["card"]["tile"], "at": list(at), "rot": orient % 6}
+    if orient >= 6:
+        action["flip"] = True
+    return action
+
+
+def plan(view: dict, legal: list[dict], prior: dict) -> tuple[list[dict], dict, str] | None:
+    """A placement is one choice made in steps (turn the tile, page to its spot, place): the search
+    compares whole placements, on any page and in any orientation (the engine takes a placement
+    of this round's tile directly), with passing or ending; the key names the decision, the same
+    at each of its steps."""
+    mine = view.get("private", {})
+    if mine.get("step") != "place" or not mine.get("spots") or not view.get("card"):
+        return None
+    ranked = ranked_placements(view)
+    if not ranked:
+        return None
+    target = best_placement(view)
+    prior_place = _placement(view, target) if target else prior
+    candidates = [prior_place] + [_placement(view, t) for t in ranked[:CANDIDATES] if t != target]
+    candidates += [a for a in legal if a["type"] in ("pass", "end")]
+    seat = view["seat"]
+    decision = canonical({"seat": seat, "round": view["round"], "episode": view.get("episode"),
+                          "card": view["card"], "deck_left": view["deck_left"], "islands": view["islands"],
+                          "discard": view["discard"]})
+    return candidates, prior_place, decision
+
+
+def step(view: dict, legal: list[dict], choice: dict) -> dict:
+    """The step towards ``choice`` (the strong level's walk: turn, page, place)."""
+    if choice["type"] != "place":
+        return choice
+    target = (choice["rot"] + (6 if choice.get("flip") else 0), list(choice["at"]))
+    return _steer(view, legal, view.get("private", {}), target)
+
+
+def playing_on(view: dict, legal: list[dict], rng: random.Random) -> dict:
+    """The strong level in a rollout, placing at once where it would walk to."""
+    if view.get("private", {}).get("step") == "place" and view.get("card") and view["private"].get("spots"):
+        target = best_placement(view)
+        if target is not None:
+            return _placement(view, target)
+    return choose(view, legal, rng)
