@@ -45,6 +45,7 @@ CONNECT_TIMEOUT = 10.0
 LISTEN_CHECK_SECONDS = 30.0
 """How often the listening connection is checked (a silently dead one is replaced)."""
 LISTEN_RETRY_SECONDS = 1.0
+CLOSE_SECONDS = 10.0  # the longest a close waits for connections to be released
 LISTENER_NAME = "isle-listen"
 """The listening connection's application_name (seen in pg_stat_activity)."""
 
@@ -212,7 +213,11 @@ class PgDatabase:
             await asyncio.gather(self._listener_task, return_exceptions=True)
             self._listener_task = None
         await self.changes.close()
-        await self.pool.close()
+        try:  # graceful: each connection released; bounded (a server gone or a stuck statement)
+            await asyncio.wait_for(self.pool.close(), CLOSE_SECONDS)
+        except TimeoutError:
+            log.warning("the database did not close within %s s: its connections were cut", CLOSE_SECONDS)
+            self.pool.terminate()
 
     # -- changes: what other processes hold in memory (``db.changes``) ------------------------
     async def announce(self, change: Change) -> None:

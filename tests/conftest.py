@@ -70,6 +70,9 @@ def pg_server():
 
 
 _PG_DATABASES = iter(range(1, 1_000_000))
+# Dropped when the next test makes its database, not at this test's teardown: a bot the test
+# started may close after this fixture's teardown (its connections would be cut under it).
+_PG_TO_DROP: list[str] = []
 
 
 @pytest.fixture
@@ -79,9 +82,11 @@ def store_target(backend, tmp_path, request):
         yield tmp_path / "data" / "isle.db"
         return
     server = request.getfixturevalue("pg_server")
+    while _PG_TO_DROP:  # the earlier tests' databases: every fixture using them is gone by now
+        server.drop_database(_PG_TO_DROP.pop())
     name = f"t{next(_PG_DATABASES)}"
+    _PG_TO_DROP.append(name)
     yield server.create_database(name)
-    server.drop_database(name)
 
 
 @pytest.fixture
