@@ -97,15 +97,15 @@ class Renders:
     async def png(self, key: str, view: dict[str, Any], full: bool = False) -> bytes:
         """``view``'s picture (the phone card, or ``full``: the full board) in the caller's language."""
         locale = current_locale.get()
-        if self._pool.workers <= 0:
-            png, seconds = await asyncio.to_thread(self._job, key, view, full, locale)
-            _count(key, full, seconds)
-            return png
+        if self._in_thread:
+            return await self._png_in_thread(key, view, full, locale)
         for attempt in (1, 2):
             try:
                 drawn: tuple[bytes, float] = await self._pool.run(self._job, key, view, full, locale,
                                                                   timeout=self.timeout)
             except WorkerFailed as exc:
+                if self._pool.cannot_start:  # no worker can be started here at all: a thread draws it
+                    return await self._png_in_thread(key, view, full, locale)
                 log.warning("rendering %s (%s) failed: %s", key, "full" if full else "card", exc)
                 if exc.timed_out or attempt == 2:
                     break
@@ -114,6 +114,16 @@ class Renders:
             return drawn[0]
         RENDERS.labels(key, "unavailable").inc()
         return await asyncio.to_thread(self._unavailable, view, locale)
+
+    @property
+    def _in_thread(self) -> bool:
+        """Drawing in a thread of this process: no workers asked for, or none can be started here."""
+        return self._pool.workers <= 0 or self._pool.cannot_start is not None
+
+    async def _png_in_thread(self, key: str, view: dict[str, Any], full: bool, locale: str) -> bytes:
+        png, seconds = await asyncio.to_thread(self._job, key, view, full, locale)
+        _count(key, full, seconds)
+        return png
 
     @staticmethod
     def _unavailable(view: dict[str, Any], locale: str) -> bytes:
@@ -125,14 +135,18 @@ class Renders:
         language: other drawing work, such as a replay's frames. A worker that died or took longer
         than ``timeout`` (default: the render timeout) raises WorkerFailed; ``fn``'s own errors are raised as they are."""
         locale = current_locale.get()
-        if self._pool.workers <= 0:
-            return await asyncio.to_thread(_in_locale, locale, fn, *args)
-        return await self._pool.run(_in_locale, locale, fn, *args, timeout=timeout or self.timeout)
+        if not self._in_thread:
+            try:
+                return await self._pool.run(_in_locale, locale, fn, *args, timeout=timeout or self.timeout)
+            except WorkerFailed:
+                if not self._pool.cannot_start:
+                    raise
+        return await asyncio.to_thread(_in_locale, locale, fn, *args)
 
     async def warm(self) -> None:
         """Start the workers and load the renderers in them now (the bot's start), not at the first
         click; a worker that fails here is replaced at the next picture."""
-        if self._pool.workers <= 0:
+        if self._in_thread:
             return
         jobs = [self._pool.run(_load_renderers, timeout=self.timeout) for _ in range(self._pool.workers)]
         for outcome in await asyncio.gather(*jobs, return_exceptions=True):

@@ -16,7 +16,7 @@ import logging
 import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -48,6 +48,7 @@ class WorkerPool:
         self.workers = workers
         self.nice = nice
         self._pool: ProcessPoolExecutor | None = None
+        self.cannot_start: str | None = None  # why worker processes cannot be started here (then: a thread)
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -56,16 +57,29 @@ class WorkerPool:
                                              initializer=_lower_priority, initargs=(self.nice,))
         return self._pool
 
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
+        try:
+            pool = self._executor()
+            try:
+                return pool.submit(fn, *args)
+            except BrokenProcessPool:  # broken by an earlier call: fresh workers for this one
+                self._discard(pool, kill=False)
+                return self._executor().submit(fn, *args)
+        except OSError as exc:  # no process can be started here (a permission, a limit): say so once
+            if self.cannot_start is None:
+                log.warning("worker processes cannot be started (%s): the work runs in threads", exc)
+            self.cannot_start = str(exc)
+            if self._pool is not None:
+                self._discard(self._pool, kill=True)
+            raise WorkerFailed(f"worker processes cannot be started ({exc})", timed_out=False) from None
+
     async def run(self, fn: Callable[..., Any], *args: Any, timeout: float | None = None) -> Any:
         """``fn(*args)`` in a worker process (``fn`` and its arguments must pickle); its exception
-        is raised here as it is. A dead worker or an answer later than ``timeout`` seconds: WorkerFailed."""
-        pool = self._executor()
-        try:
-            future = pool.submit(fn, *args)
-        except BrokenProcessPool:  # broken by an earlier call: fresh workers for this one
-            self._discard(pool, kill=False)
-            pool = self._executor()
-            future = pool.submit(fn, *args)
+        is raised here as it is. A dead worker or an answer later than ``timeout`` seconds, or no
+        process that can be started (``cannot_start`` then says why): WorkerFailed."""
+        future = self._submit(fn, *args)
+        pool = self._pool
+        assert pool is not None
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
         except BrokenProcessPool as exc:

@@ -146,7 +146,10 @@ def effects(engine: Any, view: dict[str, Any], legal: list[dict[str, Any]], acti
             seed: int | str, seq: int) -> Effects | None:
     """What ``action`` changes for the seat whose ``view`` this is, in every one of the worlds its
     view allows (None where the move was legal in none of them)."""
-    sampler = sampler_for(engine.key)
+    try:
+        sampler = sampler_for(engine.key)
+    except ModuleNotFoundError:  # a game without a sampler of its hidden information: said in general words
+        return None
     seat = view["seat"]
     rng = random.Random(f"why:{engine.key}:{seed}:{seq}")
     found: dict[str, list[int]] = {}

@@ -234,3 +234,25 @@ async def test_a_replay_is_built_in_a_worker_as_in_place_and_a_dead_worker_is_a_
         assert f"#{game_id}" in str(refused.value) and "зараз" in str(refused.value)
     finally:
         host.renders.close()
+
+
+def test_where_no_worker_process_can_be_started_the_pictures_are_drawn_in_a_thread(monkeypatch, caplog):
+    """A host where this user may not start processes (the offline table as another user over a
+    private Python, a process limit): drawn in a thread, said once in the log, never a failure."""
+    import host.worker_pool as worker_pool
+
+    class Refused:
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(worker_pool, "ProcessPoolExecutor", Refused)
+    renders = Renders(workers=2, timeout=30)
+    view = _view()
+    with caplog.at_level("WARNING", logger="host"):
+        first = asyncio.run(renders.png("land_vs_sea", view))
+        again = asyncio.run(renders.png("land_vs_sea", view, full=True))
+        squared = asyncio.run(renders.call(_square, 7))
+    assert first == draw("land_vs_sea", view, False, None)[0] and again == draw("land_vs_sea", view, True, None)[0]
+    assert squared == 49 and renders._pool.cannot_start
+    assert len([r for r in caplog.records if "cannot be started" in r.getMessage()]) == 1
+    renders.close()

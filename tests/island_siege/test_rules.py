@@ -299,5 +299,5 @@ def test_action_labels_are_short_and_name_the_cards():
     s = position(forts=([fort("START", "1,0=W", colonists=3)], [fort("START", "1,0=W")]), hands=(("S03",), ()))
     view = ENGINE.view(s, 0)
     labels = [ENGINE.describe_action(a, view) for a in legal(s)]
-    assert "Build Raven (3 colonists, 4 coins)" in labels and "Attack Starting Fort" in labels
+    assert "Build ship Raven (3 colonists, 4 coins)" in labels and "Attack Starting Fort" in labels
     assert all(len(x) <= 80 for x in labels)
