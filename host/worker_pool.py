@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import multiprocessing.spawn
 import os
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -52,6 +53,9 @@ class WorkerPool:
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
+            executable = multiprocessing.spawn.get_executable()
+            if executable is None or not os.access(executable, os.X_OK):  # before any pool part exists
+                raise PermissionError(13, "this user may not run the Python that workers start with", executable)
             # spawned, not forked: the bot's process holds an event loop, sockets and threads
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
                                              initializer=_lower_priority, initargs=(self.nice,))
