@@ -27,6 +27,8 @@ from host import GameMovedOn, Host, InvalidMove, NotAllowed, NotYourTurn, Player
 from host.replay import replay, state_text
 from rules import ENGINES
 
+pytestmark = pytest.mark.alone  # run by itself after the others (scripts/test)
+
 SECONDS = float(os.environ.get("ISLE_STRESS_SECONDS", "30"))
 TABLES_PER_GAME = 2
 
