@@ -390,7 +390,15 @@ class Database:
                     # thread wake-ups (most of a lone move's overhead). Where the disk makes a
                     # commit slow, a click arriving meanwhile would wait for it: the writer's
                     # thread commits instead.
-                    self._answer(batch, self._run_here(batch))
+                    outcome = self._run_here(batch)
+                    if outcome is not None:
+                        self._answer(batch, outcome)
+                        return await done
+                    # another connection holds the file's write lock: waiting for it here would
+                    # stop the event loop (and a transaction of this process that holds it would
+                    # never finish); the writer's thread waits instead
+                    self._send(loop, batch)
+                    await done
                 else:
                     self._send(loop, batch)
                     # The lock is held until this batch is committed: every answer of the batch
@@ -400,12 +408,15 @@ class Database:
                     await done
         return await done
 
-    def _run_here(self, batch: _Batch) -> list[_Outcome] | BaseException:
+    def _run_here(self, batch: _Batch) -> list[_Outcome] | BaseException | None:
         """Run ``batch`` in this thread, on the writer's connection (nothing else uses it now:
-        the write lock is held and no batch is queued on its thread)."""
+        the write lock is held and no batch is queued on its thread). None (nothing run)
+        when another connection to the file holds its write lock: this thread never waits."""
         began = time.perf_counter()
         try:
-            return _guarded_batch(self.conn._conn, [request for request, _f in batch])
+            return _guarded_batch(self.conn._conn, [request for request, _f in batch], wait=False)
+        except _LockHeld:
+            return None
         except Exception as exc:  # noqa: BLE001 - handed to the callers
             return exc
         finally:
@@ -463,12 +474,34 @@ class Database:
                 done.set_result(outcome)
 
 
-def _guarded_batch(conn: sqlite3.Connection, requests: list[_Write]) -> list[_Outcome]:
+class _LockHeld(Exception):
+    """Another connection holds the file's write lock (``_guarded_batch(wait=False)``)."""
+
+
+def _begin(conn: sqlite3.Connection, wait: bool) -> None:
+    """``BEGIN IMMEDIATE``; with ``wait=False`` raise ``_LockHeld`` at once rather than wait
+    (up to the busy timeout) for another connection's transaction to end."""
+    if wait:
+        conn.execute("BEGIN IMMEDIATE")
+        return
+    conn.execute("PRAGMA busy_timeout=0")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        if _busy(exc):
+            raise _LockHeld from None
+        raise
+    finally:
+        conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+
+
+def _guarded_batch(conn: sqlite3.Connection, requests: list[_Write], wait: bool = True) -> list[_Outcome]:
     """``Database.guarded_write`` for a batch, on the writer's thread: one transaction, a
     savepoint per write; each write's outcome (None, a failed guard or check, or its error).
-    A write alone is its own transaction (its error is raised: nobody else shares it)."""
+    A write alone is its own transaction (its error is raised: nobody else shares it).
+    ``wait=False``: ``_LockHeld`` (nothing run) if another connection holds the write lock."""
     outcome: tuple[str, object] | Exception | None
-    conn.execute("BEGIN IMMEDIATE")
+    _begin(conn, wait)
     outcomes: list[_Outcome] = []
     try:
         if len(requests) == 1:  # alone: the transaction is its savepoint
