@@ -41,6 +41,21 @@ def _lower_priority(nice: int) -> None:
             log.debug("worker priority unchanged")
 
 
+def _kill_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop every worker of ``pool`` now, busy or not: Python 3.14's public ``kill_workers``;
+    before it ProcessPoolExecutor has no public way, so its ``_processes`` (pid -> process, there
+    since 3.2). ``tests/host/test_render_workers.py`` fails if neither exists."""
+    kill = getattr(pool, "kill_workers", None)
+    if callable(kill):
+        kill()
+        return
+    processes = getattr(pool, "_processes", None)
+    if not isinstance(processes, dict):
+        raise RuntimeError("this Python's process pool offers no way to stop a stuck worker")
+    for process in list(processes.values()):
+        process.kill()
+
+
 class WorkerPool:
     """Spawned worker processes (``workers`` of them; 0: no pool, callers run work in a thread).
     ``nice``: how much lower the workers' priority is than the bot's."""
@@ -102,9 +117,7 @@ class WorkerPool:
         if self._pool is pool:
             self._pool = None
         if kill:
-            # ProcessPoolExecutor (before Python 3.14's kill_workers) has no public way to stop a busy worker
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.kill()
+            _kill_workers(pool)
         pool.shutdown(wait=False, cancel_futures=True)
 
     @property

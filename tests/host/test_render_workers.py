@@ -5,6 +5,7 @@ error, and the next picture is drawn by fresh workers."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
 import time
 from functools import partial
@@ -123,6 +124,25 @@ def test_a_stuck_render_gives_the_card_after_its_timeout_and_the_next_one_is_dra
     assert card == unavailable_png(stuck)
     assert took < 60, "the stuck worker was given up on, not waited for"
     assert png == render_view("land_vs_sea", view)
+
+
+def test_a_call_past_its_timeout_kills_its_worker_process():
+    """The stuck worker is stopped, not left running (``host.worker_pool._kill_workers``: this
+    Python's way to stop a busy worker of a process pool; a Python without one fails here)."""
+    pool = WorkerPool(1)
+    try:
+        assert asyncio.run(pool.run(os.getpid)) != os.getpid()
+        workers = [p for p in multiprocessing.active_children() if p.is_alive()]
+        assert workers, "the worker process runs"
+        with pytest.raises(WorkerFailed) as failed:
+            asyncio.run(pool.run(time.sleep, BOUND, timeout=1.0))
+        assert failed.value.timed_out
+        for process in workers:
+            process.join(BOUND)
+            assert not process.is_alive() and process.exitcode is not None and process.exitcode < 0, \
+                "killed by a signal, not finished"
+    finally:
+        pool.close()
 
 
 def test_a_job_that_raises_raises_the_same_error_and_the_pool_goes_on():
