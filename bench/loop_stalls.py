@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import random
 import sys
 import tempfile
@@ -81,6 +82,37 @@ class Heartbeat:
     def __exit__(self, *exc: object) -> None:
         assert self._task is not None
         self._task.cancel()
+
+
+class GcWatch:
+    """Every garbage collection while open: its generation, wall time and this thread's CPU time
+    (the CPU time is what the collection itself cost, whatever else the machine was doing)."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[int, float, float]] = []
+        self._began: tuple[float, float] = (0.0, 0.0)
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = (time.perf_counter(), time.thread_time())
+        else:
+            self.pauses.append((info["generation"], time.perf_counter() - self._began[0],
+                                time.thread_time() - self._began[1]))
+
+    def __enter__(self) -> GcWatch:
+        gc.callbacks.append(self._callback)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self._callback)
+
+    def report(self) -> None:
+        for generation in (0, 1, 2):
+            mine = [p for p in self.pauses if p[0] == generation]
+            if mine:
+                print(f"    garbage collections of generation {generation}: {len(mine)}, longest"
+                      f" {max(p[1] for p in mine) * 1000:.1f} ms ({max(p[2] for p in mine) * 1000:.1f} ms of CPU),"
+                      f" total {sum(p[1] for p in mine) * 1000:.0f} ms")
 
 
 async def floor(seconds: float = 0.5) -> float:
@@ -165,7 +197,7 @@ async def _play(host: Host, game_id: int, moves: int, rnd: random.Random) -> int
     return done
 
 
-async def section_busy(tmp: Path, n: int, moves: int, render_workers: int) -> bool:
+async def section_busy(tmp: Path, n: int, moves: int, render_workers: int, freeze: bool) -> bool:
     keys = sorted(ENGINES)
     where = f"{render_workers} render worker processes" if render_workers else "renders in a thread"
     print(f"busy: {n} games played at once ({', '.join(keys)} in turn), {moves} moves each with the public board"
@@ -181,15 +213,19 @@ async def section_busy(tmp: Path, n: int, moves: int, render_workers: int) -> bo
             ids.append(out.game.id)
         for game_id in ids[:len(keys)]:  # a running bot's state: its workers started, each game drawn once
             await host.public_png(game_id)
+        if freeze:  # as the bot does once started (cogs.app): what is loaded by now is never collected
+            gc.collect()
+            gc.freeze()
         idle = await floor()
         rnd = random.Random(5)
-        with Heartbeat() as beat:
+        with Heartbeat() as beat, GcWatch() as collections:
             began = time.perf_counter()
             played = await asyncio.gather(*(_play(host, g, moves, rnd) for g in ids))
             took = time.perf_counter() - began
-        print(f"  {sum(played)} moves")
+        print(f"  {sum(played)} moves; {gc.get_freeze_count()} objects frozen")
         ok = report("busy games", beat.lags, idle, took)
         causes(beat.split)
+        collections.report()
         return ok
     finally:
         await store.close()
@@ -203,6 +239,8 @@ async def main() -> int:
     parser.add_argument("--busy-games", type=int, default=20)
     parser.add_argument("--moves", type=int, default=12)
     parser.add_argument("--render-workers", type=int, default=default_render_workers())
+    parser.add_argument("--no-freeze", action="store_true",
+                        help="leave the objects loaded at start to the garbage collector (the bot freezes them)")
     args = parser.parse_args()
     ok = True
     with tempfile.TemporaryDirectory(prefix="isle-stalls-") as folder:
@@ -210,7 +248,8 @@ async def main() -> int:
         if "hours" in args.sections:
             ok = await section_hours(tmp, args.games) and ok
         if "busy" in args.sections:
-            ok = await section_busy(tmp, args.busy_games, args.moves, args.render_workers) and ok
+            ok = await section_busy(tmp, args.busy_games, args.moves, args.render_workers,
+                                       not args.no_freeze) and ok
     print("ALL PASS" if ok else "SOME FAIL")
     return 0 if ok else 1
 

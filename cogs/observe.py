@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,6 +26,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from host.operations import Operations
 from telemetry.errors import init_sentry
+from telemetry.gc_pauses import watch_gc_pauses
 from telemetry.http import Endpoint
 from telemetry.interactions import acknowledged, arrived, clicked_at
 from telemetry.loop_lag import watch_loop_lag
@@ -150,6 +152,7 @@ class Observe(commands.Cog):
         self.endpoint: Endpoint | None = None
         self.tasks: list[asyncio.Task[None]] = []
         self.gate = Gate()
+        self._stop_gc_watch: Callable[[], None] | None = None
 
     async def cog_load(self) -> None:
         settings = self.bot.settings
@@ -159,6 +162,7 @@ class Observe(commands.Cog):
         BUILD.labels(bounded(name)).set(1)
         init_sentry(settings.sentry_dsn, name)
         self.tasks.append(asyncio.get_running_loop().create_task(watch_loop_lag(), name="isle-bg-loop-lag"))
+        self._stop_gc_watch = watch_gc_pauses()
         if settings.http_port is not None:
             self.endpoint = Endpoint(settings.http_host, settings.http_port, self.ready, self.operations.refresh_gauges)
             await self.endpoint.start()
@@ -166,6 +170,9 @@ class Observe(commands.Cog):
     async def cog_unload(self) -> None:
         for task in self.tasks:
             task.cancel()
+        if self._stop_gc_watch is not None:
+            self._stop_gc_watch()
+            self._stop_gc_watch = None
         if self.endpoint is not None:
             await self.endpoint.stop()
             self.endpoint = None

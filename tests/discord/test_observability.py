@@ -9,6 +9,7 @@ transport scrubbed of tokens and hidden information.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import logging
 import re
@@ -53,6 +54,7 @@ async def test_metrics_after_a_game_played_through_the_bot(harness, db_path, clo
     before = samples((await get(endpoint_port(h), "/metrics"))[1])
     table = await new_table(h, ana, [bo], key="count_up")
     await table.play_to_end()
+    gc.collect()  # a full collection, timed like any the interpreter starts by itself
     await asyncio.sleep(0.3)  # the loop-lag watcher measures every 0.25 s
     status, text = await get(endpoint_port(h), "/metrics")
     assert status == 200
@@ -76,6 +78,7 @@ async def test_metrics_after_a_game_played_through_the_bot(harness, db_path, clo
                for n, labels, _v in found if n == "isle_discord_requests_total")
     assert grew("isle_discord_requests_total", route="/interactions/{webhook_id}/{webhook_token}/callback") >= 5
     assert total(found, "isle_event_loop_lag_seconds_count") >= 1
+    assert grew("isle_gc_pause_seconds_count", generation="2") >= 1
     assert {labels["game"] for n, labels, _v in found if n == "isle_active_games"} >= set(ENGINES) - {"count_up"}
     assert total(found, "isle_active_games", game="count_up") == 0, "the game is over"
     assert any(n == "isle_open_timers" for n, _l, _v in found)
