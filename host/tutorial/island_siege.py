@@ -31,8 +31,10 @@ TUTORIAL = Tutorial(
                                     "+1 re-roll, an empty middle row +1 die. Now attack an enemy fort."), "Imperial card",
              prefer=lambda a: 2.0 if a["type"] == "attack" else 1.0 if a.get("menu") == "attack" else 0.0),
         Step(("attack",), N_("Choose the fort to besiege (at sea if your opponent has none)."), "Attack"),
-        Step(("reroll", "stop_rolling"), N_("You rolled 3 dice; you may re-roll any of them once (more with ships, "
-                                            "buildings and an empty bottom row)."), "Attack"),
+        Step(("reroll", "stop_rolling"), N_("You rolled your attack dice: 3, one more once your imperial card's "
+                                            "middle row is empty; some defending forts add or take one. You may "
+                                            "re-roll any of them once (more with ships, buildings and an empty "
+                                            "bottom row)."), "Attack"),
         Step(("choose_attack_color", "wave1_attack_group", "leadership"),
              N_("The first wave destroys whole unprotected groups of the attack colour, one result per cube. Other "
                 "white, grey or black results may reinforce your bank; red ones strike in a second wave only if you "
