@@ -91,6 +91,13 @@ def public_lines_of(engine: Any, events: list[dict[str, Any]], names: list[str])
     return [describe_event(engine, e, names) for e in events if "private_to" not in e]
 
 
+def lines_seen_by(engine: Any, events: list[dict[str, Any]], names: list[str], seat: int) -> list[str]:
+    """The log lines ``seat`` may read of ``events`` (the public ones and its own private ones), in
+    the order they happened."""
+    return [describe_event(engine, e, names) for e in events
+            if "private_to" not in e or int(e["private_to"]) == seat]
+
+
 def private_lines_of(engine: Any, events: list[dict[str, Any]], names: list[str]) -> dict[int, list[str]]:
     lines: dict[int, list[str]] = {}
     for e in events:

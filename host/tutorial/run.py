@@ -17,7 +17,7 @@ from host.score_breakdown import breakdown
 from host.seen import shown_part
 from host.tutorial.hint import Hint, hint_for
 from host.tutorial.model import Step, Tutorial
-from host.views import clip, private_lines_of, public_lines_of, with_names
+from host.views import clip, lines_seen_by, with_names
 from rules import ENGINES
 from rules.ai import choose_action, chooser_for
 from rules.base import rng_for
@@ -60,8 +60,7 @@ class TutorialRun:
         events = self.engine.apply(self.state, seat, action)
         self.seq += 1
         self.events += events
-        self.lines += public_lines_of(self.engine, events, self.names)
-        self.lines += private_lines_of(self.engine, events, self.names).get(LEARNER, [])
+        self.lines += lines_seen_by(self.engine, events, self.names, LEARNER)
 
     def _auto(self) -> None:
         """The AI seats move until the learner must decide or the game is over."""
