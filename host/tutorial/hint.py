@@ -38,18 +38,22 @@ def hinted_action(engine: Any, state: Any, seat: int, seed: int | str, seq: int)
 
 
 GENERIC_WHY = N_("It is the move the strongest AI would make from what you can see.")
+LESSON_WHY = N_("It is the move this step of the lesson shows; the text above says what it teaches.")
 
 
 def hint_for(engine: Any, state: Any, seat: int, seed: int | str, seq: int, why: dict[str, str],
-             view: dict[str, Any] | None = None) -> Hint:
+             view: dict[str, Any] | None = None, action: dict[str, Any] | None = None) -> Hint:
     """The hint and its why: what the move scores or prevents, computed from the seat's view
-    (:mod:`host.tutorial.why`), else the tutorial's general words for the move's type."""
-    action = hinted_action(engine, state, seat, seed, seq)
+    (:mod:`host.tutorial.why`), else the tutorial's general words for the move's type. The move
+    is the strongest AI's, or ``action`` where the caller already knows it (a tutorial's step)."""
+    general = LESSON_WHY if action is not None else GENERIC_WHY
+    if action is None:
+        action = hinted_action(engine, state, seat, seed, seq)
     own = engine.view(state, seat)
     label = tr(engine.describe_action(action, view if view is not None else own))
     names = list((view or {}).get("seat_names") or [])
     computed = computed_why(engine, own, engine.legal_actions(state, seat), action, seed, seq, names)
     if computed is None:
-        return Hint(action, label, _(why.get(str(action.get("type")), GENERIC_WHY)))
+        return Hint(action, label, _(why.get(str(action.get("type")), general)))
     text = tr(computed)
     return Hint(action, label, text[:1].upper() + text[1:])

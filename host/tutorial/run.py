@@ -192,8 +192,11 @@ class TutorialRun:
     def hint(self) -> Hint | None:
         if self.finished:
             return None
+        # in a scripted step only the step's moves are offered, and the lesson marks one: the hint
+        # explains that one (the strongest AI's own choice might not even be on the list)
+        suggested = next((o.action for o in self.offers() if o.suggested), None) if self.step is not None else None
         return hint_for(self.engine, self.state, LEARNER, self.tutorial.seed, self.seq, self.tutorial.why,
-                        self.view())
+                        self.view(), action=suggested)
 
     def score_lines(self) -> list[str]:
         """The final score, each player's parts with their rules (empty while the game runs)."""
