@@ -33,3 +33,19 @@ async def test_a_scripted_steps_hint_is_the_marked_offer(game, clock):
                 assert hint is not None and any(o.action == hint.action for o in run.offers())
     finally:
         await tutorials.stop(7)
+
+
+
+async def test_my_islands_tutorial_opponent_plays_through_the_lesson(clock):
+    """A random My Island seat could end its participation in round 1 ("AI 1 ended participation"),
+    so the learner never saw anyone else play: the lesson's opponent is the greedy level."""
+    tutorials = Tutorials(None, clock)
+    run = await tutorials.start(7, "my_island", "Ana")
+    try:
+        while run.in_script and not run.finished:
+            marked = next(o for o in run.offers() if o.suggested)
+            assert await tutorials.choose(7, run, run.decisions, marked.index)
+        theirs = [e["type"] for e in run.events if e.get("seat") == 1]
+        assert "end" not in theirs and theirs.count("place") >= 5, theirs
+    finally:
+        await tutorials.stop(7)
