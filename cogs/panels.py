@@ -80,6 +80,8 @@ async def show_panel(interaction: discord.Interaction[IsleBot], game_id: int, *,
             lines.append(ngettext("Pick your whole move below: the tile, the spot and the turn in one ({n} option).",
                                   "Pick your whole move below: the tile, the spot and the turn in one ({n} options).",
                                   len(merged)))
+        elif len(choices) == 1:  # kept as a click, not played for the player: a move before it may be undone
+            lines.append(_("One move left: {move}. Press it below when you are done.", move=present.safe_name(choices[0].label)))
         else:
             lines.append(ngettext("Pick your move below ({n} option).", "Pick your move below ({n} options).",
                                   len(choices)))
