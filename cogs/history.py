@@ -36,24 +36,33 @@ UPLOAD_LIMIT = 10 * 1024 * 1024
 
 # -- /game log ----------------------------------------------------------------------------------
 def log_blocks(entries: list[story.LogEntry]) -> list[str]:
-    """One block per turn (a run of moves by one seat), with a marker when a round begins."""
+    """One block per turn (a run of moves by one seat), with a marker when a round begins. Moves
+    only their player sees are one "(a move only its player sees)" line, and only in a turn
+    nothing else of is shown (Land vs Sea's hidden tile choice before a public placement is none)."""
     blocks: list[str] = []
     current: list[str] = []
     last_round, last_turn = None, None
+    heading = 0  # how many lines of ``current`` are headings
     for e in entries:
         if e.turn != last_turn:
             if current:
-                blocks.append("\n".join(current))
+                blocks.append("\n".join(_with_hidden(current, heading)))
             current = []
             if e.round is not None and e.round != last_round:
                 current.append(_("__Round {n}__", n=e.round))
                 last_round = e.round
             current.append(_("**Turn {n} · {name}** <t:{at}:f>", n=e.turn, name=e.name, at=int(e.at)))
+            heading = len(current)
             last_turn = e.turn
-        current += [f"• {line}" for line in e.lines] or [_("• (a move only its player sees)")]
+        current += [f"• {line}" for line in e.lines]
     if current:
-        blocks.append("\n".join(current))
+        blocks.append("\n".join(_with_hidden(current, heading)))
     return blocks
+
+
+def _with_hidden(block: list[str], heading: int) -> list[str]:
+    """A turn's lines; a turn whose moves are all hidden from the reader says so in one line."""
+    return block if len(block) > heading else [*block, _("• (a move only its player sees)")]
 
 
 def paginate(blocks: list[str], limit: int = PAGE_CHARS) -> list[str]:

@@ -193,6 +193,26 @@ async def test_the_log_speaks_the_readers_language_and_shows_their_own_private_l
     mine = message_text(h.original(await h.slash(ana, "game log", channel_id=table.thread_id)).payload)
     theirs = message_text(h.original(await h.slash(bo, "game log", channel_id=table.thread_id)).payload)
     assert "You picked" in mine and "You picked" not in theirs
+    assert theirs.count("(a move only its player sees)") == 1, "Ana's hidden pick is one line in Bo's log"
+
+
+async def test_a_turn_with_a_public_line_lists_no_hidden_move_placeholders(harness, db_path, clock):
+    """Land vs Sea's placement is hidden steps (the tile from a hand only its player sees, its
+    turn) then a public line: the other player's log showed two "(a move only its player sees)"
+    lines in every such turn."""
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="land_vs_sea")
+    for _ in range(8):
+        info = await table.host.get(table.game_id)
+        await table.play_turn(info.users_to_act()[0].user_id)
+    for reader, other in ((ana, "Bo"), (bo, "Ana")):
+        text = message_text(h.original(await h.slash(reader, "game log", channel_id=table.thread_id)).payload)
+        turns = re.split(r"(?=\*\*Turn \d+ · )", text)
+        placed = [t for t in turns if t.startswith("**Turn") and f"{other} placed a tile" in t]
+        assert placed, text
+        assert not any("only its player sees" in t for t in placed), placed
 
 
 # -- the animated replay ------------------------------------------------------------------------
