@@ -70,8 +70,8 @@ def describe_event(event: dict, names: list) -> Msg | str | None:
         if event.get("skip"):
             return T("{who} skips the leftmost empty space (House of Commons) and places cubes on influence "
                      "spaces {spaces}", who=who, spaces=", ".join(map(str, event["spaces"])))
-        return T("{who} places cubes on influence spaces {spaces}", who=who,
-                 spaces=", ".join(map(str, event["spaces"])))
+        return Tn("{who} places a cube on influence space {spaces}", "{who} places cubes on influence spaces {spaces}",
+                  len(event["spaces"]), who=who, spaces=", ".join(map(str, event["spaces"])))
     if t == "hire" and event.get("free"):
         return T("{who} hires {sailor} for free (slot {slot})", who=who, sailor=sailor_text(event["sailor"]),
                  slot=event["slot"])
