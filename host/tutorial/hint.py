@@ -48,7 +48,8 @@ def hint_for(engine: Any, state: Any, seat: int, seed: int | str, seq: int, why:
     own = engine.view(state, seat)
     label = tr(engine.describe_action(action, view if view is not None else own))
     names = list((view or {}).get("seat_names") or [])
-    computed = computed_why(engine, own, engine.legal_actions(state, seat), action, seed, seq, names)
+    computed = computed_why(engine, own, engine.legal_actions(state, seat), action, seed, seq, names,
+                            view if view is not None else own)
     if computed is None:
         return Hint(action, label, _(why.get(str(action.get("type")), GENERIC_WHY)))
     text = tr(computed)

@@ -119,3 +119,67 @@ def test_the_why_is_said_in_the_readers_language():
             assert "now" not in ru and "now" not in uk and ru != uk, (ru, uk)
             return
     pytest.fail("no why scoring now came up")
+
+
+def _total(key: str, state, seat: int) -> int:
+    return sum(line.points for line in standing(key, state, seat).values() if line.counted)
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_what_the_move_gains_over_the_next_best_holds_in_the_real_game(key):
+    """'+N over the next best move' (and what it keeps from a rival) is true in the real game: the
+    hinted move and the next best are both played on the real state, and the seat's total (the
+    rival's) differs by exactly N where the why says N, by at least N where it says 'at least'. Only
+    where neither move needed further steps (those depend on what comes next, as in the game)."""
+    engine = ENGINES[key]
+    sampler = sampler_for(key)
+    checked = compared = 0
+    for state, seq in positions(key, 5, 2, 24):
+        legal = engine.legal_actions(state, 0)
+        action = choose_action(engine, state, 0, 5, seq, "greedy")
+        said = effects(engine, engine.view(state, 0), legal, action, 5, seq)
+        if said is None or said.versus is None:
+            continue
+        versus = said.versus
+        assert versus.move in legal and versus.move != action, "the next best is another legal move"
+        compared += 1
+        if versus.follow_up:
+            continue
+        hinted, other = plain_copy(state), plain_copy(state)
+        engine.apply(hinted, 0, action)
+        engine.apply(other, 0, versus.move)
+        if versus.gain is not None:
+            real = _total(key, hinted, 0) - _total(key, other, 0)
+            points, exact = versus.gain
+            assert (real == points) if exact else (real >= points > 0), (key, seq, versus, real)
+            checked += 1
+        for seat, points, exact in versus.prevents:
+            assert not sampler.same_side(state, seat, 0)
+            real = _total(key, other, seat) - _total(key, hinted, seat)
+            assert (real == points) if exact else (real >= points > 0), (key, seq, seat, versus, real)
+            checked += 1
+    if key != "island_siege":
+        assert compared, f"{key}: no comparison with the next best came up"
+    if key in ("land_vs_sea", "isle_of_skye", "islebound"):
+        assert checked, f"{key}: no exact comparison came up to check"
+
+
+def test_the_next_best_is_named_in_the_why_and_translated():
+    engine = ENGINES["isle_of_skye"]
+    for state, seq in positions("isle_of_skye", 7, 1, 40):
+        legal = engine.legal_actions(state, 0)
+        action = choose_action(engine, state, 0, 7, seq, "greedy")
+        found = effects(engine, engine.view(state, 0), legal, action, 7, seq)
+        if found is None or found.versus is None or found.versus.gain is None:
+            continue
+        why = computed_why(engine, engine.view(state, 0), legal, action, 7, seq, NAMES)
+        label = engine.describe_action(found.versus.move, engine.view(state, 0))
+        assert why is not None and f"over the next best move, “{label}”" in why
+        from host.i18n import tr
+
+        for lang in ("ru", "uk"):
+            with speaking(lang):
+                text, move = tr(why), tr(label)
+            assert "next best" not in text and f"«{move}»" in text, (lang, text)
+        return
+    pytest.fail("no gain over the next best came up")
