@@ -288,18 +288,26 @@ def versus_why(engine: Any, versus: Versus, label_view: dict[str, Any], names: l
     return T("Against the next best move, “{move}”: {kept}.", move=move, kept=join(", ", kept))
 
 
+def why_parts(engine: Any, view: dict[str, Any], legal: list[dict[str, Any]], action: dict[str, Any],
+              seed: int | str, seq: int, names: list[str] | None = None, label_view: dict[str, Any] | None = None,
+              compare: bool = True) -> tuple[Msg | None, Msg | None]:
+    """The why's two parts: what ``action`` does for the seat whose ``view`` this is, in the
+    rulebook's terms (the largest differences first), and what it gains over the next best move;
+    either None where nothing holds in every world. ``compare``: False leaves the next best move out
+    (what the why cost before it, for ``bench/hint_why.py``)."""
+    found = effects(engine, view, legal, action, seed, seq, compare)
+    if found is None:
+        return None, None
+    versus = versus_why(engine, found.versus, label_view or view, names) if found.versus is not None else None
+    return said_effects(found, names), versus
+
+
 def computed_why(engine: Any, view: dict[str, Any], legal: list[dict[str, Any]], action: dict[str, Any],
                  seed: int | str, seq: int, names: list[str] | None = None,
                  label_view: dict[str, Any] | None = None, compare: bool = True) -> Msg | None:
-    """What ``action`` does for the seat whose ``view`` this is, said in the rulebook's terms (the
-    largest differences first), then what it gains over the next best move; or None where nothing
-    holds in every world (the caller then says why in general words). ``compare``: False leaves the
-    next best move out (what the why cost before it, for ``bench/hint_why.py``)."""
-    found = effects(engine, view, legal, action, seed, seq, compare)
-    if found is None:
-        return None
-    own = said_effects(found, names)
-    versus = versus_why(engine, found.versus, label_view or view, names) if found.versus is not None else None
+    """The why in one text (:func:`why_parts` joined), or None where nothing holds in every world
+    (the caller then says why in general words)."""
+    own, versus = why_parts(engine, view, legal, action, seed, seq, names, label_view, compare)
     if own is None:
         return versus
     return own if versus is None else join(" ", [own, versus])

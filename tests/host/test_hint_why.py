@@ -183,3 +183,95 @@ def test_the_next_best_is_named_in_the_why_and_translated():
             assert "next best" not in text and f"«{move}»" in text, (lang, text)
         return
     pytest.fail("no gain over the next best came up")
+
+
+# -- whys of moves whose gain shows later (host/tutorial/move_whys.py) ------------------------------------
+
+
+def _skye_end_total(state, seat: int) -> int:
+    """The goals still to score and the scrolls, as host.tutorial.standing reads them from a full state."""
+    return sum(line.points for key, line in standing("isle_of_skye", state, seat).items()
+               if key.startswith("goal:") or key == "scrolls")
+
+
+def _skye_real_worth(state, seat: int, tile: str):
+    """The most ``tile`` adds to the seat's goals and scrolls built now, tried on the real state."""
+    from rules.isle_of_skye.territory import grid_from, legal_spots
+
+    base = _skye_end_total(state, seat)
+    best = None
+    for (x, y), rots in legal_spots(grid_from(state["players"][seat]["territory"]), tile):
+        for rot in rots:
+            trial = plain_copy(state)
+            trial["players"][seat]["territory"].append([x, y, tile, rot])
+            gained = _skye_end_total(trial, seat) - base
+            best = gained if best is None else max(best, gained)
+    return best
+
+
+def test_isle_of_skye_discard_and_price_whys_say_what_the_tiles_are_worth_in_the_real_game():
+    """The discard's and the price's why (no longer the general line) name what each tile would bring the
+    seat and the other chief built now; every number is what building it in the real state gives."""
+    from host.tutorial.move_whys import skye_discard, skye_price, skye_worth
+
+    engine = ENGINES["isle_of_skye"]
+    said = {"discard": 0, "price": 0}
+    for state, seq in positions("isle_of_skye", 7, 1, 60):
+        legal = engine.legal_actions(state, 0)
+        if legal[0]["type"] not in said:
+            continue
+        view = engine.view(state, 0)
+        for seat in (0, 1):
+            for tile in state["players"][0]["drawn"]:
+                assert skye_worth(view, seat, tile) == _skye_real_worth(state, seat, tile), (seq, seat, tile)
+        action = next(a for a in legal if a["type"] in said)
+        why = (skye_discard if action["type"] == "discard" else skye_price)(view, action, NAMES)
+        assert why is not None and "Built now" in why
+        hint = hint_for(engine, state, 0, 7, seq, {}, dict(view, seat_names=NAMES))
+        if hint.action["type"] in said:
+            assert hint.why.startswith("Built now"), hint.why
+        said[action["type"]] += 1
+    assert said["discard"] >= 2 and said["price"] >= 2, said
+
+
+def _lvs_real_closing(state, seat: int, stack: int) -> int:
+    """The most points the top of ``stack``, shown side up, gives the seat's side completing areas when
+    placed now: every fitting spot and turn tried on the real state with the engine's scoring."""
+    from rules.land_vs_sea import board as B
+    from rules.land_vs_sea.scoring import resolve_placement
+
+    top = state["stacks"][stack][-1]
+    team = state["roles"][seat]
+    best = 0
+    for cell in B.frontier(state["map"]):
+        for rot in B.legal_rotations(state["map"], cell, top["tile"], top["up"]):
+            trial = plain_copy(state)
+            trial["map"][cell] = {"tile": top["tile"], "side": top["up"], "rot": rot}
+            before = trial["scores"][team]
+            resolve_placement(trial, seat, cell)
+            best = max(best, trial["scores"][team] - before)
+    return best
+
+
+def test_land_vs_sea_draw_why_compares_the_shown_sides_of_the_stacks_as_the_real_game_scores_them():
+    from host.tutorial.move_whys import lvs_closing, lvs_draw
+
+    engine = ENGINES["land_vs_sea"]
+    draws = closing = 0
+    for seed in (3, 7):
+        for state, seq in positions("land_vs_sea", seed, 1, 80):
+            legal = engine.legal_actions(state, 0)
+            if legal[0]["type"] != "draw" or len(legal) != 2:
+                continue
+            view = engine.view(state, 0)
+            team = state["roles"][0]
+            for stack in (0, 1):
+                real = _lvs_real_closing(state, 0, stack)
+                assert lvs_closing(view, view["stacks"][stack]["top"], team) == real, (seed, seq, stack)
+                closing += real > 0
+            for action in legal:
+                why = lvs_draw(view, action, NAMES)
+                assert why is not None and f"tack {'AB'[action['stack']]}'s top" in why
+                assert "hidden" not in why  # the other side is never named
+            draws += 1
+    assert draws >= 6 and closing >= 1, (draws, closing)
