@@ -96,11 +96,21 @@ def skye_price(view: dict[str, Any], action: dict[str, Any], names: list[str]) -
     """Rulebook: the price is paid at once behind the screen; a buyer pays it to the seller, who gets
     the stake back; a tile nobody bought stays, and its stake goes to the bank."""
     tile, price = action.get("tile"), action.get("price")
-    if not isinstance(tile, str) or not isinstance(price, int):
+    coins: Msg
+    if action.get("type") == "prices":  # a page of prices: the price the AI has in mind lies in it
+        tile = ((view.get("private") or {}).get("pricing") or {}).get("next_tile")
+        low, high = action.get("from"), action.get("to")
+        if not isinstance(low, int) or not isinstance(high, int):
+            return None
+        coins = T("{low} to {high} coins", low=low, high=high)
+    elif isinstance(price, int):
+        coins = Tn("{n} coin", "{n} coins", price)
+    else:
+        return None
+    if not isinstance(tile, str):
         return None
     mine = skye_worth(view, view["seat"], tile)
     name, theirs = _rival(view, tile, names)
-    coins = Tn("{n} coin", "{n} coins", price)
     if mine is not None and (theirs is None or mine >= theirs) and mine > 0:
         return T("Built now, this tile would bring you {mine}, {name} {theirs}. At {price}, {name} must pay you that "
                  "to take it; unsold, it stays yours and the stake goes to the bank.",
@@ -186,6 +196,7 @@ def lvs_draw(view: dict[str, Any], action: dict[str, Any], names: list[str]) -> 
 MOVE_WHYS: dict[tuple[str, str], Callable[[dict[str, Any], dict[str, Any], list[str]], Msg | None]] = {
     ("isle_of_skye", "discard"): skye_discard,
     ("isle_of_skye", "price"): skye_price,
+    ("isle_of_skye", "prices"): skye_price,
     ("land_vs_sea", "draw"): lvs_draw,
 }
 

@@ -50,7 +50,7 @@ def reshuffled(engine, state, seat: int, salt: int):
 def test_the_why_does_not_change_when_hidden_information_is_reshuffled(key, monkeypatch):
     monkeypatch.setattr(hint_module, "HINT_BUDGET", Budget(seconds=None, iterations=6))  # reproducible
     engine = ENGINES[key]
-    compared = computed = 0
+    compared = computed = versus = 0
     for state, seq in positions(key, 7, 3, 10):
         named = dict(engine.view(state, 0), seat_names=NAMES)
         dumped = engine.dump(state)
@@ -64,8 +64,10 @@ def test_the_why_does_not_change_when_hidden_information_is_reshuffled(key, monk
             assert (again.action, again.label, again.why) == (first.action, first.label, first.why), (key, seq)
             compared += 1
         computed += first.why != GENERIC_WHY
+        versus += "over the next best move" in first.why or "Against the next best move" in first.why
     assert compared >= 3, f"{key}: the sampler rebuilt too few views to compare"
     assert computed >= 1, f"{key}: no why was computed"
+    assert versus >= 1, f"{key}: no why compared the move with the next best"
 
 
 @pytest.mark.parametrize("key", GAMES)
@@ -275,3 +277,24 @@ def test_land_vs_sea_draw_why_compares_the_shown_sides_of_the_stacks_as_the_real
                 assert "hidden" not in why  # the other side is never named
             draws += 1
     assert draws >= 6 and closing >= 1, (draws, closing)
+
+
+def test_isle_of_skye_a_page_of_prices_gets_the_price_why_with_its_range():
+    """A rich chief's prices come in pages ("prices" from-to): the why of turning to a page says what the
+    tile being priced is worth and the page's range as the price."""
+    from host.tutorial.move_whys import skye_price, skye_worth
+
+    engine = ENGINES["isle_of_skye"]
+    for state, _seq in positions("isle_of_skye", 7, 1, 60):
+        if engine.legal_actions(state, 0)[0]["type"] != "price":
+            continue
+        state["players"][0]["coins"] = 60  # more than one page of prices
+        pages = [a for a in engine.legal_actions(state, 0) if a["type"] == "prices"]
+        assert pages, "a chief with 60 coins has a second page of prices"
+        view = engine.view(state, 0)
+        tile = view["private"]["pricing"]["next_tile"]
+        why = skye_price(view, pages[0], NAMES)
+        assert why is not None and f"{pages[0]['from']} to {pages[0]['to']} coins" in why
+        assert f"{skye_worth(view, 0, tile)} VP" in why
+        return
+    pytest.fail("no pricing came up")
