@@ -10,6 +10,11 @@ and the rivals' totals too (what the move takes from them). Only what holds in e
 the same difference everywhere, or one of the same sign (then "at least"). What depends on hidden
 information (another chief's sealed build, a card off the deck) differs between worlds and is
 left out, so the why never tells more than the seat knows.
+
+A player also asks "why this and not that?": the next best move the AI considered (:func:`next_best`,
+chosen from the view alone) is played in the same worlds with the same follow-up, and what the hinted
+move gains over it ("+4 over the next best move, “Spot K12”"), or what it keeps a rival from
+scoring, is said under the same rule: only where it holds in every world.
 """
 
 from __future__ import annotations
