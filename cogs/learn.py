@@ -19,6 +19,7 @@ from discord.app_commands import locale_str
 
 from cogs import catalog, present
 from cogs.errors import guarded
+from host import GameMovedOn
 from host.i18n import _, tr_data
 from host.tutorial import TUTORIALS, TutorialRun
 
@@ -74,11 +75,18 @@ class LearnSelect(ui.DynamicItem[ui.Select[ui.View]], template=r"isle:learn:pick
         tutorials = interaction.client.services.tutorials
         run = await tutorials.of(interaction.user.id)
         values = self.item.values
+        moved_on = None
         if values and values[0].isdigit():
             # a stale option (a position that changed) does nothing: the current position is shown
             await interaction.response.defer()
-            await tutorials.choose(interaction.user.id, run, self.step, int(values[0]))
+            try:
+                await tutorials.choose(interaction.user.id, run, self.step, int(values[0]))
+            except GameMovedOn as err:  # another window's move was stored first: it stands, this one is dropped
+                moved_on = str(err)
+                run = await tutorials.of(interaction.user.id)
         await show(interaction, run, edit=True)
+        if moved_on is not None:
+            await interaction.followup.send(present.clip(moved_on, 2000), ephemeral=True)
 
 
 def tutorial_view(run: TutorialRun, page: int | None) -> ui.View:

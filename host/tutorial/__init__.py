@@ -10,7 +10,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 
 from db.tutorial_store import TutorialRow, TutorialStore
-from host.errors import NotFound
+from host.errors import GameMovedOn, NotFound
 from host.i18n import _
 from host.tutorial import island_siege, isle_of_skye, islebound, land_vs_sea, my_island
 from host.tutorial.hint import Hint
@@ -29,7 +29,9 @@ class Tutorials:
     """The tutorial tables being played, one per learner (a tutorial is never a game: no lobby, no
     rating, no stats). Held in this process's memory (the oldest dropped past :attr:`KEPT`) and,
     given a store, kept there after every move, so that after a restart the learner's next click
-    rebuilds the table and goes on (:meth:`TutorialRun.resume`)."""
+    rebuilds the table and goes on (:meth:`TutorialRun.resume`). A move is kept only over the stored
+    version it was made from: of two windows (processes) moving the same tutorial at once, the
+    second hears :class:`GameMovedOn` and this process re-reads the first one's table."""
 
     KEPT = 500
 
@@ -50,8 +52,9 @@ class Tutorials:
         if tutorial is None:
             raise NotFound(_("There is no tutorial for {game}.", game=str(game)[:40]))
         run = TutorialRun(tutorial, learner_name)
+        if self._store is not None:
+            run.version = await self._store.start(self._row(user_id, run), self._clock())
         self._hold(user_id, run)
-        await self._save(user_id, run)
         return run
 
     async def of(self, user_id: int) -> TutorialRun:
@@ -62,7 +65,7 @@ class Tutorials:
             run = self._runs.get(user_id)
             if self._store is not None:
                 row = await self._store.load(user_id)
-                if row is None or run is None or row.decisions != run.decisions or row.game != run.tutorial.game:
+                if row is None or run is None or row.version != run.version or row.game != run.tutorial.game:
                     self._runs.pop(user_id, None)
                     run = await self._restore(user_id, row)
         if run is None:
@@ -82,6 +85,7 @@ class Tutorials:
         if run.dump() != row.state or run.decisions != row.decisions:
             log.warning("tutorial of user %s (%s) replayed to another position than stored", user_id, row.game)
             return None
+        run.version = row.version
         self._hold(user_id, run)
         return run
 
@@ -90,12 +94,20 @@ class Tutorials:
 
     async def choose(self, user_id: int, run: TutorialRun, decisions: int, index: int) -> bool:
         """The learner takes offer ``index`` of the position after ``decisions`` of their moves; False
-        (nothing done) where the table moved on since, or the offer is not there (a stale click)."""
+        (nothing done) where the table moved on since, or the offer is not there (a stale click).
+        Raises :class:`GameMovedOn` (nothing kept, ``run`` forgotten here: :meth:`of` gives the table as
+        stored) where another window stored a move of this tutorial since ``run`` was read."""
         async with self._lock(user_id):
             if run.decisions != decisions or not 0 <= index < len(run.offers()):
                 return False
             await asyncio.to_thread(run.choose, index)
-            await self._save(user_id, run)
+            if self._store is not None:
+                version = await self._store.save(self._row(user_id, run), self._clock())
+                if version is None:
+                    if self._runs.get(user_id) is run:
+                        self._runs.pop(user_id)  # this table went another way than the stored one
+                    raise GameMovedOn(_("This tutorial moved on in another window: here it is as it stands now."))
+                run.version = version
             return True
 
     async def hint(self, user_id: int, run: TutorialRun) -> Hint | None:
@@ -103,10 +115,10 @@ class Tutorials:
         async with self._lock(user_id):
             return await asyncio.to_thread(run.hint)
 
-    async def _save(self, user_id: int, run: TutorialRun) -> None:
-        if self._store is not None:
-            await self._store.save(TutorialRow(user_id, run.tutorial.game, run.names[0], run.actions, run.cursor,
-                                               run.decisions, run.dump()), self._clock())
+    @staticmethod
+    def _row(user_id: int, run: TutorialRun) -> TutorialRow:
+        return TutorialRow(user_id, run.tutorial.game, run.names[0], run.actions, run.cursor, run.decisions,
+                           run.dump(), run.version)
 
     async def stop(self, user_id: int) -> None:
         self._runs.pop(user_id, None)

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from host.i18n import N_, _, tr
-from host.tutorial.why import computed_why
+from host.tutorial.move_whys import move_why
+from host.tutorial.why import why_parts
 from rules import ai
 from rules.expert import Budget
 
@@ -44,16 +45,19 @@ LESSON_WHY = N_("It is the move this step of the lesson shows; the text above sa
 def hint_for(engine: Any, state: Any, seat: int, seed: int | str, seq: int, why: dict[str, str],
              view: dict[str, Any] | None = None, action: dict[str, Any] | None = None) -> Hint:
     """The hint and its why: what the move scores or prevents, computed from the seat's view
-    (:mod:`host.tutorial.why`), else the tutorial's general words for the move's type. The move
-    is the strongest AI's, or ``action`` where the caller already knows it (a tutorial's step)."""
+    (:mod:`host.tutorial.why`; for a move whose gain shows later, :mod:`host.tutorial.move_whys`), else
+    the tutorial's general words for the move's type; then what it gains over the next best move. The
+    move is the strongest AI's, or ``action`` where the caller already knows it (a tutorial's step)."""
     general = LESSON_WHY if action is not None else GENERIC_WHY
     if action is None:
         action = hinted_action(engine, state, seat, seed, seq)
     own = engine.view(state, seat)
-    label = tr(engine.describe_action(action, view if view is not None else own))
+    shown = view if view is not None else own
+    label = tr(engine.describe_action(action, shown))
     names = list((view or {}).get("seat_names") or [])
-    computed = computed_why(engine, own, engine.legal_actions(state, seat), action, seed, seq, names)
-    if computed is None:
-        return Hint(action, label, _(why.get(str(action.get("type")), general)))
-    text = tr(computed)
+    effects, versus = why_parts(engine, own, engine.legal_actions(state, seat), action, seed, seq, names, shown)
+    said = move_why(engine.key, own, action, names) or effects
+    text = tr(said) if said is not None else _(why.get(str(action.get("type")), general))
+    if versus is not None:
+        text = f"{text} {tr(versus)}"
     return Hint(action, label, text[:1].upper() + text[1:])

@@ -48,6 +48,7 @@ class TutorialRun:
         self.cursor = 0  # the script's step now
         self.misses = 0  # the learner's decisions in a row the script had no step for
         self.actions: list[dict[str, Any]] = []  # the learner's moves: they rebuild this table (:meth:`resume`)
+        self.version = 0  # the stored row's version this table is at (a move is stored over it only)
         self._auto()
         self._sync()
 

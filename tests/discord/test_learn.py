@@ -120,9 +120,55 @@ async def test_a_tutorial_that_no_longer_replays_is_not_continued(harness, db_pa
     store = TutorialStore(h.bot.services.store)
     row = await store.load(ana)
     assert row is not None and row.game == "my_island" and len(row.actions) == 1
-    await store.save(type(row)(row.user_id, row.game, row.learner_name, row.actions, row.step, row.decisions,
-                               dict(row.state, seed="another")), clock())
+    assert await store.save(type(row)(row.user_id, row.game, row.learner_name, row.actions, row.step, row.decisions,
+                                      dict(row.state, seed="another"), row.version), clock())
     await start_bot(h, db_path, clock)
     h.expect_errors(0)
     again = await h.forge_component(ana, h.fake.CHANNEL_ID, f"isle:learn:page:{row.decisions}:0")
     assert "no longer running" in h.reply_text(again)
+
+
+async def test_a_move_stored_first_in_another_window_stands(harness, db_path, clock, monkeypatch):
+    """Two windows move the same tutorial at the same moment (here: another process on the same
+    database stores its move while the bot's is being made): the other window's move stands, the bot's
+    is dropped, the learner reads that the tutorial moved on in another window, and the panel shows the
+    table with the other window's move."""
+    from db.open import open_store
+    from db.tutorial_store import TutorialStore
+    from host.tutorial import Tutorials
+
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana = h.user(11, "Ana")
+    panel = h.original(await h.slash(ana, "learn", game="isle_of_skye"))
+    other_db = await open_store(db_path)
+    try:
+        other = Tutorials(TutorialStore(other_db), clock)
+        theirs = await other.of(ana)
+        bot_rows = h.bot.services.tutorials._store
+        saving = bot_rows.save
+        raced = []
+
+        async def other_window_first(row, now):
+            if not raced:  # the other window's move lands between the bot's move and its save
+                raced.append(await other.choose(ana, theirs, theirs.decisions, 1))
+            return await saving(row, now)
+
+        monkeypatch.setattr(bot_rows, "save", other_window_first)
+        select = select_of(h.fake.messages[panel.id].payload)
+        result = await h.select(ana, panel.id, [select["options"][0]["value"]], custom_id=select["custom_id"])
+        assert raced == [True]
+        assert not h.logged_errors
+        assert "This tutorial moved on in another window" in h.reply_text(result)
+        row = await TutorialStore(other_db).load(ana)
+        assert row is not None and row.actions == theirs.actions and len(row.actions) == 1
+        run = await h.bot.services.tutorials.of(ana)
+        assert run.actions == theirs.actions and run.dump() == theirs.dump()
+        mine = next(o.action for o in (await Tutorials(TutorialStore(other_db), clock).start(99, "isle_of_skye",
+                                                                                              "X")).offers())
+        assert mine != theirs.actions[0], "the two windows made different moves"
+        shown = select_of(h.fake.messages[panel.id].payload)
+        assert shown is not None and shown["custom_id"].startswith(f"isle:learn:pick:{run.decisions}:")
+        assert [o["label"].removeprefix("★ ") for o in shown["options"]] == [o.label for o in run.offers()][:25]
+    finally:
+        await other_db.close()
