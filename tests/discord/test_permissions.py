@@ -117,12 +117,16 @@ async def test_a_rematch_click_on_an_abandoned_game_opens_nothing(harness, db_pa
     thread = newest_thread(h)
     await h.click(ana, h.messages_in(thread.id)[0].id, "Add AI")
     await h.slash(ana, "game start", channel_id=thread.id)
+    channel = h.bot.get_channel(thread.id) or await h.bot.fetch_channel(thread.id)
+    early = await channel.send("a crafted button on a running game", view=rematch_view(1))
+    refusal(h, await h.click(ana, early.id, "Rematch"), "is still being played; a rematch can start once it is over")
     await h.slash(ana, "game abandon", channel_id=thread.id)
     assert (await h.bot.host.get(1)).status == "abandoned"
-    channel = h.bot.get_channel(thread.id) or await h.bot.fetch_channel(thread.id)
     post = await channel.send("an old score post", view=rematch_view(1))  # as if posted before the abandon
     r = await h.click(ana, post.id, "Rematch")
-    assert "was abandoned, so it has no rematch" in h.reply_text(r)
+    refusal(h, r, "was abandoned, so it has no rematch")
+    h.fake.user_locales[ana] = "ru"
+    refusal(h, await h.click(ana, post.id, "Rematch"), "была прервана, поэтому реванша нет")
     assert not await h.bot.host.store.rematch_of(1)
     assert not await h.bot.host.games_for_user(ana), "no new lobby was opened"
 
