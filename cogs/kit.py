@@ -17,8 +17,9 @@ from discord.app_commands import locale_str
 from cogs import languages, present
 from cogs.errors import AdapterError
 from cogs.scoping import scope_of
-from host import GameInfo, Host, PlayerRef
+from host import GameInfo, Host, PlayerRef, SeatInfo
 from host.i18n import _, speaking
+from host.views import broken_text
 
 # The AI levels a command offers (rules.ai.LEVELS, weakest first), named in the reader's language.
 AI_LEVELS = [app_commands.Choice(name=locale_str("random (any legal move)"), value="random"),
@@ -60,6 +61,17 @@ async def require_server_manager(interaction: discord.Interaction[IsleBot]) -> N
     (raised before anything changes; the error handler shows it to the caller alone)."""
     if not await manages_server(interaction):
         raise AdapterError(_("Only a server manager (Manage Server) can change this server's settings."))
+
+
+def callers_seat(interaction: discord.Interaction[IsleBot], info: GameInfo) -> SeatInfo:
+    """The caller's seat in ``info``, else a clear refusal; a damaged game says that it is damaged (its
+    seats may be the part that cannot be read, and "you are not playing" would be untrue)."""
+    if info.broken is not None:
+        raise AdapterError(broken_text(info.id, info.broken))
+    seat = info.seat_of(interaction.user.id)
+    if seat is None:
+        raise AdapterError(_("You are not playing in {game}.", game=present.game_name(info)))
+    return seat
 
 
 def parse_users(text: str | None) -> list[int]:

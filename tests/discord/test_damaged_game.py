@@ -174,3 +174,19 @@ async def test_a_seat_without_a_name_is_named_by_its_number_in_the_log(harness, 
         conn.execute("UPDATE seats SET display_name = ' ' WHERE game_id = ? AND seat = 1", (table.game_id,))
     text = h.reply_text(await h.slash(ana, "game log", channel_id=table.thread_id))
     assert "Turn 2 · Seat 2" in text and "Turn 1 · Ana" in text and "went wrong" not in text
+
+
+async def test_a_turn_in_a_game_whose_number_of_players_is_damaged_says_so(harness, db_path, clock):
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up")
+    await table.play_turn(ana)
+    turn = await table.turn_message_id()
+    with sqlite3.connect(db_path) as conn:
+        conn.execute("UPDATE games SET n_players = 'two' WHERE id = ?", (table.game_id,))
+    text = h.reply_text(await h.click(bo, turn, "Take turn"))
+    assert "can't go on: its saved seats are damaged" in text and "went wrong" not in text, text
+    assert (await h.bot.host.get(table.game_id)).broken == "seats"
+    h.expect_errors(len(h.logged_errors))
+    assert not [e for e in h.logged_errors if "unexpected error" in e.getMessage()]
