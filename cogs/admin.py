@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.app_commands import locale_str
 
 from cogs import posts
-from cogs.kit import may_manage_server
+from cogs.kit import manages_server
 from host.i18n import _, tr_data
 from host.operations import Operations
 from telemetry.errors import RECENT
@@ -44,7 +44,7 @@ async def status(interaction: discord.Interaction[IsleBot]) -> None:
     if interaction.guild is None:
         await interaction.followup.send(_("Use this in a server: it shows that server's games."), ephemeral=True)
         return
-    if not await may_manage_server(interaction):
+    if not await manages_server(interaction):
         await interaction.followup.send(_("Only a server manager (Manage Server) or the bot's owner can see this."),
                                         ephemeral=True)
         return

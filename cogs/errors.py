@@ -13,6 +13,7 @@ import logging
 import re
 import secrets
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import discord
@@ -48,9 +49,16 @@ def new_error_id() -> str:
     return secrets.token_hex(3)
 
 
+answering: ContextVar[discord.Interaction[Any] | None] = ContextVar("answering", default=None)
+"""The interaction the running task answers (None: a timer, an event): work it starts beside itself
+(a damage notice) can wait until that interaction is acknowledged."""
+
+
 def set_locale(interaction: discord.Interaction[IsleBot]) -> None:
-    """Replies follow the user's Discord language (``ru``, ``uk``, else English): cogs/languages.py."""
+    """Replies follow the user's Discord language (``ru``, ``uk``, else English): cogs/languages.py;
+    and the task remembers which interaction it answers (``answering``)."""
     languages.for_interaction(interaction)
+    answering.set(interaction)
 
 
 def missing_permissions(interaction: discord.Interaction[IsleBot], extra: dict[str, str] | None = None) -> list[str]:

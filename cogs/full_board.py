@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs import present
-from cogs.errors import AdapterError
-from host.i18n import _
+from cogs.kit import callers_seat
 
 if TYPE_CHECKING:
     from cogs.isle_bot import IsleBot
@@ -23,9 +22,7 @@ async def on_full_board(interaction: discord.Interaction[IsleBot], game_id: int,
     await interaction.response.defer(ephemeral=True, thinking=True)
     host = interaction.client.services.host
     if own:
-        info = await host.get(game_id)
-        if info.seat_of(interaction.user.id) is None:
-            raise AdapterError(_("You are not playing in {game}.", game=present.game_name(info)))
+        callers_seat(interaction, await host.get(game_id))
         png = await host.private_png(game_id, interaction.user.id, full=True)
     else:
         png = await host.public_png(game_id, full=True)

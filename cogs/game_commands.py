@@ -26,7 +26,7 @@ from cogs import (
     score_why,
 )
 from cogs.errors import check_permissions
-from cogs.kit import AI_LEVELS, host_of, is_admin, my_games, resolve
+from cogs.kit import AI_LEVELS, host_of, manages_server, my_games, resolve
 from cogs.scoping import scope_of
 from host import GameInfo
 from host.clocks import CLOCK_LABELS
@@ -166,7 +166,7 @@ async def list_(interaction: discord.Interaction[IsleBot]) -> None:
 async def abandon(interaction: discord.Interaction[IsleBot], game: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, game)
-    info = await host_of(interaction).abandon(info.id, interaction.user.id, is_admin(interaction))
+    info = await host_of(interaction).abandon(info.id, interaction.user.id, await manages_server(interaction))
     await posts.refresh_lobby(interaction.client, info)
     await posts.post(interaction.client, info, content=_("{who} abandoned {game}.", who=interaction.user.mention,
                                                          game=present.game_name(info)))
@@ -206,13 +206,6 @@ async def settings(interaction: discord.Interaction[IsleBot], game: int | None =
                    hints: bool | None = None, notice: str | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     host = host_of(interaction)
-    said: list[str] = []
-    if dm is not None:
-        await host.set_dm_notifications(interaction.user.id, dm)
-        said.append(_("DM notices are on.") if dm else _("DM notices are off."))
-    if notice is not None:
-        await host.set_turn_notice(interaction.user.id, None if notice == SERVER_CHOICE else notice)
-        said.append(notice_text(notice))
     changes: dict[str, Any] = {}
     if deadline is not None:
         changes["deadline_seconds"] = deadline or None
@@ -226,23 +219,31 @@ async def settings(interaction: discord.Interaction[IsleBot], game: int | None =
         changes["ai_level"] = ai_level
     if hints is not None:
         changes["hints"] = hints
-    if changes or away is not None or not said:
+    said: list[str] = []
+    info = None
+    if changes:  # first: a refused change of the game's settings changes nothing else either
         info = await resolve(interaction, game)
-        if changes:
-            before = dict(info.settings)
-            info = await host.update_settings(info.id, interaction.user.id, is_admin(interaction), **changes)
-            await posts.refresh_lobby(interaction.client, info)
-            await tell_the_table(interaction, before, info)
-            said.append(present.settings_text(info))
-        if away is not None:
-            outcome = await host.set_away(info.id, interaction.user.id, away)
-            said.append(_("The AI plays your seat in this game until you come back. To stop your clocks in all "
-                          "your games instead, use /vacation start.") if away
-                        else _("Welcome back: your seat is yours again."))
-            if outcome.lines or outcome.newly_to_act:
-                await notify.publish(interaction.client, outcome)
-        if not said:
-            said.append(present.settings_text(info))
+        before = dict(info.settings)
+        info = await host.update_settings(info.id, interaction.user.id, await manages_server(interaction), **changes)
+        await posts.refresh_lobby(interaction.client, info)
+        await tell_the_table(interaction, before, info)
+        said.append(present.settings_text(info))
+    if dm is not None:
+        await host.set_dm_notifications(interaction.user.id, dm)
+        said.append(_("DM notices are on.") if dm else _("DM notices are off."))
+    if notice is not None:
+        await host.set_turn_notice(interaction.user.id, None if notice == SERVER_CHOICE else notice)
+        said.append(notice_text(notice))
+    if away is not None:
+        info = info or await resolve(interaction, game)
+        outcome = await host.set_away(info.id, interaction.user.id, away)
+        said.append(_("The AI plays your seat in this game until you come back. To stop your clocks in all "
+                      "your games instead, use /vacation start.") if away
+                    else _("Welcome back: your seat is yours again."))
+        if outcome.lines or outcome.newly_to_act:
+            await notify.publish(interaction.client, outcome)
+    if not said:
+        said.append(present.settings_text(await resolve(interaction, game)))
     await interaction.followup.send("\n".join(said), ephemeral=True)
 
 

@@ -193,8 +193,8 @@ async def on_rematch(interaction: discord.Interaction[IsleBot], game_id: int) ->
     bot = interaction.client
     host = bot.services.host
     old = await resolve(interaction, game_id)
-    with speaking(languages.public(bot, old.guild_id)):  # its AI seats are named for the thread's readers
-        info, created = await social.rematch(host, old.id, player_of(interaction))
+    # a refusal in the clicker's language; its AI seats named for the thread's readers
+    info, created = await social.rematch(host, old.id, player_of(interaction), languages.public(bot, old.guild_id))
     if not created:
         await interaction.followup.send(_("The rematch is already open: {url}", url=present.jump_url(info)),
                                         ephemeral=True)

@@ -17,8 +17,9 @@ from discord.app_commands import locale_str
 from cogs import languages, present
 from cogs.errors import AdapterError
 from cogs.scoping import scope_of
-from host import GameInfo, Host, PlayerRef
+from host import GameInfo, Host, PlayerRef, SeatInfo
 from host.i18n import _, speaking
+from host.views import broken_text
 
 # The AI levels a command offers (rules.ai.LEVELS, weakest first), named in the reader's language.
 AI_LEVELS = [app_commands.Choice(name=locale_str("random (any legal move)"), value="random"),
@@ -41,16 +42,36 @@ def player_of(interaction: discord.Interaction[IsleBot]) -> PlayerRef:
     return PlayerRef(interaction.user.id, interaction.user.display_name)
 
 
-def is_admin(interaction: discord.Interaction[IsleBot]) -> bool:
-    """A server manager: may organise any tournament or campaign of the server."""
-    perms = getattr(interaction, "permissions", None)
-    return bool(perms and (perms.manage_guild or perms.administrator))
+async def manages_server(interaction: discord.Interaction[IsleBot]) -> bool:
+    """The caller has Manage Server (or Administrator) where the interaction comes from, or is a bot owner.
+
+    The one place the adapter decides it (issue 33), read from the member's permissions Discord sends
+    with every interaction: ``default_member_permissions`` only hides a command, and a server admin
+    can open any command to everyone in the Integrations settings. In a DM nobody manages a server
+    (Discord sends no permissions there); a bot owner does everywhere. The host then applies its rule
+    (``host.permissions``: the creator, a tournament's organiser, or a manager) to what is asked."""
+    perms = interaction.permissions if interaction.guild_id is not None else None
+    if perms is not None and (perms.manage_guild or perms.administrator):
+        return True
+    return await interaction.client.is_owner(interaction.user)
 
 
-async def may_manage_server(interaction: discord.Interaction[IsleBot]) -> bool:
-    """Manage Server (or Administrator) in this channel, or a bot owner: checked by the bot itself,
-    since a server admin can open any command to everyone in Discord's Integrations settings."""
-    return is_admin(interaction) or await interaction.client.is_owner(interaction.user)
+async def require_server_manager(interaction: discord.Interaction[IsleBot]) -> None:
+    """A server's own settings (``/server …``): Manage Server or a bot owner, else a clear refusal
+    (raised before anything changes; the error handler shows it to the caller alone)."""
+    if not await manages_server(interaction):
+        raise AdapterError(_("Only a server manager (Manage Server) can change this server's settings."))
+
+
+def callers_seat(interaction: discord.Interaction[IsleBot], info: GameInfo) -> SeatInfo:
+    """The caller's seat in ``info``, else a clear refusal; a damaged game says that it is damaged (its
+    seats may be the part that cannot be read, and "you are not playing" would be untrue)."""
+    if info.broken is not None:
+        raise AdapterError(broken_text(info.id, info.broken))
+    seat = info.seat_of(interaction.user.id)
+    if seat is None:
+        raise AdapterError(_("You are not playing in {game}.", game=present.game_name(info)))
+    return seat
 
 
 def parse_users(text: str | None) -> list[int]:

@@ -16,7 +16,7 @@ import discord
 from cogs import catalog, languages, notify, posts, present
 from cogs.components import lobby_view
 from cogs.errors import AdapterError, check_permissions
-from cogs.kit import channel_here, is_admin, open_thread, player_of
+from cogs.kit import channel_here, manages_server, open_thread, player_of
 from host import GameInfo, MoveOutcome, social
 from host.i18n import T, _, speaking
 
@@ -153,14 +153,14 @@ async def leave(interaction: discord.Interaction[IsleBot], game_id: int) -> Game
 
 async def add_ai(interaction: discord.Interaction[IsleBot], game_id: int, level: str | None = None) -> GameInfo:
     with speaking(languages.public(interaction.client, interaction.guild_id)):  # a name everyone in the thread reads
-        info = await interaction.client.services.host.add_ai(game_id, interaction.user.id, level, is_admin(interaction))
+        info = await interaction.client.services.host.add_ai(game_id, interaction.user.id, level, await manages_server(interaction))
     await after_change(interaction.client, info)
     return info
 
 
 async def start(interaction: discord.Interaction[IsleBot], game_id: int) -> None:
     bot = interaction.client
-    outcome = await bot.services.host.start(game_id, interaction.user.id, is_admin(interaction))
+    outcome = await bot.services.host.start(game_id, interaction.user.id, await manages_server(interaction))
     await started(bot, outcome)
 
 

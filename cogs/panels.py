@@ -15,6 +15,7 @@ from cogs import notify, posts, present, turn_posts
 from cogs.components import choices_view, confirm_view, with_full_board, with_undo
 from cogs.errors import AdapterError
 from cogs.hint_button import with_hint
+from cogs.kit import callers_seat
 from host import Choice, GameInfo, GameMovedOn, InvalidMove, NotAllowed, NotYourTurn
 from host.i18n import _, ngettext
 
@@ -56,9 +57,7 @@ async def show_panel(interaction: discord.Interaction[IsleBot], game_id: int, *,
     host = interaction.client.services.host
     user_id = interaction.user.id
     info = info or await host.get(game_id)
-    seat = info.seat_of(user_id)
-    if seat is None:
-        raise AdapterError(_("You are not playing in {game}.", game=present.game_name(info)))
+    seat = callers_seat(interaction, info)
     if info.status != "active":
         raise AdapterError(_("{game} is not being played right now ({status}).", game=present.game_name(info),
                              status=present.status_word(info.status)))

@@ -1,5 +1,6 @@
 """``/server language``: the language of this server's game threads; ``/server notices``: how its players hear
-of their turn unless they chose themselves (server managers only).
+of their turn unless they chose themselves. Both for server managers (Manage Server) or a bot owner,
+checked by the bot itself (``cogs.kit.require_server_manager``) whoever Discord shows them to.
 
 Most servers are not Community servers and cannot set a preferred locale in Discord, so an admin
 chooses here; the choice is stored and survives restarts (host.languages).
@@ -13,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import locale_str
 
-from cogs.kit import may_manage_server
+from cogs.kit import require_server_manager
 from host.i18n import _
 
 if TYPE_CHECKING:
@@ -29,10 +30,7 @@ AUTO = "auto"
                       + [app_commands.Choice(name=locale_str("Follow the server's Discord setting"), value=AUTO)])
 async def language(interaction: discord.Interaction[IsleBot], language: str) -> None:
     await interaction.response.defer(ephemeral=True)
-    if not await may_manage_server(interaction):
-        await interaction.followup.send(_("Only a server manager (Manage Server) can change this server's settings."),
-                                        ephemeral=True)
-        return
+    await require_server_manager(interaction)
     languages = interaction.client.services.host.languages
     if interaction.guild_id is not None:  # the group is guild_only: Discord sends it from no DM
         await languages.set_server(interaction.guild_id, None if language == AUTO else language)
@@ -51,6 +49,7 @@ async def language(interaction: discord.Interaction[IsleBot], language: str) -> 
 async def notices(interaction: discord.Interaction[IsleBot], notice: str) -> None:
     """One signal per turn (issue 28): the server's default; each player may choose otherwise in /game settings."""
     await interaction.response.defer(ephemeral=True)
+    await require_server_manager(interaction)
     if interaction.guild_id is not None:  # the group is guild_only
         await interaction.client.services.host.set_server_turn_notice(interaction.guild_id, notice)
     if notice == "dm":

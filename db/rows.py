@@ -112,10 +112,14 @@ def _game(row: sqlite3.Row) -> GameRow:
     if type(version) is not int:
         damage.append("version")
         version = 0
+    n_players = row["n_players"]
+    if n_players is not None and type(n_players) is not int:  # text where a number of players belongs
+        damage.append("n_players")
+        n_players = None
     return GameRow(
         id=row["id"], game_key=str(row["game_key"]), guild_id=row["guild_id"], channel_id=row["channel_id"],
         thread_id=row["thread_id"], creator_id=row["creator_id"], options=values["options"],
-        settings=values["settings"], seed=str(row["seed"]), status=row["status"], n_players=row["n_players"],
+        settings=values["settings"], seed=str(row["seed"]), status=row["status"], n_players=n_players,
         version=version, step_seats=values["step_seats"], result=values["result"],
         created_at=row["created_at"], updated_at=row["updated_at"], broken=row["broken"], damage=tuple(damage),
     )
@@ -138,4 +142,8 @@ def _log_entry(game_id: int, row: sqlite3.Row) -> dict[str, Any]:
         raise GameDamaged(game_id, "log", f"move {row['seq']} cannot be read") from None
     if type(row["seat"]) is not int:
         raise GameDamaged(game_id, "log", f"move {row['seq']} has no seat")
+    at = row["at"]
+    if type(row["seq"]) is not int or not isinstance(at, int | float) or isinstance(at, bool) \
+            or row["by_ai"] not in (0, 1):
+        raise GameDamaged(game_id, "log", f"move {row['seq']!r} has a damaged number, time or AI mark")
     return {"seq": row["seq"], "seat": row["seat"], "action": action, "by_ai": bool(row["by_ai"]), "at": row["at"]}

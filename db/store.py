@@ -271,15 +271,19 @@ class Store(Database):
         return [_log_entry(game_id, r) for r in rows]
 
     async def readable_log(self, game_id: int) -> tuple[list[dict[str, Any]], bool]:
-        """The moves in order up to the first one that cannot be read, and whether all could be."""
+        """The moves in order up to the first one that cannot be read or is missing (moves are numbered
+        1, 2, 3… without a gap), and whether all could be read."""
         rows = await self.fetch_all("SELECT seq, seat, action, by_ai, at FROM actions WHERE game_id = ? ORDER BY seq",
                                     (game_id,))
-        entries = []
+        entries: list[dict[str, Any]] = []
         for r in rows:
             try:
-                entries.append(_log_entry(game_id, r))
+                entry = _log_entry(game_id, r)
             except GameDamaged:
                 return entries, False
+            if entry["seq"] != len(entries) + 1:  # a deleted row: what follows is not this game's story
+                return entries, False
+            entries.append(entry)
         return entries, True
 
     async def log_tail(self, game_id: int, limit: int = 1) -> list[dict[str, Any]]:

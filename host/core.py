@@ -36,6 +36,7 @@ from host.models import (
     Scope,
     SeatInfo,
 )
+from host.permissions import require_director
 from host.renders import Renders
 from host.replay import GameStates, Loaded
 from host.turn_clock import TurnClocks
@@ -293,8 +294,8 @@ class HostCore:
         row = await self._row(game_id)
         if row.status in ("finished", "abandoned"):
             raise NotAllowed(_("Game #{id} is already over.", id=game_id))
-        if by_user_id is not None and by_user_id != row.creator_id and not is_admin:
-            raise NotAllowed(_("Only the game's creator or a server manager can abandon it."))
+        require_director(row.creator_id, by_user_id, is_admin,
+                         _("Only the game's creator or a server manager can abandon it."))
         await self.store.update_game(game_id, self.clock(), status="abandoned")
         await self.store.set_timers(game_id, set(), [])
         log_event(log, "game abandoned", game=game_id, guild=row.guild_id)

@@ -27,6 +27,9 @@ MAX_BYTES = 16 * 1024 * 1024
 MAX_MOVES = 20_000
 MAX_NAME = 100
 MAX_SEED = 200
+MAX_DEPTH = 32
+"""Far deeper than any export (the deepest: a move's action, about 6 levels): a deeper file is refused
+before anything walks it recursively (hashing it, the rules reading an action)."""
 
 
 class BadExport(HostError):
@@ -43,6 +46,9 @@ def parse_export(raw: bytes | str) -> dict[str, Any]:
         raise BadExport(_("That file is not a game export (it is not JSON).")) from None
     except RecursionError:
         raise BadExport(_("That file is not a game export (it is nested too deeply).")) from None
+    except ValueError:  # JSON the parser refuses to convert: a number of thousands of digits
+        raise BadExport(_("That file is not a game export.")) from None
+    _check_tree(data)
     if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
         raise BadExport(_("That file is not a game export."))
     if data.get("version") not in READABLE or isinstance(data.get("version"), bool):
@@ -68,6 +74,30 @@ def digest(data: dict[str, Any]) -> str:
     }
     text = json.dumps(covered, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _check_tree(data: Any) -> None:
+    """Refuse a tree no export has: deeper than ``MAX_DEPTH``, or with a text that is not Unicode (a
+    lone surrogate, written ``\\ud800`` in JSON: it could be neither hashed nor printed). Walked with a
+    list, not recursion, so the walk itself cannot overflow."""
+    pending: list[tuple[Any, int]] = [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if depth > MAX_DEPTH:
+            raise BadExport(_("That file is not a game export (it is nested too deeply)."))
+        if isinstance(value, dict):
+            pending.extend((v, depth + 1) for v in value.values())
+            texts: Any = value.keys()
+        elif isinstance(value, list):
+            pending.extend((v, depth + 1) for v in value)
+            continue
+        else:
+            texts = (value,) if isinstance(value, str) else ()
+        for text in texts:
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                raise BadExport(_("That file is not a game export (it holds text that is not valid Unicode).")) from None
 
 
 def _whole(value: Any) -> bool:

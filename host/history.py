@@ -73,19 +73,28 @@ async def _record(host: Any, game_id: int, up_to_damage: bool = False) -> Record
         raise NotAllowed(_("Game #{id} has not started yet.", id=game_id))
     row = await host.store.game(game_id)
     damage = info.broken
+    if info.key not in ENGINES and damage is None:
+        raise await host.report_damage(game_id, "game", "a game this bot does not know")
     if "options" in row.damage and damage is None:
         raise await host.report_damage(game_id, "options")
     if damage is not None and (not up_to_damage or damage in ("options", "game")):
         raise GameBroken(broken_text(game_id, damage))  # nothing to set the game up from
-    n_players = row.n_players or len(info.seats)
-    names = [s.name for s in info.seats][:n_players]
-    names += [_("Seat {n}", n=i + 1) for i in range(len(names), n_players)]
+    if "n_players" in row.damage and damage is None:  # the seats say how many played
+        broken = await host.report_damage(game_id, "seats", "its number of players cannot be read")
+        if not up_to_damage:
+            raise broken
+        damage = "seats"
     entries, readable = await host.store.readable_log(game_id)
+    # how many played: the game row says; where it cannot, the seats, else the moves (seats counted from 0)
+    n_players = row.n_players or len(info.seats) or 1 + max((e["seat"] for e in entries), default=0)
+    n_players = max(1, min(n_players, ENGINES[info.key].max_players))  # a damaged count names no million seats
+    names = [s.name.strip() or _("Seat {n}", n=s.seat + 1) for s in info.seats][:n_players]
+    names += [_("Seat {n}", n=i + 1) for i in range(len(names), n_players)]
     if not readable:
         broken = await host.report_damage(game_id, "log", "a move cannot be read")
         if not up_to_damage:
             raise broken
-        damage = "log"
+        damage = damage or "log"
     return Record(info.key, info.status, n_players, dict(row.options), row.seed_value, names, entries, damage)
 
 
@@ -130,7 +139,7 @@ async def game_log(host: Any, game_id: int, user_id: int | None, seat: int | Non
     entries, found = await asyncio.to_thread(_log_entries, record, names, mine, seat)
     if found is not None:
         await host.report_damage(game_id, "log", found)
-    return GameLog(entries, record.damage if found is None else "log")
+    return GameLog(entries, record.damage or ("log" if found is not None else None))  # the first damage found
 
 
 def _log_entries(record: Record, names: list[str], mine: int | None,

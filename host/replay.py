@@ -184,6 +184,8 @@ class GameStates:
         row, text, head = stored.row, stored.snap_text, stored.log_head
         if check is not None:
             check(row)
+        if "n_players" in row.damage:
+            raise GameDamaged(game_id, "seats", "its number of players cannot be read")
         if row.n_players is None:
             raise StoreError(f"game {game_id} has not started")
         if row.broken:

@@ -40,6 +40,7 @@ from host.models import (
     PlayerRef,
 )
 from host.moves import AUTO_MOVES_LIMIT, Moves, level_of
+from host.permissions import require_director
 from host.renders import render_view
 from host.seen import Seen
 from host.servers import Servers
@@ -140,8 +141,8 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
             raise BadOptions(refused)
         async with self._lock(game_id):
             row, seats = await self._lobby(game_id)
-            if by_user_id is not None and by_user_id != row.creator_id and not is_admin:
-                raise NotAllowed(_("Only the game's creator or a server manager can add an AI player."))
+            require_director(row.creator_id, by_user_id, is_admin,
+                             _("Only the game's creator or a server manager can add an AI player."))
             engine = engine_for(row.game_key)
             if len(seats) >= engine.max_players:
                 raise NotAllowed(_("Game #{id} is full ({n} players).", id=game_id, n=engine.max_players))
@@ -174,8 +175,8 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
         async with self._lock(game_id):
             row, seats = await self._lobby(game_id)
             engine = engine_for(row.game_key)
-            if by_user_id is not None and by_user_id != row.creator_id and not is_admin:
-                raise NotAllowed(_("Only the game's creator or a server manager can start it."))
+            require_director(row.creator_id, by_user_id, is_admin,
+                             _("Only the game's creator or a server manager can start it."))
             if len(seats) < engine.min_players:
                 raise NotAllowed(_("{title} needs at least {n} players; {have} seated.", title=engine.title,
                                    n=engine.min_players, have=len(seats)))
@@ -223,8 +224,8 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
     # -- settings, vacation, leaving ---------------------------------------------------------
     async def update_settings(self, game_id: int, by_user_id: int, is_admin: bool, **changes: Any) -> GameInfo:
         row = await self._row(game_id)
-        if by_user_id != row.creator_id and not is_admin:
-            raise NotAllowed(_("Only the game's creator or a server manager can change its settings."))
+        require_director(row.creator_id, by_user_id, is_admin,
+                         _("Only the game's creator or a server manager can change its settings."))
         await self._check_not_paused(row.id, row.guild_id)
         settings = dict(row.settings)
         settings.update(deadlines.validate_settings(changes))

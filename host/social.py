@@ -6,7 +6,7 @@ from typing import Any
 
 from db import history_store
 from host.errors import NotAllowed
-from host.i18n import _
+from host.i18n import _, speaking
 from host.locks import KeyedLocks
 from host.models import GameInfo, PlayerRef
 
@@ -51,15 +51,16 @@ async def rematch_of(host: Any, game_id: int) -> GameInfo | None:
     return await host.get(row.id) if row else None
 
 
-async def rematch(host: Any, game_id: int, by: PlayerRef) -> tuple[GameInfo, bool]:
+async def rematch(host: Any, game_id: int, by: PlayerRef, names_in: str | None = None) -> tuple[GameInfo, bool]:
     """A new lobby for the same game and options with a new seed: the one asking is seated,
     the other people are invited, AI seats are taken again. ``(game, False)`` when a rematch
-    of this game was opened already (it is returned instead of a second one)."""
+    of this game was opened already (it is returned instead of a second one). A refusal speaks the
+    asker's language; the new AI seats are named in ``names_in`` (the thread's readers')."""
     async with _rematch_locks(game_id):
-        return await _rematch(host, game_id, by)
+        return await _rematch(host, game_id, by, names_in)
 
 
-async def _rematch(host: Any, game_id: int, by: PlayerRef) -> tuple[GameInfo, bool]:
+async def _rematch(host: Any, game_id: int, by: PlayerRef, names_in: str | None) -> tuple[GameInfo, bool]:
     old = await host.get(game_id)
     if old.status == "abandoned":  # nobody won it: there is nothing to play again; the button is on finished games only
         raise NotAllowed(_("Game #{id} was abandoned, so it has no rematch; start a new game with /game new.",
@@ -76,10 +77,11 @@ async def _rematch(host: Any, game_id: int, by: PlayerRef) -> tuple[GameInfo, bo
         if s.user_id is not None and s.user_id != by.user_id and s.user_id not in people:
             people.append(s.user_id)
     settings = {k: v for k, v in old.settings.items() if k in REMATCH_SETTINGS}
-    info = await host.create_game(old.key, dict(old.options), by, old.guild_id, old.channel_id, settings=settings)
-    extra = dict(info.settings, rematch_of=old.id, invited=people)
-    await host.store.update_game(info.id, host.clock(), settings=extra)
-    for s in old.seats:
-        if s.is_ai and s.user_id is None:
-            await host.add_ai(info.id, by.user_id, s.ai_level)
+    with speaking(names_in):
+        info = await host.create_game(old.key, dict(old.options), by, old.guild_id, old.channel_id, settings=settings)
+        extra = dict(info.settings, rematch_of=old.id, invited=people)
+        await host.store.update_game(info.id, host.clock(), settings=extra)
+        for s in old.seats:
+            if s.is_ai and s.user_id is None:
+                await host.add_ai(info.id, by.user_id, s.ai_level)
     return await host.get(info.id), True

@@ -13,7 +13,7 @@ from cogs import languages, posts, present, scoping
 from cogs.campaign._embeds import STATUS, campaign_embed, campaign_name
 from cogs.campaign._views import campaign_view, refresh_message, service_of, start_next
 from cogs.errors import AdapterError, check_permissions
-from cogs.kit import channel_here, is_admin, once, parse_users, player_of
+from cogs.kit import channel_here, manages_server, once, parse_users, player_of
 from host import PlayerRef
 from host.campaign import CampaignInfo
 from host.deadlines import DEADLINE_CHOICES
@@ -129,7 +129,7 @@ async def rename(interaction: discord.Interaction[IsleBot], name: str, seat: app
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, campaign)
     info = await service_of(interaction).rename(info.id, interaction.user.id, name,
-                                                None if seat is None else seat - 1, is_admin(interaction))
+                                                None if seat is None else seat - 1, await manages_server(interaction))
     await refresh_message(interaction.client, info.id)
     await interaction.followup.send(_("Island renamed: {name}.", name=present.safe_name(present.clip(name.strip(), 80))), ephemeral=True)
 
@@ -141,7 +141,7 @@ async def abandon(interaction: discord.Interaction[IsleBot], campaign: int | Non
     bot: IsleBot = interaction.client
     info = await resolve(interaction, campaign)
     running = info.current
-    info = await service_of(interaction).abandon(info.id, interaction.user.id, is_admin(interaction))
+    info = await service_of(interaction).abandon(info.id, interaction.user.id, await manages_server(interaction))
     await refresh_message(bot, info.id)
     if running is not None:  # the episode's thread learns it too, as with /game abandon
         game = await bot.services.host.get(running.game_id)

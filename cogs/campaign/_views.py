@@ -14,7 +14,7 @@ from cogs import languages, notify, posts, present
 from cogs.campaign._embeds import campaign_embed, campaign_name
 from cogs.components import action_button, lobby_view
 from cogs.errors import guarded
-from cogs.kit import is_admin, open_thread, player_of
+from cogs.kit import manages_server, open_thread, player_of
 from cogs.scoping import scope_of
 from host import GameInfo
 from host.campaign import CampaignInfo, CampaignService
@@ -57,7 +57,7 @@ class CampaignButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:camp:(?
                 elif self.action == "leave":
                     info = await service.leave(self.campaign_id, interaction.user.id)
                 else:
-                    info = await service.add_ai(self.campaign_id, interaction.user.id, is_admin(interaction))
+                    info = await service.add_ai(self.campaign_id, interaction.user.id, await manages_server(interaction))
             if self.action == "join":
                 text = _("You joined {c}.", c=campaign_name(info))
             elif self.action == "leave":
@@ -123,7 +123,7 @@ async def start_next(interaction: discord.Interaction[IsleBot], campaign_id: int
         if lobby is not None:
             await bot.services.host.set_message(game.id, "lobby", lobby.id, lobby.channel.id)
 
-    start = await service.next_episode(campaign_id, interaction.user.id, is_admin(interaction), on_created=created)
+    start = await service.next_episode(campaign_id, interaction.user.id, await manages_server(interaction), on_created=created)
     game = start.outcome.game
     headline = T("{c}: episode {k} begins!", c=campaign_name(start.campaign), k=start.episode)
     await posts.refresh_lobby(bot, game)

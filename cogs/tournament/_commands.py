@@ -10,7 +10,7 @@ from discord.app_commands import locale_str
 
 from cogs import catalog, present, scoping, stats
 from cogs.errors import AdapterError, check_permissions
-from cogs.kit import AI_LEVELS, channel_here, is_admin, parse_users, player_of
+from cogs.kit import AI_LEVELS, channel_here, manages_server, parse_users, player_of
 from cogs.tournament._embeds import (
     COLOUR,
     STATUS,
@@ -127,7 +127,7 @@ async def leave(interaction: discord.Interaction[IsleBot], tournament: int | Non
 async def start(interaction: discord.Interaction[IsleBot], tournament: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     info = await resolve(interaction, tournament)
-    info = await service_of(interaction).start(info.id, interaction.user.id, is_admin(interaction))
+    info = await service_of(interaction).start(info.id, interaction.user.id, await manages_server(interaction))
     await refresh_signup(interaction.client, info)
     await interaction.followup.send(_("{t} has started.", t=tournament_name(info)), ephemeral=True)
 
@@ -164,7 +164,7 @@ async def report(interaction: discord.Interaction[IsleBot], table: int, placing:
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, tournament)
     done = await service_of(interaction).report(info.id, table, parse_users(placing), interaction.user.id,
-                                                is_admin(interaction), round_no=round)
+                                                await manages_server(interaction), round_no=round)
     assert done.result is not None, "a reported table has its result"
     order = sorted(zip(done.result["ranks"], done.players, strict=True))
     await interaction.followup.send(_("Table {n} recorded: {order}", n=done.table_no,
@@ -178,7 +178,7 @@ async def drop(interaction: discord.Interaction[IsleBot], user: discord.User | N
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, tournament)
     who = (user or interaction.user).id
-    info = await service_of(interaction).drop(info.id, who, interaction.user.id, is_admin(interaction))
+    info = await service_of(interaction).drop(info.id, who, interaction.user.id, await manages_server(interaction))
     await refresh_signup(interaction.client, info)
     await interaction.followup.send(_("<@{uid}> is out of {t}; the AI finishes any game in progress.", uid=who,
                                       t=tournament_name(info)), ephemeral=True)
@@ -189,7 +189,7 @@ async def drop(interaction: discord.Interaction[IsleBot], user: discord.User | N
 async def cancel(interaction: discord.Interaction[IsleBot], tournament: int | None = None) -> None:
     await interaction.response.defer(ephemeral=True)
     info = await resolve(interaction, tournament)
-    info = await service_of(interaction).cancel(info.id, interaction.user.id, is_admin(interaction))
+    info = await service_of(interaction).cancel(info.id, interaction.user.id, await manages_server(interaction))
     await refresh_signup(interaction.client, info)
     await interaction.followup.send(_("{t} was cancelled.", t=tournament_name(info)), ephemeral=True)
 

@@ -11,7 +11,7 @@ from discord import ui
 
 from cogs.components import action_button
 from cogs.errors import guarded
-from cogs.kit import is_admin, player_of
+from cogs.kit import manages_server, player_of
 from cogs.scoping import scope_of
 from cogs.tournament._embeds import signup_embed, tournament_name
 from host.i18n import _
@@ -50,7 +50,7 @@ class SignupButton(ui.DynamicItem[ui.Button[ui.View]], template=r"isle:tour:(?P<
             info = await service.leave(self.tournament_id, interaction.user.id)
             text = _("You left {t}.", t=tournament_name(info))
         else:
-            info = await service.start(self.tournament_id, interaction.user.id, is_admin(interaction))
+            info = await service.start(self.tournament_id, interaction.user.id, await manages_server(interaction))
             text = _("{t} has started.", t=tournament_name(info))
         await refresh_signup(interaction.client, info)
         await interaction.followup.send(text, ephemeral=True)

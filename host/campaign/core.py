@@ -15,11 +15,12 @@ from typing import Any
 from db.campaign_store import CampaignPlayerRow, CampaignRow, CampaignStore, EpisodeRow
 from db.store import Store
 from host.campaign.models import GAME_KEY, CampaignInfo, CampaignPlayer, EpisodeInfo
-from host.errors import NotAllowed, NotFound
+from host.errors import NotFound
 from host.i18n import _
 from host.locks import KeyedLocks
 from host.logging_setup import log_event
 from host.models import GameInfo
+from host.permissions import require_director
 from host.replay import GameStates
 from host.scoped import ScopedLookups
 from rules import ENGINES
@@ -106,9 +107,9 @@ class CampaignCore(ScopedLookups[CampaignRow, CampaignInfo]):
         await self.db.update(campaign_id, self.clock(), message_channel_id=channel_id, message_id=message_id)
 
     @staticmethod
-    def _check_manager(row: CampaignRow, by_user_id: int | None, is_admin: bool, seated: bool = False) -> None:
-        if by_user_id is not None and by_user_id != row.creator_id and not is_admin and not seated:
-            raise NotAllowed(_("Only the campaign's creator or a server manager can do that."))
+    def _check_manager(row: CampaignRow, by_user_id: int | None, is_admin: bool) -> None:
+        require_director(row.creator_id, by_user_id, is_admin,
+                         _("Only the campaign's creator or a server manager can do that."))
 
     # -- episode ends ----------------------------------------------------------------------------
     async def _game_finished(self, game: GameInfo) -> None:

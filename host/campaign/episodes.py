@@ -19,6 +19,7 @@ from host.errors import BadOptions, NotAllowed, NotFound
 from host.i18n import _, reason
 from host.logging_setup import log_event
 from host.models import GameInfo, PlayerRef
+from host.permissions import require_director
 from rules.my_island import campaign as camp
 from rules.my_island.modules import N_EPISODES
 
@@ -33,8 +34,8 @@ class Episodes(CampaignCore):
         async with self._lock(campaign_id):
             await self.reconcile(campaign_id)
             row = await self._row(campaign_id)
-            if by_user_id is not None and by_user_id != row.creator_id and not is_admin:
-                raise NotAllowed(_("Only the campaign's creator or a server manager can start an episode."))
+            require_director(row.creator_id, by_user_id, is_admin,
+                             _("Only the campaign's creator or a server manager can start an episode."))
             if row.status == "abandoned":
                 raise NotAllowed(_("Campaign #{id} was abandoned.", id=campaign_id))
             if row.status == "finished" or row.episode > N_EPISODES:

@@ -10,6 +10,7 @@ from host.campaign.core import CampaignCore
 from host.campaign.models import MAX_PLAYERS, MIN_PLAYERS, CampaignInfo
 from host.errors import BadOptions, NotAllowed
 from host.i18n import _, reason, tr
+from host.permissions import may_direct
 from rules.my_island import campaign as camp
 
 
@@ -57,7 +58,7 @@ class Islands(CampaignCore):
                 if mine is None:
                     raise NotAllowed(_("You have no island in campaign #{id}.", id=campaign_id))
                 seat = mine
-            elif seat != mine and by_user_id != row.creator_id and not is_admin:
+            elif seat != mine and not may_direct(row.creator_id, by_user_id, is_admin):
                 raise NotAllowed(_("You can only rename your own island."))
             if not 0 <= seat < len(players):
                 raise NotAllowed(_("Campaign #{id} has no seat {n}.", id=campaign_id, n=seat + 1))

@@ -110,7 +110,7 @@ class CampaignService(Episodes, Islands):
     async def add_ai(self, campaign_id: int, by_user_id: int | None, is_admin: bool = False) -> CampaignInfo:
         async with self._lock(campaign_id):
             row, players = await self._forming(campaign_id)
-            self._check_manager(row, by_user_id, is_admin, any(p.user_id == by_user_id for p in players))
+            self._check_manager(row, by_user_id, is_admin)  # as a game's Add AI: not any seated player
             if len(players) >= MAX_PLAYERS:
                 raise NotAllowed(_("Campaign #{id} is full ({n} players).", id=campaign_id, n=MAX_PLAYERS))
             return await self._reseat(campaign_id, self._refs(players) + [None], players)

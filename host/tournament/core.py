@@ -13,8 +13,8 @@ from typing import Any
 
 from db.store import Store
 from db.tournament_store import TableRow, TournamentRow, TournamentStore
-from host.errors import NotAllowed
 from host.i18n import _
+from host.permissions import require_director
 from host.scoped import ScopedLookups
 from host.tournament import formats, pairing
 from host.tournament.models import EntrantInfo, Notice, TableInfo, TournamentInfo
@@ -104,8 +104,8 @@ class TournamentCore(ScopedLookups[TournamentRow, TournamentInfo]):
         return await self._info(row) if row else None
 
     def _check_organiser(self, row: TournamentRow, by_user_id: int | None, is_admin: bool) -> None:
-        if by_user_id is not None and by_user_id != row.creator_id and not is_admin:
-            raise NotAllowed(_("Only the tournament's organiser or a server manager can do that."))
+        require_director(row.creator_id, by_user_id, is_admin,
+                         _("Only the tournament's organiser or a server manager can do that."))
 
     # -- standings and pairings -----------------------------------------------------------------
     async def _names(self, tournament_id: int) -> dict[int, str]:

@@ -144,8 +144,10 @@ async def test_forming_rules_and_two_starts_at_once(store_target, clock):
         await service.rename(info.id, CY.user_id, "Cy Cove")
         info = await service.leave(info.id, BO.user_id)
         assert [(p.name, p.island_name) for p in info.players] == [("Ana", "Ana's island"), ("Cy", "Cy Cove")]
-        info = await service.add_ai(info.id, CY.user_id)
+        with pytest.raises(NotAllowed, match="creator or a server manager"):
+            await service.add_ai(info.id, CY.user_id)  # a seated player is not the creator (issue 33)
         info = await service.add_ai(info.id, ANA.user_id)
+        info = await service.add_ai(info.id, CY.user_id, is_admin=True)
         with pytest.raises(NotAllowed, match="full"):
             await service.join(info.id, BO)
         with pytest.raises(NotAllowed, match="only rename your own"):

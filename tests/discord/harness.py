@@ -279,7 +279,11 @@ class Harness:
             kind = 2 if isinstance(sub, discord.app_commands.Group) else 1
             nested = [{"type": kind, "name": sub.name, "options": nested}]
         cmd_id = next((c["id"] for c in self.fake.commands if c["name"] == names[0]), str(self.fake.next_id()))
-        return {"id": cmd_id, "name": names[0], "type": 1, "options": nested}
+        data = {"id": cmd_id, "name": names[0], "type": 1, "options": nested}
+        users = {str(o["value"]): self.fake.users[int(o["value"])] for o in leaf if o["type"] == 6}
+        if users:  # a user option: Discord sends the user itself beside its id
+            data["resolved"] = {"users": users}
+        return data
 
     async def slash(self, user_id: int, path: str, channel_id: int | None = None,
                     app_permissions: int | None = None, user_permissions: int = 0, **options: Any) -> Result:
@@ -329,11 +333,12 @@ class Harness:
                              f"{[c.get('label') or c.get('placeholder') for c in iter_components(msg.payload)]}")
 
     async def click(self, user_id: int, message_id: int, label: str | None = None, custom_id: str | None = None,
-                    force: bool = False) -> Result:
+                    force: bool = False, user_permissions: int = 0) -> Result:
         comp = self.find_component(message_id, label, custom_id, kind=2)
         if comp.get("disabled") and not force:
             raise AssertionError(f"button {comp.get('label')!r} is disabled")
-        return await self._component(user_id, message_id, {"custom_id": comp["custom_id"], "component_type": 2})
+        return await self._component(user_id, message_id, {"custom_id": comp["custom_id"], "component_type": 2},
+                                     user_permissions)
 
     async def select(self, user_id: int, message_id: int, values: list[str], custom_id: str | None = None,
                      placeholder: str | None = None) -> Result:
@@ -377,11 +382,12 @@ class Harness:
             data["values"] = values
         return await self._component(user_id, message_id, data)
 
-    async def _component(self, user_id: int, message_id: int, data: dict) -> Result:
+    async def _component(self, user_id: int, message_id: int, data: dict, user_permissions: int = 0) -> Result:
         msg = self.fake.messages[message_id]
         if msg.audience.startswith("user:") and msg.audience != f"user:{user_id}":
             raise AssertionError(f"user {user_id} cannot see message {message_id} ({msg.audience})")
-        payload = self.fake.interaction_payload(3, user_id, msg.channel_id, data, message=msg)
+        payload = self.fake.interaction_payload(3, user_id, msg.channel_id, data, message=msg,
+                                                user_permissions=user_permissions)
         result = await self.feed("INTERACTION_CREATE", payload)
         result.token = payload["token"]
         self._check_acknowledged_first(result, f"click {data['custom_id']}")
