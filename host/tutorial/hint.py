@@ -14,6 +14,7 @@ from typing import Any
 from host.i18n import N_, _, tr
 from host.tutorial.why import computed_why
 from rules import ai
+from rules.base import canonical, plain_copy
 from rules.expert import Budget
 
 HINT_BUDGET = Budget(seconds=0.5, iterations=24)
@@ -46,10 +47,38 @@ def hint_for(engine: Any, state: Any, seat: int, seed: int | str, seq: int, why:
     (:mod:`host.tutorial.why`), else the tutorial's general words for the move's type."""
     action = hinted_action(engine, state, seat, seed, seq)
     own = engine.view(state, seat)
-    label = tr(engine.describe_action(action, view if view is not None else own))
+    label = whole_move(engine, state, seat, action, view if view is not None else own, seed, seq) \
+        or tr(engine.describe_action(action, view if view is not None else own))
     names = list((view or {}).get("seat_names") or [])
     computed = computed_why(engine, own, engine.legal_actions(state, seat), action, seed, seq, names)
     if computed is None:
         return Hint(action, label, _(why.get(str(action.get("type")), GENERIC_WHY)))
     text = tr(computed)
     return Hint(action, label, text[:1].upper() + text[1:])
+
+
+def whole_move(engine: Any, state: Any, seat: int, action: dict[str, Any], view: dict[str, Any],
+               seed: int | str, seq: int) -> str | None:
+    """Where the panel offers the hinted move as one pick (``Engine.merged_moves``): that option's
+    words and the list it is in, the AI's further steps followed on a copy as long as they may still
+    make a longer listed move (a hint names what the player picks, not its first step); ``None``
+    where no listed move starts with ``action``."""
+    first = canonical(action)
+    starts = [m for m in engine.merged_moves(state, seat, view) if canonical(m["steps"][0]) == first]
+    if not starts:
+        return None
+    trial = plain_copy(state)
+    engine.apply(trial, seat, action)
+    taken, best = [first], None
+    while True:
+        best = next((m for m in starts if [canonical(a) for a in m["steps"]] == taken), best)
+        starts = [m for m in starts if len(m["steps"]) > len(taken)
+                  and [canonical(a) for a in m["steps"][:len(taken)]] == taken]
+        if not starts or seat not in engine.to_act(trial):
+            break
+        step = hinted_action(engine, trial, seat, seed, seq + len(taken))
+        engine.apply(trial, seat, step)
+        taken.append(canonical(step))
+    if best is None:
+        return None
+    return _("{move} (list: {list})", move=tr(best["label"]), list=tr(best["group_label"]))
