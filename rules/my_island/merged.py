@@ -38,8 +38,9 @@ def merged_moves(state: dict, seat: int, view: dict) -> list[dict]:
     # the words are worked out later (for the options shown): from the island as it is now
     island, rules = plain_copy(state["islands"][seat]), plain_copy(state["rules"])
     best = T("Whole placement, best first")
+    menus_seen: dict = {}
     for orient, at in shortlist(view):
-        steps = path_to(state, seat, orient, at)
+        steps = path_to(state, seat, orient, at, menus_seen)
         if steps is None:
             continue
         fp = footprint(menu["tile"], (at[0], at[1]), orient)
@@ -57,22 +58,26 @@ def merged_moves(state: dict, seat: int, view: dict) -> list[dict]:
 def shortlist(view: dict) -> list[tuple[int, list[int]]]:
     """The placements listed, best first: the strong AI's ranking, and the placement that scores most at
     once (the greedy level's) where the ranking left it out."""
-    ranked = ai.ranked_placements(view)[:LISTED]
-    most = ai.greedy_placement(view)
+    ranked, most = ai.ranked_and_greedy(view)
+    ranked = ranked[:LISTED]
     if most is not None and list(most) not in [list(p) for p in ranked]:
         ranked = ranked[:LISTED - 1] + [most]
     return ranked
 
 
-def path_to(state: dict, seat: int, orient: int, at: list[int]) -> list[dict] | None:
+def path_to(state: dict, seat: int, orient: int, at: list[int], seen: dict | None = None) -> list[dict] | None:
     """The steps from the seat's menu as it is now to placing the tile at ``at`` in ``orient``: turn
     it over if the side differs, turn it, page to the spot, place (as the AI walks them); ``None``
-    when that placement is not legal."""
+    when that placement is not legal. ``seen``: the menus worked out so far, by (orientation, page).
+    """
+    seen = {} if seen is None else seen
     pending = dict(state["pending"].get(str(seat)) or {"orient": None, "page": 0})
     steps: list[dict] = []
     for _ in range(32):
-        trial = {**state, "pending": {**state["pending"], str(seat): pending}}
-        menu = menus.place_menu(trial, seat)
+        key = (pending["orient"], pending["page"])
+        if key not in seen:
+            seen[key] = menus.place_menu({**state, "pending": {**state["pending"], str(seat): pending}}, seat)
+        menu = seen[key]
         if orient not in menu["orients"]:
             return None
         if menu["orient"] != orient:
