@@ -84,7 +84,7 @@ async def _whole_move(host, game_id: int, seat: int, view: dict, first: dict, ch
     _row, engine, state, _version = await host._active(game_id)
     trial = plain_copy(state)
     plan, action = [], first
-    for step in range(4):
+    for step in range(16):  # My Island: up to 5 turns, a flip and pages before the placement
         plan.append(canonical(action))
         engine.apply(trial, seat, action)
         legal = engine.legal_actions(trial, seat)

@@ -112,7 +112,8 @@ class Engine(Generic[S]):
         (issue 28: fewer taps on a phone). Each is ``{"steps": [action, ...], "group": int,
         "group_label": text, "label": text, "detail": () -> text}``: ``steps`` are legal one after the
         other from ``state`` (the first is one of ``legal_actions(state, seat)``), taken by the
-        same seat, none hands the turn on before the last, and none is sealed; ``group`` numbers
+        same seat, none hands the turn on before the last, and none but the last is sealed (a list may
+        also hold single steps, so a step-by-step path stays beside the whole moves); ``group`` numbers
         the first step's choice (a front end shows a group as one list, at most 4 groups), its
         label says what the group is, ``label`` and ``detail`` what this move does in words
         (at most 100 characters each once translated; ``detail`` is a function, worked out only

@@ -197,7 +197,7 @@ class TutorialRun:
         # explains that one (the strongest AI's own choice might not even be on the list)
         suggested = next((o.action for o in self.offers() if o.suggested), None) if self.step is not None else None
         return hint_for(self.engine, self.state, LEARNER, self.tutorial.seed, self.seq, self.tutorial.why,
-                        self.view(), action=suggested)
+                        self.view(), action=suggested, whole=False)
 
     def score_lines(self) -> list[str]:
         """The final score, each player's parts with their rules (empty while the game runs)."""

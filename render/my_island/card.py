@@ -69,8 +69,18 @@ def _round_line(view: dict, names: list[str]) -> object:
     return _status(view, names)
 
 
+KEYED = 6
+"""At most this many orientations are drawn side by side, numbered (more: the one shown only)."""
+
+
 def _tile_corner(c: Card, mine: dict, top: int) -> None:
-    """The tile in its orientation (ringed: the cell that goes on the chosen spot), beside the scores."""
+    """The tile in its orientation (ringed: the cell that goes on the chosen spot), beside the scores;
+    where it turns several ways, every orientation numbered as the whole placements name them, the one
+    the spots are shown for framed."""
+    shapes = mine.get("shapes") or []
+    if 1 < len(shapes) <= KEYED:
+        _orientations(c, mine, shapes, top)
+        return
     x0 = c.width - TILE_W
     room = max(c.y - top - 46, 120)
     _draw_shape(c.img, mine["shape"], x0 + (TILE_W - room) // 2, top + 2, room, mark_anchor=True,
@@ -79,6 +89,34 @@ def _tile_corner(c: Card, mine: dict, top: int) -> None:
              T("Orientation {n} of {total}", n=mine["orientation_index"], total=mine["orientations"]), MIN_PX,
              align="center")
     c.y = max(c.y, top + room + MIN_PX + 20)
+
+
+def _orientations(c: Card, mine: dict, shapes: list, top: int) -> None:
+    """Every orientation of the tile in a grid beside the scores, each with its number (the symbols by
+    their colours: the choices name them in words)."""
+    x0 = c.width - TILE_W
+    cols = 3 if len(shapes) > 4 else 2
+    rows = (len(shapes) + cols - 1) // cols
+    cell_w = TILE_W // cols
+    cell_h = max((c.y - top - 4) // rows, 84)
+    current = mine.get("orientation_index", 0)
+    for i, cells in enumerate(shapes):
+        x, y = x0 + (i % cols) * cell_w, top + 2 + (i // cols) * cell_h
+        if i + 1 == current:
+            c.draw.rounded_rectangle([x + 2, y + 2, x + cell_w - 2, y + cell_h - 2], radius=10, outline=PINK, width=4)
+        box = min(cell_w - 14, cell_h - 22)  # below and right of the number
+        _draw_shape(c.img, cells, x + 12 + (cell_w - 14 - box) // 2, y + 20 + (cell_h - 22 - box) // 2, box,
+                    mark_anchor=True, radius=_fit_radius(cells, box), lettered=False)
+        spot_label(c.draw, (x + 20, y + 20), str(i + 1), MIN_PX, pad=4)
+    c.y = max(c.y, top + 4 + rows * cell_h)
+
+
+def _fit_radius(cells: list, box: int) -> float:
+    """The largest cell radius at which the tile's picture fits a ``box`` square."""
+    xs = [1.7320508 * (q + r / 2) for q, r, _ in cells]
+    ys = [1.5 * r for _, r, _ in cells]
+    width, height = max(xs) - min(xs) + 1.7320508, max(ys) - min(ys) + 2
+    return max(12.0, min(box / width, box / height))
 
 
 def _own_island(c: Card, view: dict, mine: dict) -> None:
@@ -126,6 +164,9 @@ def _words(step: str | None, mine: dict) -> object:
         if not total:
             return join(" ", [T("No legal spot:"), T("pass (-1) or end.") if mine.get("can_pass")
                               else T("you must end.")])
+        if 1 < len(mine.get("shapes") or []) <= KEYED:
+            return T("Labels: the spots of the framed orientation. Numbers: the orientations the whole placements "
+                     "name. The ringed cell goes on the spot.")
         return T("The labels on your island are the spots of the choices; the tile's ringed cell goes on the spot.")
     if step == "sticker":
         return T("Place: {sticker}", sticker=word(STICKER_WORDS, mine["sticker"]))

@@ -312,7 +312,8 @@ def _shape_sprite(cells: tuple, box: int, mark_anchor: bool, radius: float,
     for i, (x, y, sym) in enumerate(pts):
         cx, cy = x + dx, y + dy
         d.polygon(_hexagon(cx, cy, radius - 1), fill=SYMBOL_FILL[sym], outline=INK, width=3)
-        d.text((cx, cy), letter_of[sym], font=letter, fill=SYMBOL_TEXT[sym], anchor="mm")
+        if letter_of:  # a small key of shapes goes without letters (too small to read on a phone)
+            d.text((cx, cy), letter_of[sym], font=letter, fill=SYMBOL_TEXT[sym], anchor="mm")
         if mark_anchor and i == 0:
             d.ellipse([cx - radius * 0.85, cy - radius * 0.85, cx + radius * 0.85, cy + radius * 0.85],
                       outline=(255, 255, 255), width=4)
@@ -322,10 +323,11 @@ def _shape_sprite(cells: tuple, box: int, mark_anchor: bool, radius: float,
 
 
 def _draw_shape(img: Image.Image, cells: list, x0: int, y0: int, box: int, mark_anchor: bool,
-                radius: float | None = None) -> None:
-    """A tile picture from axial offsets, centred in a ``box`` square."""
+                radius: float | None = None, lettered: bool = True) -> None:
+    """A tile picture from axial offsets, centred in a ``box`` square (``lettered``: each cell with its
+    symbol's letter)."""
     sprite, dx, dy = _shape_sprite(tuple(tuple(c) for c in cells), box, mark_anchor, radius or box / 7.0,
-                                   tuple(_letters().items()))
+                                   tuple(_letters().items()) if lettered else ())
     img.paste(sprite, (x0 + dx, y0 + dy), sprite)
 
 

@@ -128,6 +128,11 @@ def ranked_placements(view: dict) -> list[tuple[int, list[int]]]:
     """The placements (orientation, cell) of the revealed tile the strong level weighs fully,
     best first: the most promising by a quick measure, then ranked by the positional evaluation
     (the expert level compares the first few by search)."""
+    return ranked_and_greedy(view)[0]
+
+
+def ranked_and_greedy(view: dict) -> tuple[list[tuple[int, list[int]]], tuple[int, list[int]] | None]:
+    """:func:`ranked_placements` and :func:`greedy_placement` from one pass over the placements."""
     seat = view["seat"]
     rules = view["ruleset"]
     tile = view["card"]["tile"]
@@ -135,10 +140,13 @@ def ranked_placements(view: dict) -> list[tuple[int, list[int]]]:
     base_occ = occupancy(base)
     deck_left = view["deck_left"]
     scored = []
+    most, most_gain = None, None
     for orient, at, fp in all_placements(base, rules, tile, allow_flip=bool(view.get("flip_allowed"))):
         isl = scratch_island(base)
         put_tile(isl, tile, fp)
         gained = sum(p for _, p, _ in immediate_awards(isl, rules, fp))
+        if most_gain is None or gained > most_gain:
+            most, most_gain = (orient, [at[0], at[1]]), gained
         cells = {c for c, _ in fp}
         contacts = sum(1 for c, sym in fp for n in NEIGHBOURS[c] if n not in cells and base_occ.get(n) == sym)
         beach = sum(1 for c in cells if TERRAIN[c] == "beach")
@@ -153,7 +161,8 @@ def ranked_placements(view: dict) -> list[tuple[int, list[int]]]:
         if best is None or value > best[0] + 1e-9:  # near-ties: the first found
             best = valued[-1]
     valued.sort(key=lambda x: (-x[0], x[1]))
-    return [best[2]] + [v[2] for v in valued if v is not best] if best else []
+    ranked = [best[2]] + [v[2] for v in valued if v is not best] if best else []
+    return ranked, most
 
 
 def _taste(view: dict, orient: int, at) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.base import Engine
-from rules.my_island import scoring, state, turn, views
+from rules.my_island import merged, scoring, state, turn, views
 from rules.my_island import text as texts
 from rules.my_island.data import SHAPE_NAMES
 from rules.my_island.island import CATEGORIES
@@ -62,6 +62,9 @@ class MyIsland(Engine[dict]):
 
     def seals(self, state_: dict, seat: int, action: dict) -> bool:
         return turn.seals(state_, seat, action)
+
+    def merged_moves(self, state_: dict, seat: int, view: dict) -> list[dict]:
+        return merged.merged_moves(state_, seat, view)
 
     def illegal_reason(self, state_: dict, seat: int, action: dict) -> Msg:
         return texts.illegal_reason(state_, seat, action)

@@ -118,9 +118,7 @@ def describe_action(action: dict, view: dict | None = None) -> Msg | str:
             spots = ((view or {}).get("private") or {}).get("spots") or []
             cells = next((s["cells"] for s in spots if s.get("n") == action["spot"]), None)
             if cells and all((cr, cc) in TERRAIN for cr, cc, _sym in cells):
-                parts = [T("{symbol} on {terrain}", symbol=word(SYMBOL_WORDS, sym),
-                           terrain=word(TERRAIN_WORDS, TERRAIN[(cr, cc)])) for cr, cc, sym in cells]
-                return T("Spot {n}: {cells}", n=place, cells=join(", ", parts))
+                return T("Spot {n}: {cells}", n=place, cells=cells_words(cells))
             return T("Spot {n}", n=place)
         return T("Place {tile} at {at} turned {rot}", tile=tile_words(action["tile"]), at=place,
                  rot=str(action.get("rot")))
@@ -143,6 +141,13 @@ def describe_action(action: dict, view: dict | None = None) -> Msg | str:
             return T("Hut on {place}", place=place_label(action["at"]))
         return T("Harbour on {place}", place=place_label(action["at"]))
     return str(kind)
+
+
+def cells_words(cells) -> Msg:
+    """The cells a placement covers as its picture shows them: "field on beach, house on steppe"
+    (``cells``: ``(row, col, symbol)`` on the island)."""
+    return join(", ", [T("{symbol} on {terrain}", symbol=word(SYMBOL_WORDS, sym),
+                         terrain=word(TERRAIN_WORDS, TERRAIN[(r, c)])) for r, c, sym in cells])
 
 
 def _name(names: list[str], seat: int) -> Msg | str:

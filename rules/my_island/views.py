@@ -130,6 +130,8 @@ def seat_view(state: dict, seat: int) -> dict:
             "rot": menu["orient"] % 6,
             "flipped": menu["orient"] >= 6,
             "shape": shape_picture(menu["tile"], menu["orient"]),
+            # every usable orientation, numbered as the choices name them ("orientation 3")
+            "shapes": [shape_picture(menu["tile"], o) for o in menu["orients"]],
             "orientations": len(menu["orients"]),
             "orientation_index": (menu["orients"].index(menu["orient"]) + 1) if menu["orients"] else 0,
             "spots": [{"n": i + 1, "at": [at[0], at[1]], "cells": [[c[0], c[1], sym] for c, sym in fp]}

@@ -1,0 +1,109 @@
+"""My Island's whole placement in one pick (issue 28, fewer taps): the orientation, the page of spots
+and the spot as one option of a list of the best placements, the step-by-step choices in a second list;
+crafted, foreign, stale and racing picks change nothing."""
+
+from __future__ import annotations
+
+from rules.my_island.labels import place_label
+from tests.discord.conftest import start_bot
+from tests.discord.harness import iter_components, message_text
+from tests.discord.play import new_table
+
+
+def _selects(panel) -> list[dict]:
+    return [c for c in iter_components(panel.payload) if c.get("type") == 3]
+
+
+async def _table(h, db_path, clock):
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="my_island")
+    return table, ana, bo
+
+
+def _submitted(view: dict) -> dict | None:
+    return (view.get("private") or {}).get("submitted")
+
+
+async def _play_round(h, table, users) -> None:
+    """Everyone picks the first whole placement (a round played through the panels)."""
+    for user in users:
+        panel = await table.open_panel(user)
+        select = _selects(panel)[0]
+        await h.select(user, panel.id, [select["options"][0]["value"]], custom_id=select["custom_id"])
+
+
+async def test_one_pick_places_the_tile_in_the_orientation_its_words_say(harness, db_path, clock):
+    h = harness
+    table, ana, bo = await _table(h, db_path, clock)
+    host = table.host
+    for _ in range(3):  # a few rounds in, so islands have spots in several orientations
+        await _play_round(h, table, [ana, bo])
+    panel = await table.open_panel(ana)
+    selects = _selects(panel)
+    assert len(selects) == 2, "the whole placements, then the step's own choices"
+    best, steps = selects
+    assert best["placeholder"] == "Whole placement, best first"
+    assert steps["placeholder"].startswith("Or step by step")
+    assert all(o.get("description") for o in best["options"]), "each placement says what it scores now"
+    assert all(", orientation " in o["label"] for o in best["options"])
+    labels = [o["label"] for o in best["options"]]
+    assert len(set(labels)) == len(labels), "no two placements read alike"
+    assert any(o["label"].startswith("Rotate") for o in steps["options"]), "turning the tile stays one tap away"
+    assert any(o["label"].startswith("Pass") or o["label"].startswith("End") for o in steps["options"])
+    # a placement in another orientation than the one shown: one pick turns the tile and places it
+    shown = (await host.private_view(table.game_id, ana))["private"]["orientation_index"]
+    option = next(o for o in best["options"] if not o["label"].split(":")[0].endswith(f"orientation {shown}"))
+    place = option["label"].split(",")[0]
+    choices = {str(c.index): c for c in await host.choices(table.game_id, ana, merged=True)}
+    assert choices[option["value"]].then, "the pick takes several steps of the engine"
+    version = (await host.get(table.game_id)).version
+    await h.select(ana, panel.id, [option["value"]], custom_id=best["custom_id"])
+    submitted = _submitted(await host.private_view(table.game_id, ana))
+    assert submitted is not None and submitted["type"] == "place", "one pick decided the round"
+    assert place_label(submitted["at"]) == place
+    assert (await host.get(table.game_id)).version > version
+    text = message_text(h.fake.messages[panel.id].payload)
+    assert text.count("Done: " + option["label"]) == 1, text
+    assert "Confirm" not in text, "a placement that can be taken back goes through at once"
+    assert not h.problems()
+
+
+async def test_crafted_foreign_stale_and_racing_picks_change_nothing(harness, db_path, clock):
+    h = harness
+    table, ana, bo = await _table(h, db_path, clock)
+    host = table.host
+    panel = await table.open_panel(ana)
+    select = _selects(panel)[0]
+    first, second = select["options"][0]["value"], select["options"][-1]["value"]
+    version = (await host.get(table.game_id)).version
+    # an option that is no move of this round (a crafted value): nothing happens, a friendly word
+    await h.stale_component(ana, panel.id, select["custom_id"], ["9999"])
+    assert (await host.get(table.game_id)).version == version
+    assert "no longer available" in message_text(h.fake.messages[panel.id].payload)
+    # a stranger on the panel's select: refused with a word, nothing changes
+    stranger = h.user(13, "Cy")
+    r = await h.forge_component(stranger, table.thread_id, select["custom_id"], values=[first], component_type=3)
+    assert h.reply_text(r), "a friendly answer"
+    assert (await host.get(table.game_id)).version == version
+    # two picks at once (two devices): exactly one placement is decided, the other hears why
+    old_panel = await table.open_panel(ana)  # left open on another device
+    panel = await table.open_panel(ana)
+    select = _selects(panel)[0]
+    await h.select_together([(ana, panel.id, select["custom_id"], [first]),
+                             (ana, panel.id, select["custom_id"], [second])])
+    decided = _submitted(await host.private_view(table.game_id, ana))
+    assert decided is not None and decided["type"] == "place"
+    options = {o["value"]: o["label"] for o in select["options"]}
+    assert place_label(decided["at"]) in (options[first].split(",")[0], options[second].split(",")[0])
+    # the old panel's pick, from before the placement: it shows the current panel instead of acting
+    version = (await host.get(table.game_id)).version
+    await h.select(ana, old_panel.id, [second], custom_id=select["custom_id"])
+    assert (await host.get(table.game_id)).version == version
+    assert "moved on" in message_text(h.fake.messages[old_panel.id].payload)
+    assert _submitted(await host.private_view(table.game_id, ana)) == decided
+    # Bo's pick on Ana's panel (a seated player, a copied message): Bo's own round is untouched
+    r = await h.forge_component(bo, table.thread_id, select["custom_id"], values=[first], component_type=3)
+    assert h.reply_text(r), "a friendly answer"
+    assert (await host.get(table.game_id)).version == version
+    assert not h.problems()
