@@ -10,7 +10,11 @@ Sections (default: all):
   clocks and timers are written; no AI replies) for every game, against a raw
   ``BEGIN IMMEDIATE; INSERT; UPDATE; COMMIT`` on the same file. Also counts commits per move
   and snapshots parsed per click (``get`` + ``choices`` + ``submit`` + the public and private
-  board views). Target: p50 <= 3x the floor, one commit per move.
+  board views). Target: p50 <= 3x the floor, one commit per move. Then the fairer figure (issue 32:
+  the ratio above measures the disk as much as our code): the host's overhead per move, the submit less
+  the engine's own work (its outermost ``apply``/``view``/``dump``/... calls), against the raw commit and
+  in milliseconds, split into the store's calls (reads, the write and its commit) and the host's own
+  Python (the rest; and the loop thread's CPU time less the engine's, which no disk wait inflates).
 - ``lookups``: the game of a thread, the threads to archive, the due timers and a user's open
   games (``games_for_user`` for a user seated in half of the stored games, with 200 games being
   played) at 1k/10k/100k stored games, each against a primary-key read of one game on the same file. Target: flat (the ratio at
@@ -74,6 +78,64 @@ class LoadCounter:
         del self.engine.load
 
 
+ENGINE_WORK = ("setup", "dump", "load", "to_act", "legal_actions", "apply", "seals", "merged_moves", "subset_pick",
+               "view", "result", "undo_point", "check_legal", "describe_action", "describe_event")
+"""The engine's own methods: the rules' work a move does whatever host runs it."""
+STORE_CALLS = ("fetch_one", "fetch_all", "guarded_write", "write")
+"""The store's calls that reach the database (SQLite's reads, its writes and commits)."""
+
+
+class MoveParts:
+    """Splits the time of ``Host.submit`` into the engine's own work (its outermost calls, timed), the
+    store's calls (reads, the write and its commit) and what is left: the host's own Python. Also the
+    loop thread's CPU time (``time.thread_time``), so the Python figure is not a wait for the disk."""
+
+    def __init__(self, engine, store) -> None:  # noqa: ANN001
+        self.engine, self.store = engine, store
+        self.engine_s = self.store_s = 0.0
+        self._depth = 0
+
+    def _timed(self, fn, kind: str):  # noqa: ANN001, ANN202
+        parts = self
+
+        def run(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            if parts._depth:
+                return fn(*args, **kwargs)
+            parts._depth += 1
+            started = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                parts.engine_s += time.perf_counter() - started
+                parts._depth -= 1
+
+        async def arun(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            started = time.perf_counter()
+            try:
+                return await fn(*args, **kwargs)
+            finally:
+                parts.store_s += time.perf_counter() - started
+
+        return arun if kind == "store" else run
+
+    def __enter__(self) -> MoveParts:
+        for name in ENGINE_WORK:
+            if hasattr(self.engine, name):
+                setattr(self.engine, name, self._timed(getattr(self.engine, name), "engine"))
+        for name in STORE_CALLS:
+            setattr(self.store, name, self._timed(getattr(self.store, name), "store"))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for name in ENGINE_WORK:
+            self.engine.__dict__.pop(name, None)
+        for name in STORE_CALLS:
+            self.store.__dict__.pop(name, None)
+
+    def reset(self) -> None:
+        self.engine_s = self.store_s = 0.0
+
+
 class RawFloor:
     """One raw transaction on the store's own file: BEGIN IMMEDIATE, INSERT, UPDATE, COMMIT
     (``step`` is interleaved with the measured moves, so both see the same disk and load)."""
@@ -111,8 +173,10 @@ async def _human_game(host: Host, key: str, seed: int = 7) -> int:
     return outcome.game.id
 
 
-async def _one_move(host: Host, game_id: int, rnd: random.Random, timed: list[float] | None = None) -> bool:
-    """One human move of the first seat to act (a random legal action); False once the game is over."""
+async def _one_move(host: Host, game_id: int, rnd: random.Random, timed: list[float] | None = None,
+                    parts: MoveParts | None = None, split: list[tuple[float, float, float]] | None = None) -> bool:
+    """One human move of the first seat to act (a random legal action); False once the game is over.
+    ``timed``: the submit's seconds; ``split``: its (engine, store, loop-thread CPU) seconds."""
     info = await host.get(game_id)
     if info.status != "active" or not info.to_act:
         return False
@@ -120,10 +184,15 @@ async def _one_move(host: Host, game_id: int, rnd: random.Random, timed: list[fl
     user = info.seats[seat].user_id
     choices = await host.choices(game_id, user)
     action = pick([c.action for c in choices], rnd)
+    if parts is not None:
+        parts.reset()
+    cpu = time.thread_time()
     started = time.perf_counter()
     await host.submit(game_id, user, action, expected_version=info.version)
     if timed is not None:
         timed.append(time.perf_counter() - started)
+    if split is not None and parts is not None:
+        split.append((parts.engine_s, parts.store_s, time.thread_time() - cpu))
     return True
 
 
@@ -142,14 +211,17 @@ async def section_move(tmp: Path, n: int) -> bool:
         for _ in range(3):  # warm up (imports, engine data, caches)
             await _one_move(host, game_id, rnd)
         moves, commits = 0, store.commits
+        split: list[tuple[float, float, float]] = []
+        parts = MoveParts(ENGINES[key], store).__enter__()
         while moves < n:
-            if not await _one_move(host, game_id, rnd, times):
+            if not await _one_move(host, game_id, rnd, times, parts, split):
                 before = store.commits
                 game_id = await _human_game(host, key, seed=rnd.randrange(10**6))
                 commits += store.commits - before  # the new game's commits are not a move's
                 continue
             moves += 1
             raw.step()
+        parts.__exit__()
         per_move = (store.commits - commits) / max(1, moves)
         # snapshots parsed in one click: the panel, its choice check, the move and both boards
         info = await host.get(game_id)
@@ -168,9 +240,19 @@ async def section_move(tmp: Path, n: int) -> bool:
         ratio = pct(times, 0.5) / pct(floor, 0.5)
         good = ratio <= 3.0 and per_move <= 1.0
         ok &= good
-        print(f"  {key:<13} p50 {pct(times, .5) * 1000:6.2f} ms  p95 {pct(times, .95) * 1000:6.2f} ms"
+        print(f"  {key:<13} p50 {pct(times, .5) * 1000:6.2f} ms  p95 {pct(times, .95) * 1000:6.2f} ms{samples_note(len(times))}"
               f" | floor p50 {pct(floor, .5) * 1000:5.2f} ms | ratio {ratio:4.1f}x (<= 3)"
               f" | commits/move {per_move:.2f} (1) | snapshot parses/click {loads.loads} | {verdict(good)}", flush=True)
+        # the fairer figure (issue 32): what the host adds to the rules' own work, per move
+        overhead = [t - e for t, (e, _d, _c) in zip(times, split, strict=True)]
+        python = [t - e - d for t, (e, d, _c) in zip(times, split, strict=True)]
+        cpu = [c - e for e, _d, c in split]
+        print(f"  {'':<13} engine p50 {pct([e for e, _d, _c in split], .5) * 1000:5.2f} ms"
+              f" | host overhead (submit - engine) p50 {pct(overhead, .5) * 1000:5.2f} ms ="
+              f" {pct(overhead, .5) / pct(floor, 0.5):4.1f}x a raw commit"
+              f" | of it in the store {pct([d for _e, d, _c in split], .5) * 1000:5.2f} ms,"
+              f" host Python {pct(python, .5) * 1000:5.2f} ms (loop-thread CPU less the engine"
+              f" {pct(cpu, .5) * 1000:5.2f} ms)", flush=True)
     return ok
 
 
@@ -300,8 +382,8 @@ async def section_concurrency(tmp: Path, n: int = 100) -> bool:
     single = pct(singles, 0.5)
     ratio = pct(list(waits), 0.95) / single
     ok = ratio <= 10
-    print(f"  single move p50 {single * 1000:.2f} ms | {n} at once: p50 wait {pct(list(waits), .5) * 1000:.1f} ms,"
-          f" p95 {pct(list(waits), .95) * 1000:.1f} ms, last {max(waits) * 1000:.1f} ms | p95 / single"
+    print(f"  single move p50 {single * 1000:.2f} ms | {len(waits)} at once: p50 wait {pct(list(waits), .5) * 1000:.1f} ms,"
+          f" p95 {pct(list(waits), .95) * 1000:.1f} ms{samples_note(len(waits))}, last {max(waits) * 1000:.1f} ms | p95 / single"
           f" {ratio:.1f}x (<= 10) | {verdict(ok)}")
     return ok
 
