@@ -2,7 +2,7 @@
 measured in the same run, so a noisy machine changes both alike.
 
 usage: python bench/hot_path.py [move] [lookups] [concurrency] [render] [memory]
-                                [--moves 60] [--games 1000,10000,100000] [--boards 2000] [--times 100]
+                                [--database sqlite|postgresql] [--moves 60] [--games 1000,10000,100000] [--boards 2000] [--times 100]
 
 Sections (default: all):
 
@@ -92,8 +92,9 @@ class MoveParts:
 
     def __init__(self, engine, store) -> None:  # noqa: ANN001
         self.engine, self.store = engine, store
-        self.engine_s = self.store_s = 0.0
-        self._depth = 0
+        self.engine_s = self.store_s = self._since = 0.0
+        self._depth = self._open = self.calls = 0
+        self.per_move: list[int] = []
 
     def _timed(self, fn, kind: str):  # noqa: ANN001, ANN202
         parts = self
@@ -110,11 +111,17 @@ class MoveParts:
                 parts._depth -= 1
 
         async def arun(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-            started = time.perf_counter()
+            # reads run side by side (``together``): the time any store call is under way, not their sum
+            if not parts._open:
+                parts._since = time.perf_counter()
+            parts._open += 1
+            parts.calls += 1
             try:
                 return await fn(*args, **kwargs)
             finally:
-                parts.store_s += time.perf_counter() - started
+                parts._open -= 1
+                if not parts._open:
+                    parts.store_s += time.perf_counter() - parts._since
 
         return arun if kind == "store" else run
 
@@ -134,6 +141,7 @@ class MoveParts:
 
     def reset(self) -> None:
         self.engine_s = self.store_s = 0.0
+        self.calls = 0
 
 
 class RawFloor:
@@ -161,6 +169,35 @@ class RawFloor:
 
     def close(self) -> None:
         self.conn.close()
+
+
+class PgRawFloor:
+    """The same raw transaction on PostgreSQL (one asyncpg connection: BEGIN, INSERT, UPDATE, COMMIT)."""
+
+    def __init__(self, conn, gid: int) -> None:  # noqa: ANN001
+        self.conn, self.gid, self.seq = conn, gid, 0
+        self.times: list[float] = []
+
+    @classmethod
+    async def open(cls, url: str) -> PgRawFloor:
+        import asyncpg
+
+        conn = await asyncpg.connect(url)
+        gid = await conn.fetchval("INSERT INTO games (game_key, options, settings, seed, created_at, updated_at)"
+                                  " VALUES ('floor', '{}', '{}', '1', 0, 0) RETURNING id")
+        return cls(conn, gid)
+
+    async def step(self) -> None:
+        self.seq += 1
+        started = time.perf_counter()
+        async with self.conn.transaction():
+            await self.conn.execute("INSERT INTO actions (game_id, seq, seat, action, by_ai, at)"
+                                    " VALUES ($1, $2, 0, '{}', 0, 0)", self.gid, self.seq)
+            await self.conn.execute("UPDATE games SET version = $1 WHERE id = $2", self.seq, self.gid)
+        self.times.append(time.perf_counter() - started)
+
+    async def close(self) -> None:
+        await self.conn.close()
 
 
 def pick(actions: list[dict], rnd: random.Random) -> dict:
@@ -193,20 +230,31 @@ async def _one_move(host: Host, game_id: int, rnd: random.Random, timed: list[fl
         timed.append(time.perf_counter() - started)
     if split is not None and parts is not None:
         split.append((parts.engine_s, parts.store_s, time.thread_time() - cpu))
+        parts.per_move.append(parts.calls)
     return True
 
 
-async def section_move(tmp: Path, n: int) -> bool:
-    print(f"move: Host.submit of a human move, {n} moves per game, SQLite file (WAL, synchronous=FULL);"
+async def section_move(tmp: Path, n: int, pg=None) -> bool:  # noqa: ANN001
+    """``pg``: a started ``tests.pg_server.PgServer`` to run the moves on (else a SQLite file)."""
+    where = ("PostgreSQL (the tests' local server: unix socket, fsync off)" if pg is not None
+             else "SQLite file (WAL, synchronous=FULL)")
+    print(f"move: Host.submit of a human move, {n} moves per game, {where};"
           f" fsync on this disk {fsync_floor(tmp) * 1000:.2f} ms")
     ok = True
     for key in GAMES:
-        path = tmp / f"move-{key}.db"
-        store = await Store.open(path)
+        if pg is not None:
+            from db.open import open_store
+
+            url = pg.create_database(f"move_{key}_{random.randrange(10**9)}")
+            store = await open_store(url)
+            raw = await PgRawFloor.open(url)
+        else:
+            path = tmp / f"move-{key}.db"
+            store = await Store.open(path)
+            raw = RawFloor(path)
         host = Host(store)
         rnd = random.Random(1)
         times: list[float] = []
-        raw = RawFloor(path)
         game_id = await _human_game(host, key)
         for _ in range(3):  # warm up (imports, engine data, caches)
             await _one_move(host, game_id, rnd)
@@ -220,7 +268,10 @@ async def section_move(tmp: Path, n: int) -> bool:
                 commits += store.commits - before  # the new game's commits are not a move's
                 continue
             moves += 1
-            raw.step()
+            if pg is not None:
+                await raw.step()
+            else:
+                raw.step()
         parts.__exit__()
         per_move = (store.commits - commits) / max(1, moves)
         # snapshots parsed in one click: the panel, its choice check, the move and both boards
@@ -235,7 +286,10 @@ async def section_move(tmp: Path, n: int) -> bool:
                 await host.public_view(game_id)
                 await host.private_view(game_id, user)
         await store.close()
-        raw.close()
+        if pg is not None:
+            await raw.close()
+        else:
+            raw.close()
         floor = raw.times
         ratio = pct(times, 0.5) / pct(floor, 0.5)
         good = ratio <= 3.0 and per_move <= 1.0
@@ -250,7 +304,8 @@ async def section_move(tmp: Path, n: int) -> bool:
         print(f"  {'':<13} engine p50 {pct([e for e, _d, _c in split], .5) * 1000:5.2f} ms"
               f" | host overhead (submit - engine) p50 {pct(overhead, .5) * 1000:5.2f} ms ="
               f" {pct(overhead, .5) / pct(floor, 0.5):4.1f}x a raw commit"
-              f" | of it in the store {pct([d for _e, d, _c in split], .5) * 1000:5.2f} ms,"
+              f" | of it in the store {pct([d for _e, d, _c in split], .5) * 1000:5.2f} ms"
+              f" ({sum(parts.per_move) / max(1, len(parts.per_move)):.1f} calls),"
               f" host Python {pct(python, .5) * 1000:5.2f} ms (loop-thread CPU less the engine"
               f" {pct(cpu, .5) * 1000:5.2f} ms)", flush=True)
     return ok
@@ -481,12 +536,22 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", default="1000,10000,100000")
     parser.add_argument("--boards", type=int, default=2000)
     parser.add_argument("--times", type=int, default=100)
+    parser.add_argument("--database", choices=["sqlite", "postgresql"], default="sqlite",
+                        help="move: on a SQLite file (default) or the tests' throwaway PostgreSQL server")
     args = parser.parse_args(argv)
     chosen = args.sections or ["move", "lookups", "concurrency", "render", "memory"]
     results = {}
     with tempfile.TemporaryDirectory(dir=Path(__file__).resolve().parent) as tmp:  # the repo's disk, as production
         for name in chosen:
-            if name == "move":
+            if name == "move" and args.database == "postgresql":
+                from tests.pg_server import PgServer
+
+                server = PgServer().start()
+                try:
+                    results[name] = asyncio.run(section_move(Path(tmp), args.moves, server))
+                finally:
+                    server.stop()
+            elif name == "move":
                 results[name] = asyncio.run(section_move(Path(tmp), args.moves))
             elif name == "lookups":
                 results[name] = asyncio.run(section_lookups(Path(tmp), [int(g) for g in args.games.split(",")]))
