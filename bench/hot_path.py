@@ -93,8 +93,9 @@ class MoveParts:
     def __init__(self, engine, store) -> None:  # noqa: ANN001
         self.engine, self.store = engine, store
         self.engine_s = self.store_s = self._since = 0.0
-        self._depth = self._open = self.calls = 0
+        self._depth = self._open = self.calls = self.statements = 0
         self.per_move: list[int] = []
+        self.statements_per_move: list[int] = []
 
     def _timed(self, fn, kind: str):  # noqa: ANN001, ANN202
         parts = self
@@ -125,7 +126,27 @@ class MoveParts:
 
         return arun if kind == "store" else run
 
+    def _count_statements(self) -> None:
+        """On PostgreSQL: every statement the server receives (a round trip each), asyncpg's own
+        BEGIN, COMMIT and pool reset included."""
+        import asyncpg
+
+        self._asyncpg = asyncpg.Connection
+        parts = self
+        for name in ("execute", "fetch", "fetchrow", "fetchval"):
+            real = getattr(asyncpg.Connection, name)
+
+            def counted(*args, _real=real, **kwargs):  # noqa: ANN002, ANN003, ANN202
+                parts.statements += 1
+                return _real(*args, **kwargs)
+
+            setattr(asyncpg.Connection, name, counted)
+            self._real[name] = real
+
     def __enter__(self) -> MoveParts:
+        self._real: dict = {}
+        if type(self.store).__name__ == "PgStore":
+            self._count_statements()
         for name in ENGINE_WORK:
             if hasattr(self.engine, name):
                 setattr(self.engine, name, self._timed(getattr(self.engine, name), "engine"))
@@ -134,6 +155,8 @@ class MoveParts:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        for name, real in self._real.items():
+            setattr(self._asyncpg, name, real)
         for name in ENGINE_WORK:
             self.engine.__dict__.pop(name, None)
         for name in STORE_CALLS:
@@ -141,7 +164,7 @@ class MoveParts:
 
     def reset(self) -> None:
         self.engine_s = self.store_s = 0.0
-        self.calls = 0
+        self.calls = self.statements = 0
 
 
 class RawFloor:
@@ -231,6 +254,7 @@ async def _one_move(host: Host, game_id: int, rnd: random.Random, timed: list[fl
     if split is not None and parts is not None:
         split.append((parts.engine_s, parts.store_s, time.thread_time() - cpu))
         parts.per_move.append(parts.calls)
+        parts.statements_per_move.append(parts.statements)
     return True
 
 
@@ -305,7 +329,9 @@ async def section_move(tmp: Path, n: int, pg=None) -> bool:  # noqa: ANN001
               f" | host overhead (submit - engine) p50 {pct(overhead, .5) * 1000:5.2f} ms ="
               f" {pct(overhead, .5) / pct(floor, 0.5):4.1f}x a raw commit"
               f" | of it in the store {pct([d for _e, d, _c in split], .5) * 1000:5.2f} ms"
-              f" ({sum(parts.per_move) / max(1, len(parts.per_move)):.1f} calls),"
+              f" ({sum(parts.per_move) / max(1, len(parts.per_move)):.1f} calls"
+              + (f", {sum(parts.statements_per_move) / len(parts.statements_per_move):.1f} statements sent"
+                 if any(parts.statements_per_move) else "") + "),"
               f" host Python {pct(python, .5) * 1000:5.2f} ms (loop-thread CPU less the engine"
               f" {pct(cpu, .5) * 1000:5.2f} ms)", flush=True)
     return ok

@@ -1,6 +1,6 @@
 """Issue 32: on PostgreSQL every statement is a round trip, so a move's write folds its version
-guard and its log check into one statement, and a pooled connection goes back to the pool without
-a reset query. The rows a move stores, and the answers of a refused write, are the same on both
+guard and its log check into one statement, sends the writes after them as few statements as can be
+(``db.dialect.combine_writes``), and a pooled connection goes back to the pool without a reset query. The rows a move stores, and the answers of a refused write, are the same on both
 backends (and as before: the guard is asked first)."""
 
 from __future__ import annotations
@@ -65,8 +65,7 @@ async def test_a_refused_write_says_which_check_refused_and_writes_nothing(store
 
 
 async def test_on_postgresql_a_moves_write_is_one_statement_a_step_and_no_reset(pg_server, monkeypatch):
-    """Statements the server receives for a move's write: BEGIN, the guard and check as one, the log
-    row, the snapshot, the caller's three, COMMIT; nothing when the connection goes back to the pool."""
+    """Statements the server receives for a move's write, and nothing when a connection goes back to the pool."""
     import asyncpg
 
     from db.open import open_store
@@ -100,9 +99,9 @@ async def _one_statement_a_step(store, monkeypatch, asyncpg) -> None:  # noqa: A
     monkeypatch.setattr(asyncpg.Connection, "fetch", fetch)
     monkeypatch.setattr(asyncpg.Connection, "fetchrow", fetchrow)
     assert await a_move(store, gid, 0, 5.0) is None
-    # the guard with its check, the log row, the snapshot, the step, the timers: one round trip each
-    assert [q.split()[0].upper().rstrip(";") for q in sent] == ["BEGIN", "UPDATE", "INSERT", "INSERT", "UPDATE", "DELETE", "INSERT",
-                                             "COMMIT"], sent
+    # the guard with its check; the log row, the snapshot, the step and the old timers in one statement;
+    # the new timers (the same table as a statement before them: a statement of their own)
+    assert [q.split()[0].upper().rstrip(";") for q in sent] == ["BEGIN", "UPDATE", "WITH", "INSERT", "COMMIT"], sent
     sent.clear()
     await store.fetch_one("SELECT version FROM games WHERE id = ?", (gid,))
     assert sent == ["SELECT version FROM games WHERE id = $1"], "no reset query after a pooled read"
@@ -118,3 +117,26 @@ def test_only_a_plain_update_and_a_scalar_query_are_folded():
     assert _guard_and_check(guard, None) is None and _guard_and_check(None, check) is None
     assert _guard_and_check(("UPDATE games SET v = 1 WHERE id = ? RETURNING id", (1,)), check) is None
     assert _guard_and_check(guard, (check[0], check[1], None)) is None
+
+
+def test_writes_are_combined_only_where_one_statement_gives_the_same_rows():
+    from db.dialect import combine_writes, to_postgres
+
+    def run(*statements):
+        return [(sql, params) for sql, params in combine_writes([(to_postgres(s), p) for s, p in statements],
+                                                                 frozenset({"games"}))]
+
+    a = ("INSERT INTO actions (game_id, seq) VALUES (?, ?)", (1, 2))
+    b = ("UPDATE games SET step_seats = ? WHERE id = ?", ("[]", 1))
+    c = ("DELETE FROM timers WHERE game_id = ?", (1,))
+    assert run(a, b, c) == [("WITH w1 AS (INSERT INTO actions (game_id, seq) VALUES ($1, $2)), w2 AS (UPDATE games"
+                             " SET step_seats = $3 WHERE id = $4) DELETE FROM timers WHERE game_id = $5",
+                             (1, 2, "[]", 1, 1))]
+    assert [sql.split()[0] for sql, _p in run(c, c)] == ["DELETE", "DELETE"], "one table twice: two statements"
+    reads = ("DELETE FROM timers WHERE game_id IN (SELECT game_id FROM actions WHERE seq = ?)", (2,))
+    assert len(run(a, reads)) == 2, "a statement that reads a table the run writes waits for it"
+    assert len(run(("DELETE FROM games WHERE id = ?", (1,)), c)) == 2, "a parent's DELETE cascades: alone"
+    assert len(run(a, ("SELECT 1", ()), c)) == 3
+    literal = ("UPDATE games SET settings = '$1 ? timers' WHERE id = ?", (1,))
+    (sql, params), = run(a, literal)
+    assert "'$1 ? timers'" in sql and sql.endswith("WHERE id = $3") and params == (1, 2, 1)
