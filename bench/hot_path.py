@@ -382,7 +382,8 @@ async def _time(call, n: int) -> float:  # noqa: ANN001
 
 
 async def section_lookups(tmp: Path, sizes: list[int]) -> bool:
-    print("lookups: p50 of each lookup / p50 of a primary-key read of one game, same file")
+    print("lookups: p50 of each lookup / p50 of a primary-key read of one game, same file;"
+          f" fsync on this disk {fsync_floor(tmp) * 1000:.2f} ms")
     first: dict[str, float] = {}
     ok = True
     for size in sizes:
@@ -428,7 +429,8 @@ async def _plans(store: Store) -> list[str]:
 
 
 async def section_concurrency(tmp: Path, n: int = 100) -> bool:
-    print(f"concurrency: {n} moves in {n} games submitted at once (one process, one SQLite file)")
+    print(f"concurrency: {n} moves in {n} games submitted at once (one process, one SQLite file);"
+          f" fsync on this disk {fsync_floor(tmp) * 1000:.2f} ms")
     path = tmp / "concurrency.db"
     store = await Store.open(path)
     host = Host(store)
