@@ -52,6 +52,9 @@ FinishListener = Callable[[GameInfo], Awaitable[None]]
 DamageListener = Callable[[GameDamage], Awaitable[None]]
 
 
+IDENTITIES_KEPT = 65536  # a game's key and server: a few dozen bytes each
+
+
 def engine_for(key: str) -> Any:
     try:
         return ENGINES[key]
@@ -120,6 +123,18 @@ class HostCore:
         return self._game_locks(game_id)
 
     # -- reading ---------------------------------------------------------------------------
+    def _remember(self, row: GameRow) -> tuple[str, int | None]:
+        """A game's key and server (they never change), kept so later reads need not ask for them."""
+        known = self._identities[row.id] = (row.game_key, row.guild_id)
+        if len(self._identities) > IDENTITIES_KEPT:
+            self._identities.pop(next(iter(self._identities)))
+        return known
+
+    async def _identity(self, game_id: int) -> tuple[str, int | None]:
+        """The game's key and server: kept once known, else read with its row."""
+        known = self._identities.get(game_id)
+        return known if known is not None else self._remember(await self._row(game_id))
+
     async def _row(self, game_id: int) -> GameRow:
         try:
             return await self.store.game(game_id)

@@ -37,7 +37,6 @@ log = logging.getLogger("host")
 
 AUTO_MOVES_LIMIT = 10000  # automatic moves after one submission (an all-AI game runs to its end)
 PUBLIC_DIGESTS_KEPT = 4096  # 16 bytes each
-IDENTITIES_KEPT = 65536  # a game's key and server: a few dozen bytes each
 
 
 def _digest(view: dict[str, Any]) -> bytes:
@@ -56,9 +55,7 @@ class Moves(HostCore):
         if known is None:
             row = await self._row(game_id)
             _must_be_active(row)
-            known = self._identities[game_id] = (row.game_key, row.guild_id)
-            if len(self._identities) > IDENTITIES_KEPT:
-                self._identities.pop(next(iter(self._identities)))
+            known = self._remember(row)
         engine = engine_for(known[0])
         refused: list[BaseException] = []
 
