@@ -257,9 +257,13 @@ class HostCore:
 
         A game out of scope gets exactly the answer of a game that does not exist."""
         row = await self._row(game_id)
-        if not await self._in_scope(row, scope):
+        try:
+            seats: list[SeatRow] | None = await self._seats(row.id)  # read once: the scope's and the answer's
+        except GameBroken:  # reported; its server still reaches it (to read its log, to abandon it)
+            seats = None
+        if not scope.allows(row.guild_id, [s.user_id for s in seats or [] if not s.is_ai]):
             raise NotFound(_("Game #{id} does not exist.", id=game_id))
-        return await self._info(row)
+        return await self._info(row, seats=seats)
 
     async def game_for_channel(self, channel_id: int, scope: Scope | None = None) -> GameInfo | None:
         """The newest open game whose thread (or channel) this is (None if out of ``scope``)."""

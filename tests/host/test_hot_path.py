@@ -256,6 +256,14 @@ async def test_a_board_reads_its_row_with_its_state_in_one_statement(host, store
         assert sorted(reads) == one_board, reads
         with pytest.raises(NotAllowed):
             await host.private_view(info.id, 999)
+        reads.clear()
+        await host.choices(info.id, ANA.user_id)
+        assert reads.count(seats_sql) == 1, "a panel's choices read the seats once"
+        reads.clear()
+        from host.models import Scope
+
+        await host.find(info.id, Scope(guild_id=10, user_id=ANA.user_id))
+        assert reads.count(seats_sql) == 1, "finding a game in scope reads its seats once"
     finally:
         del store.fetch_one, store.fetch_all
     with pytest.raises(NotFound):
