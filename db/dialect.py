@@ -179,37 +179,48 @@ def combine_writes(statements: list[tuple[Translated, tuple[Any, ...]]], parents
     ``WITH w1 AS (…), w2 AS (…) last`` statement. The parts of one statement see the same snapshot
     and not each other's changes, so a run never holds two statements on one table, nor one that
     names (reads) a table another writes; a DELETE from a table others refer to (``parents``: its
-    cascades reach other tables) and anything returning rows stay alone. Parameters are renumbered."""
-    out: list[tuple[str, tuple[Any, ...]]] = []
-    run: list[tuple[str, str, tuple[Any, ...]]] = []  # (target table, sql, params)
+    cascades reach other tables) and anything returning rows stay alone. Parameters are renumbered.
+    The plan depends on the statements' texts only, so it is made once per sequence of texts."""
+    plan = _combined(tuple((t.sql, t.returns_rows) for t, _p in statements), parents)
+    return [(sql, tuple(v for i in members for v in statements[i][1])) for sql, members in plan]
+
+
+@lru_cache(maxsize=1024)
+def _combined(statements: tuple[tuple[str, bool], ...], parents: frozenset[str]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """``combine_writes``' plan: each statement to send, with the positions of the statements it holds."""
+    out: list[tuple[str, tuple[int, ...]]] = []
+    run: list[tuple[str, str, int]] = []  # (target table, sql, position)
 
     def flush() -> None:
         if len(run) == 1:
-            out.append((run[0][1], run[0][2]))
+            out.append((run[0][1], (run[0][2],)))
         elif run:
             parts: list[str] = []
-            params: list[Any] = []
-            for _table, sql, values in run:
-                offset = len(params)
+            offset = 0
+            for _table, sql, _i in run:
                 parts.append(_renumber(sql, offset))
-                params.extend(values)
+                offset += _params_in(sql)
             head = ", ".join(f"w{i} AS ({sql})" for i, sql in enumerate(parts[:-1], start=1))
-            out.append((f"WITH {head} {parts[-1]}", tuple(params)))
+            out.append((f"WITH {head} {parts[-1]}", tuple(i for _t, _s, i in run)))
         run.clear()
 
-    for translated, params in statements:
-        m = _WRITE_TARGET.match(translated.sql)
+    for position, (sql, returns_rows) in enumerate(statements):
+        m = _WRITE_TARGET.match(sql)
         table = m.group(1).lower() if m else None
-        if table is None or translated.returns_rows or (translated.sql.lstrip()[:6].upper() == "DELETE"
-                                                        and table in parents):
+        if table is None or returns_rows or (sql.lstrip()[:6].upper() == "DELETE" and table in parents):
             flush()
-            out.append((translated.sql, params))
+            out.append((sql, (position,)))
             continue
-        if any(_names(sql, table) or _names(translated.sql, other) for other, sql, _p in run):
+        if any(_names(sql_before, table) or _names(sql, other) for other, sql_before, _i in run):
             flush()
-        run.append((table, translated.sql, params))
+        run.append((table, sql, position))
     flush()
-    return out
+    return tuple(out)
+
+
+def _params_in(sql: str) -> int:
+    """How many parameters a translated statement takes (its highest ``$n`` outside literals)."""
+    return max((int(n) for code, text in _split_code(sql) if code for n in _DOLLAR.findall(text)), default=0)
 
 
 def _names(sql: str, table: str) -> bool:
