@@ -35,6 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.floors import samples_note  # noqa: E402
 from rules import ENGINES  # noqa: E402
 from rules.ai import LEVELS, chooser_for  # noqa: E402
 from rules.base import rng_for  # noqa: E402
@@ -210,7 +211,7 @@ def _print_matrix(key: str, n: int, records: list[dict], seconds: float | None) 
     if expert_times:
         ratio = f" ({percentile(expert_times, 0.95) / seconds:.2f}x the budget)" if seconds else ""
         print(f"expert decision: p95 {percentile(expert_times, 0.95):.3f} s{ratio}, max {max(expert_times):.3f} s, "
-              f"{len(expert_times)} decisions")
+              f"{len(expert_times)} decisions{samples_note(len(expert_times))}")
         versus = by_pair.get(("expert", "strong"))
         if versus and seconds:
             per_game = sum(r["seconds"] for r in versus) / len(versus)

@@ -29,9 +29,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-import host.service  # noqa: E402
 from bench.bot_bench import bot_on_disk  # noqa: E402
 from bench.floors import pct, png_floor, samples_note  # noqa: E402
+from host.renders import Renders  # noqa: E402
 from rules import ENGINES  # noqa: E402
 from tests.discord.play import LEAVE_EARLY, controls, label_of  # noqa: E402
 from tests.discord.volume import new_counted_table  # noqa: E402
@@ -39,13 +39,13 @@ from tests.discord.volume import new_counted_table  # noqa: E402
 
 async def measure(key: str, players: int, seed: str, max_clicks: int) -> dict:
     renders = [0]
-    real_render = host.service.render_view
+    real_png = Renders.png
 
-    def counting(game_key: str, view: dict, *args, **kwargs) -> bytes:
-        renders[0] += 1
-        return real_render(game_key, view, *args, **kwargs)
+    async def counting(self: Renders, game_key: str, view: dict, *args, **kwargs) -> bytes:
+        renders[0] += 1  # every board drawn, whichever process or thread draws it
+        return await real_png(self, game_key, view, *args, **kwargs)
 
-    host.service.render_view = counting
+    Renders.png = counting  # type: ignore[method-assign]
     out = {"ratios": [], "ms": [], "panel_first": 0, "boards": 0, "clicks": 0, "renders": 0, "board_renders": 0}
     try:
         async with bot_on_disk("isle-bench-") as run:
@@ -98,7 +98,7 @@ async def measure(key: str, players: int, seed: str, max_clicks: int) -> dict:
                 info = await host_.get(table.game_id)
             return out
     finally:
-        host.service.render_view = real_render
+        Renders.png = real_png  # type: ignore[method-assign]
 
 
 def main() -> int:

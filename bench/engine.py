@@ -16,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.floors import samples_note  # noqa: E402
 from rules import ENGINES  # noqa: E402
 
 
@@ -44,7 +45,7 @@ def bench(engine, n: int, games: int) -> str:
     mean = lambda xs: 1000 * sum(xs) / max(len(xs), 1)  # noqa: E731
     return (f"{engine.key} {n}p: apply mean {mean(apply_t):.3f} ms p95 {1000 * pct(apply_t, .95):.3f} ms | "
             f"legal mean {mean(legal_t):.3f} ms p95 {1000 * pct(legal_t, .95):.3f} ms | "
-            f"{games / elapsed:.1f} games/s ({len(apply_t) // games} moves/game)")
+            f"{games / elapsed:.1f} games/s ({len(apply_t) // games} moves/game){samples_note(len(apply_t))}")
 
 
 def main() -> int:

@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.floors import samples_note  # noqa: E402
 from rules import ENGINES  # noqa: E402
 from rules.ai import chooser_for  # noqa: E402
 from rules.base import rng_for  # noqa: E402
@@ -67,8 +68,8 @@ def main() -> int:
         times.sort()
         p95 = times[int(0.95 * (len(times) - 1))]
         rate = stats.get("rollouts", 0) / searched if searched else 0.0
-        print(f"{key:<14} {len(times):>9} {p95:>7.3f} {times[-1]:>7.3f} {p95 / args.seconds:>9.2f}x {rate:>10.0f}",
-              flush=True)
+        print(f"{key:<14} {len(times):>9} {p95:>7.3f} {times[-1]:>7.3f} {p95 / args.seconds:>9.2f}x {rate:>10.0f}"
+              f"{samples_note(len(times))}", flush=True)
     return 0
 
 

@@ -6,7 +6,8 @@
 - ``fsync_floor``: one ``write`` + ``fsync`` of a small file in the database's folder: what a commit
   on that disk costs at least; printed beside every store figure, since on a disk with a slow fsync
   the commit hides everything else.
-- ``pct``: the q-th value of the sorted samples (nearest rank); a p95 wants at least 100 samples.
+- ``pct``: the q-th value of the sorted samples (nearest rank); a p95 wants at least 100 samples, a p99
+  500 (``samples_note`` says so beside a figure over fewer).
 """
 
 from __future__ import annotations
@@ -56,6 +57,8 @@ def fsync_floor(folder: Path, repeats: int = 20) -> float:
     return statistics.median(times)
 
 
-def samples_note(n: int) -> str:
-    """A warning beside a p95 taken over too few samples."""
-    return "" if n >= MIN_P95_SAMPLES else f" (only {n} samples: p95 is rough)"
+def samples_note(n: int, q: float = 0.95) -> str:
+    """A warning beside a percentile taken over too few samples: a q-th percentile wants at least
+    5 samples beyond it (100 for a p95, 500 for a p99)."""
+    wanted = round(5 / (1 - q))
+    return "" if n >= wanted else f" (only {n} samples: p{round(100 * q)} is rough)"

@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.floors import samples_note  # noqa: E402
 from db.store import Store  # noqa: E402
 from host import Host, HostError, PlayerRef  # noqa: E402
 from host.errors import BadOptions  # noqa: E402
@@ -145,7 +146,7 @@ def report(name: str, lags: list[float], idle: float, took: float) -> bool:
     worst = max(lags) if lags else 0.0
     ok = worst <= TARGET
     print(f"  {name}: {took:.2f} s of work, longest stall {worst * 1000:.1f} ms"
-          f" ({worst / idle:.0f}x the idle loop's {idle * 1000:.2f} ms), p99 {pct(lags, 0.99) * 1000:.1f} ms,"
+          f" ({worst / idle:.0f}x the idle loop's {idle * 1000:.2f} ms), p99 {pct(lags, 0.99) * 1000:.1f} ms{samples_note(len(lags), 0.99)},"
           f" {len(lags)} heartbeats  {'PASS' if ok else 'FAIL'} (target <= {TARGET * 1000:.0f} ms)")
     return ok
 

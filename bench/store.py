@@ -2,8 +2,9 @@
 
 usage: python bench/store.py [--moves 300] [--games 100000]
 
-For each backend: moves per second and p50/p95 per stored move (``append_action``: the log
-row, the snapshot and the version bump in one guarded transaction) with one process and
+For each backend: moves per second and p50/p95 per stored move (``append_action`` of an Isle of Skye
+move: the engine's apply and dump, the log row, the snapshot and the version bump in one guarded
+transaction) with one process and
 with two processes writing at once; the floor, a raw ``INSERT`` + ``UPDATE`` + ``COMMIT`` on
 the same database, and the ratio of a move to it; and the start-up time (open the store,
 load the server languages, look for due timers and threads to archive: what the bot does
@@ -12,7 +13,8 @@ flat because start-up never loads every game.
 
 PostgreSQL is a throwaway local server (tests/pg_server.py: installed with apt-get when
 missing) with fsync off, like the tests'; SQLite runs with its shipped settings (WAL,
-synchronous=FULL). Each backend's floor is measured on the same database with the same
+synchronous=FULL) in a file on this repository's disk (as production's ``data/``), whose fsync cost
+is printed beside its figures. Each backend's floor is measured on the same database with the same
 settings, so the ratios compare like with like.
 """
 
@@ -27,6 +29,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -34,32 +37,15 @@ sys.path.insert(0, str(ROOT))
 from db.open import open_store  # noqa: E402
 from host.replay import GameStates  # noqa: E402
 
-
-class Counter:
-    """A minimal engine: two seats take turns adding 1, forever."""
-
-    def setup(self, n_players, options, seed):  # noqa: ANN001, ANN201
-        return {"n": 0, "turn": 0, "players": n_players}
-
-    def apply(self, state, seat, action):  # noqa: ANN001, ANN201
-        state["n"] += action["add"]
-        state["turn"] = (state["turn"] + 1) % state["players"]
-        return []
-
-    def to_act(self, state):  # noqa: ANN001, ANN201
-        return {state["turn"]}
-
-    def dump(self, state):  # noqa: ANN001, ANN201
-        return dict(state)
-
-    def load(self, data):  # noqa: ANN001, ANN201
-        return dict(data)
-
-    def result(self, state):  # noqa: ANN001, ANN201
-        return None
+GAME = "isle_of_skye"
+"""The game whose moves are stored: a real engine's states (snapshots of a few KB, as in production),
+its moves chosen by the random AI before the clock starts."""
 
 
-ENGINE = Counter()
+def engine() -> Any:
+    from rules import ENGINES
+
+    return ENGINES[GAME]
 
 
 def pct(values: list[float], q: float) -> float:
@@ -70,26 +56,33 @@ def pct(values: list[float], q: float) -> float:
 async def moves(target: str, n: int, games: int = 4, span: list[float] | None = None) -> list[float]:
     """``n`` moves spread over ``games`` new games; the time of each, in seconds (``span``
     gets the wall-clock start and end of the moves)."""
+    from rules.ai import choose_action
+
+    game = engine()
     store = await open_store(target)
+    states = GameStates.of(store)
+
+    async def new_game(seed: int) -> tuple[int, Any, int]:
+        gid = await store.create_game(GAME, guild_id=1, channel_id=2, creator_id=1, options={}, settings={},
+                                      seed=str(seed), now=time.time())
+        return gid, await states.start_game(gid, game, 2, now=time.time()), 0
+
     try:
-        ids = []
-        for _ in range(games):
-            gid = await store.create_game("bench", guild_id=1, channel_id=2, creator_id=1, options={}, settings={},
-                                          seed="1", now=time.time())
-            await GameStates.of(store).start_game(gid, ENGINE, 2, now=time.time())
-            ids.append(gid)
-        states = {gid: (ENGINE.setup(2, {}, 1), 0) for gid in ids}
+        playing = [await new_game(seed) for seed in range(games)]
         times = []
         if span is not None:
             span.append(time.time())
         for i in range(n):
-            gid = ids[i % games]
-            state, version = states[gid]
+            gid, state, version = playing[i % games]
+            if game.result(state) is not None:
+                gid, state, version = playing[i % games] = await new_game(games + i)
+            seat = min(game.to_act(state))
+            action = choose_action(game, state, seat, gid, version, "random")
             started = time.perf_counter()
-            state, _events, version = await GameStates.of(store).append_action(gid, version, state["turn"], {"add": 1}, ENGINE,
-                                                                now=time.time(), state=state)
+            state, _events, version = await states.append_action(gid, version, seat, action, game, now=time.time(),
+                                                                 state=state)
             times.append(time.perf_counter() - started)
-            states[gid] = (state, version)
+            playing[i % games] = (gid, state, version)
         if span is not None:
             span.append(time.time())
         return times
@@ -233,14 +226,15 @@ def main(argv: list[str]) -> int:
         times = asyncio.run(moves(args.worker, args.moves, span=span))
         print(json.dumps({"times": times, "span": span}))
         return 0
+    from bench.floors import fsync_floor
     from tests.pg_server import PgServer
 
-    with tempfile.TemporaryDirectory() as tmp:
-        run_backend("SQLite (WAL, synchronous=FULL)", lambda name: str(Path(tmp) / f"{name}.db"), args.moves,
+    with tempfile.TemporaryDirectory(dir=ROOT / "bench") as tmp:  # the repository's disk, as production
+        run_backend(f"SQLite (WAL, synchronous=FULL; fsync on this disk {fsync_floor(Path(tmp)) * 1000:.2f} ms)", lambda name: str(Path(tmp) / f"{name}.db"), args.moves,
                     args.games)
     server = PgServer().start()
     try:
-        run_backend("PostgreSQL (local server, fsync off)", server.create_database, args.moves, args.games)
+        run_backend("PostgreSQL (local server, fsync off: no disk cost)", server.create_database, args.moves, args.games)
     finally:
         server.stop()
     return 0

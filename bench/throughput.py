@@ -156,7 +156,7 @@ def main() -> int:
         ceiling = GLOBAL_LIMIT / per_move if per_move else float("inf")
         print(f"  {n:>3} games at once: {rate:5.1f} moves/s | click->board p50 {pct(m['board_ms'], .5):5.0f} ms"
               f" p95 {pct(m['board_ms'], .95):5.0f} ms{samples_note(len(m['board_ms']))} | loop lag p99"
-              f" {1000 * pct(m['lags'], .99):5.0f} ms | {per_move:.2f} limited requests/move -> ceiling"
+              f" {1000 * pct(m['lags'], .99):5.0f} ms{samples_note(len(m['lags']), 0.99)} | {per_move:.2f} limited requests/move -> ceiling"
               f" {ceiling:4.1f} moves/s ({rate / ceiling:.0%} of it) | fsync {m['fsync_ms']:.2f} ms", flush=True)
     return 0
 

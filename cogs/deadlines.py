@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from cogs import members, notify, presence, turn_posts
@@ -23,6 +24,16 @@ log = logging.getLogger("cogs.deadlines")
 
 TASK_NAME = "isle-bg-deadlines"
 
+TIMERS_PER_SECOND = 2.0
+"""The deadline loop's pace. A fired timer makes 1-6 Discord requests (a reminder in the thread and a DM;
+an expiry's membership check, the AI's move and its board), so timers fire at most this many a second:
+about a fifth of Discord's 50 requests a second at most, however many fall due together (after a restart,
+a server's pause lifted), and the rest stays for players. With the member sweep's tenth, background work
+never takes more than about 30 % of the budget."""
+
+pause: Callable[[float], Awaitable[None]] = asyncio.sleep
+"""How the loop waits for its next slot (tests pass the time on their fake clock, or not at all)."""
+
 
 class Deadlines:
     def __init__(self, bot: IsleBot, interval: float) -> None:
@@ -32,12 +43,19 @@ class Deadlines:
         self._ticking = self._stopping = False
 
     async def tick(self) -> int:
-        """Fire every due timer once; returns how many fired."""
-        fired = 0
+        """Fire every due timer once, at most ``TIMERS_PER_SECOND``; returns how many fired."""
+        fired = tried = 0
+        started = self.bot.services.host.clock()
         for timer in await self.bot.services.host.due_timers():
             try:
                 if not await self._ours(timer):
                     continue
+                wait = started + tried / TIMERS_PER_SECOND - self.bot.services.host.clock()
+                if wait > 0:
+                    await pause(wait)
+                if self._stopping:  # the bot is closing: the rest stay due for the next process
+                    break
+                tried += 1
                 if timer.kind == "expire":
                     await self._replace_departed(timer)
                 outcome = await self.bot.services.host.fire_timer(timer)

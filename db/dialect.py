@@ -15,6 +15,8 @@ rewrites the few SQLite-isms we use:
   ``(col::jsonb ->> 'key')``: text on PostgreSQL, so compare it through ``CAST(… AS INTEGER)``;
 - an ``INSERT`` into a table with an ``AUTOINCREMENT`` id gains ``RETURNING id`` so the
   cursor's ``lastrowid`` works as in SQLite;
+- consecutive writes of a transaction whose results nobody reads are sent as one statement
+  (:func:`combine_writes`: data-modifying ``WITH`` parts), since every statement is a round trip;
 - in DDL: ``INTEGER PRIMARY KEY AUTOINCREMENT`` becomes an identity column, ``INTEGER``
   becomes ``BIGINT`` (Discord ids are 64-bit), ``REAL`` becomes ``DOUBLE PRECISION``,
   ``BLOB`` becomes ``BYTEA`` and ``WITHOUT ROWID`` is dropped.
@@ -163,3 +165,72 @@ def _frozen(mapping: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
 
 
 _FROZEN: dict[int, tuple[dict[str, Any], tuple[tuple[str, Any], ...]]] = {}
+
+
+# -- several writes, one statement ----------------------------------------------------------
+_WRITE_TARGET = re.compile(r"^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(\w+)", re.I)
+_DOLLAR = re.compile(r"\$(\d+)")
+
+
+def combine_writes(statements: list[tuple[Translated, tuple[Any, ...]]], parents: frozenset[str] = frozenset(),
+                   ) -> list[tuple[str, tuple[Any, ...]]]:
+    """Translated writes of one transaction (their results unused) as fewer statements, in order:
+    a run of INSERTs, UPDATEs and DELETEs, each on a table no other statement of the run names, one
+    ``WITH w1 AS (…), w2 AS (…) last`` statement. The parts of one statement see the same snapshot
+    and not each other's changes, so a run never holds two statements on one table, nor one that
+    names (reads) a table another writes; a DELETE from a table others refer to (``parents``: its
+    cascades reach other tables) and anything returning rows stay alone. Parameters are renumbered.
+    The plan depends on the statements' texts only, so it is made once per sequence of texts."""
+    plan = _combined(tuple((t.sql, t.returns_rows) for t, _p in statements), parents)
+    return [(sql, tuple(v for i in members for v in statements[i][1])) for sql, members in plan]
+
+
+@lru_cache(maxsize=1024)
+def _combined(statements: tuple[tuple[str, bool], ...], parents: frozenset[str]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """``combine_writes``' plan: each statement to send, with the positions of the statements it holds."""
+    out: list[tuple[str, tuple[int, ...]]] = []
+    run: list[tuple[str, str, int]] = []  # (target table, sql, position)
+
+    def flush() -> None:
+        if len(run) == 1:
+            out.append((run[0][1], (run[0][2],)))
+        elif run:
+            parts: list[str] = []
+            offset = 0
+            for _table, sql, _i in run:
+                parts.append(_renumber(sql, offset))
+                offset += _params_in(sql)
+            head = ", ".join(f"w{i} AS ({sql})" for i, sql in enumerate(parts[:-1], start=1))
+            out.append((f"WITH {head} {parts[-1]}", tuple(i for _t, _s, i in run)))
+        run.clear()
+
+    for position, (sql, returns_rows) in enumerate(statements):
+        m = _WRITE_TARGET.match(sql)
+        table = m.group(1).lower() if m else None
+        if table is None or returns_rows or (sql.lstrip()[:6].upper() == "DELETE" and table in parents):
+            flush()
+            out.append((sql, (position,)))
+            continue
+        if any(_names(sql_before, table) or _names(sql, other) for other, sql_before, _i in run):
+            flush()
+        run.append((table, sql, position))
+    flush()
+    return tuple(out)
+
+
+def _params_in(sql: str) -> int:
+    """How many parameters a translated statement takes (its highest ``$n`` outside literals)."""
+    return max((int(n) for code, text in _split_code(sql) if code for n in _DOLLAR.findall(text)), default=0)
+
+
+def _names(sql: str, table: str) -> bool:
+    """Whether ``sql`` names ``table`` (as a word, outside string literals)."""
+    pattern = re.compile(rf"\b{re.escape(table)}\b", re.I)
+    return any(code and pattern.search(text) for code, text in _split_code(sql))
+
+
+def _renumber(sql: str, offset: int) -> str:
+    if not offset:
+        return sql
+    return "".join(_DOLLAR.sub(lambda m: f"${int(m.group(1)) + offset}", text) if code else text
+                   for code, text in _split_code(sql))

@@ -22,6 +22,7 @@ sends a ``NOTIFY`` on a pooled connection; ``listen`` opens one connection of it
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Generator
@@ -31,7 +32,7 @@ from typing import Any, Self
 import asyncpg
 
 from db.changes import CHANNEL, RESET, Change, ChangeFeed, ChangeListener
-from db.dialect import to_postgres
+from db.dialect import combine_writes, to_postgres
 from db.errors import StoreError, results_of
 from db.migrations import _statements, migration_files
 from telemetry.metrics import DB_STATEMENTS, DB_TRANSACTION_SECONDS, timed
@@ -121,6 +122,15 @@ async def _init_connection(conn: asyncpg.Connection) -> None:
                               decoder=lambda b: bytes(b).decode(), format="binary")
 
 
+async def _keep_session(_conn: asyncpg.Connection) -> None:
+    """A pooled connection going back to the pool keeps its session as it is: asyncpg rolls back a
+    transaction left open (and drops listeners) before calling this, and we make no other session
+    state on pooled connections (only transaction-scoped advisory locks; no cursors, no SET, no
+    LISTEN: ``listen`` has a connection of its own). asyncpg's default reset sends ``RESET ALL;
+    UNLISTEN *; CLOSE ALL; pg_advisory_unlock_all()``: one more round trip after every statement
+    read on the pool and every transaction."""
+
+
 async def _catalog(conn: asyncpg.Connection) -> tuple[dict[str, tuple[str, ...]], dict[str, str],
                                                       dict[str, tuple[str, ...]]]:
     """Primary keys, identity (auto-increment) columns and all columns of our tables."""
@@ -193,7 +203,7 @@ class PgDatabase:
         try:
             pool = await asyncio.wait_for(
                 asyncpg.create_pool(url, min_size=min_size, max_size=max_size, init=_init_connection,
-                                    command_timeout=60), CONNECT_TIMEOUT + 5)
+                                    reset=_keep_session, command_timeout=60), CONNECT_TIMEOUT + 5)
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
             raise StoreError(f"cannot connect to the database {redact(url)}: {_reason(exc)}") from None
         try:
@@ -315,25 +325,58 @@ class PgDatabase:
             await tx.start()
             try:
                 conn = PgConnection(raw, self.keys, self.auto_ids, self.columns)
-                if guard is not None:
-                    changed = (await conn.execute(*guard)).rowcount
-                    if changed != 1:
-                        await tx.rollback()
-                        return "guard", changed
-                if check is not None:
-                    row = await (await conn.execute(check[0], check[1])).fetchone()
-                    value = row[0] if row is not None else None
-                    if value != check[2]:
-                        await tx.rollback()
-                        return "check", value
-                for sql, params in statements:
-                    await conn.execute(sql, params)
+                folded = _guard_and_check(guard, check)
+                if folded is None or (await conn.execute(*folded)).rowcount != 1:
+                    # one of them refuses (or they cannot be one statement): each alone, as written,
+                    # says which (the usual answer of a race, a game that moved on, is "guard")
+                    if guard is not None:
+                        changed = (await conn.execute(*guard)).rowcount
+                        if changed != 1:
+                            await tx.rollback()
+                            return "guard", changed
+                    if check is not None:
+                        row = await (await conn.execute(check[0], check[1])).fetchone()
+                        value = row[0] if row is not None else None
+                        if value != check[2]:
+                            await tx.rollback()
+                            return "check", value
+                writes = [(to_postgres(sql, self.keys, self.auto_ids, self.columns), tuple(params))
+                          for sql, params in statements]
+                for sql, params in combine_writes(writes, _parent_tables()):  # fewer round trips
+                    await raw.execute(sql, *params)
             except BaseException:
                 await tx.rollback()
                 raise
             await tx.commit()
             self.commits += 1
             return None
+
+
+@functools.cache
+def _parent_tables() -> frozenset[str]:
+    """The tables other tables refer to (a DELETE from one cascades): from the migrations."""
+    return frozenset(m.lower() for _n, path in migration_files()
+                     for m in re.findall(r"\bREFERENCES\s+(\w+)", path.read_text(), re.I))
+
+
+_PLAIN_UPDATE = re.compile(r"^\s*UPDATE\s+\w+\s+SET\s.+\sWHERE\s", re.I | re.S)
+_PLAIN_SCALAR = re.compile(r"^\s*SELECT\s", re.I)
+
+
+def _guard_and_check(guard: tuple[str, tuple[Any, ...]] | None, check: tuple[str, tuple[Any, ...], object] | None,
+                     ) -> tuple[str, tuple[Any, ...]] | None:
+    """The guard (an ``UPDATE … WHERE …`` that must change one row) and the check (a scalar query
+    that must give ``check[2]``) as ONE statement: the update's condition gains ``AND (check) = value``.
+    A move's write then costs one round trip less (on PostgreSQL every statement is one). The row
+    lock is taken as before (the game row first); the check reads the log as of the statement's
+    start, which the version guard already orders. None when they cannot be folded."""
+    if guard is None or check is None or check[2] is None:
+        return None
+    sql, params = guard
+    if not _PLAIN_UPDATE.match(sql) or not _PLAIN_SCALAR.match(check[0]) or " RETURNING " in f" {sql.upper()} " \
+            or re.search(r"\b(ORDER|LIMIT|OR)\b", sql, re.I):
+        return None
+    return f"{sql} AND ({check[0]}) = ?", (*params, *check[1], check[2])
 
 
 def _reason(exc: BaseException) -> str:

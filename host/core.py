@@ -53,6 +53,9 @@ FinishListener = Callable[[GameInfo], Awaitable[None]]
 DamageListener = Callable[[GameDamage], Awaitable[None]]
 
 
+IDENTITIES_KEPT = 65536  # a game's key and server: a few dozen bytes each
+
+
 def engine_for(key: str) -> Any:
     try:
         return ENGINES[key]
@@ -121,6 +124,18 @@ class HostCore:
         return self._game_locks(game_id)
 
     # -- reading ---------------------------------------------------------------------------
+    def _remember(self, row: GameRow) -> tuple[str, int | None]:
+        """A game's key and server (they never change), kept so later reads need not ask for them."""
+        known = self._identities[row.id] = (row.game_key, row.guild_id)
+        if len(self._identities) > IDENTITIES_KEPT:
+            self._identities.pop(next(iter(self._identities)))
+        return known
+
+    async def _identity(self, game_id: int) -> tuple[str, int | None]:
+        """The game's key and server: kept once known, else read with its row."""
+        known = self._identities.get(game_id)
+        return known if known is not None else self._remember(await self._row(game_id))
+
     async def _row(self, game_id: int) -> GameRow:
         try:
             return await self.store.game(game_id)
@@ -243,9 +258,13 @@ class HostCore:
 
         A game out of scope gets exactly the answer of a game that does not exist."""
         row = await self._row(game_id)
-        if not await self._in_scope(row, scope):
+        try:
+            seats: list[SeatRow] | None = await self._seats(row.id)  # read once: the scope's and the answer's
+        except GameBroken:  # reported; its server still reaches it (to read its log, to abandon it)
+            seats = None
+        if not scope.allows(row.guild_id, [s.user_id for s in seats or [] if not s.is_ai]):
             raise NotFound(_("Game #{id} does not exist.", id=game_id))
-        return await self._info(row)
+        return await self._info(row, seats=seats)
 
     async def game_for_channel(self, channel_id: int, scope: Scope | None = None) -> GameInfo | None:
         """The newest open game whose thread (or channel) this is (None if out of ``scope``)."""

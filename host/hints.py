@@ -48,10 +48,13 @@ class Hints(HostCore):
             raise NotAllowed(_("Game #{id} is not being played right now.", id=game_id))
         engine = engine_for(row.game_key)
         state, version = await self._load_state(game_id, engine)
-        seat = await self._seat_for(game_id, user_id)
+        seats = await self._seats(game_id)
+        seat = next((s for s in seats if s.user_id == user_id and not s.is_ai), None)
+        if seat is None:
+            raise NotAllowed(_("You are not playing in game #{id}.", id=game_id))
         if seat.seat not in engine.to_act(state):
             raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
-        view = with_names(engine.view(state, seat.seat), await self._seats(game_id), seat.seat)
+        view = with_names(engine.view(state, seat.seat), seats, seat.seat)
         why = TUTORIALS[row.game_key].why if row.game_key in TUTORIALS else {}
         # a short search (the expert's): in a worker thread, never on the event loop
         return await asyncio.to_thread(hint_for, engine, state, seat.seat, row.seed_value, version, why, view)

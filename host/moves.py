@@ -37,7 +37,6 @@ log = logging.getLogger("host")
 
 AUTO_MOVES_LIMIT = 10000  # automatic moves after one submission (an all-AI game runs to its end)
 PUBLIC_DIGESTS_KEPT = 4096  # 16 bytes each
-IDENTITIES_KEPT = 65536  # a game's key and server: a few dozen bytes each
 
 
 def _digest(view: dict[str, Any]) -> bytes:
@@ -56,9 +55,7 @@ class Moves(HostCore):
         if known is None:
             row = await self._row(game_id)
             _must_be_active(row)
-            known = self._identities[game_id] = (row.game_key, row.guild_id)
-            if len(self._identities) > IDENTITIES_KEPT:
-                self._identities.pop(next(iter(self._identities)))
+            known = self._remember(row)
         engine = engine_for(known[0])
         refused: list[BaseException] = []
 
@@ -85,11 +82,14 @@ class Moves(HostCore):
 
     async def choices(self, game_id: int, user_id: int, merged: bool = False) -> list[Choice]:
         """The player's legal actions (``merged``: then the game's merged moves, see ``Choice.then``)."""
-        row, engine, state, _version = await self._active(game_id)
-        seat = await self._seat_for(game_id, user_id)
+        (row, engine, state, _version), seats = await self.store.together(self._active(game_id),
+                                                                          self._seats(game_id))  # seats read once
+        seat = next((s for s in seats if s.user_id == user_id and not s.is_ai), None)
+        if seat is None:
+            raise NotAllowed(_("You are not playing in game #{id}.", id=game_id))
         if seat.seat not in engine.to_act(state):
             raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
-        view = with_names(engine.view(state, seat.seat), await self._seats(game_id), seat.seat)
+        view = with_names(engine.view(state, seat.seat), seats, seat.seat)
         simultaneous = len(set(row.step_seats) | set(engine.to_act(state))) > 1  # the last seat's choice reveals
         return choices_for(engine, state, seat.seat, view, simultaneous, merged)
 

@@ -9,10 +9,11 @@ from typing import Any
 
 from db.store import (
     GameDamaged,
+    GameMissing,
     GameRow,
 )
 from host.core import HostCore, engine_for
-from host.errors import GameBroken, NotAllowed
+from host.errors import GameBroken, NotAllowed, NotFound
 from host.i18n import _, tr, tr_data
 from host.replay import LogReplay
 from host.rules_topics import topic_title
@@ -25,23 +26,32 @@ log = logging.getLogger("host")
 class Seen(HostCore):
     # -- what people see ---------------------------------------------------------------------
     async def public_view(self, game_id: int) -> dict[str, Any]:
-        row, engine, state = await self._any_state(game_id)
-        return with_names(engine.view(state, None), await self._seats(game_id), None)
+        (_row, engine, state), seats = await self.store.together(self._any_state(game_id), self._seats(game_id))
+        return with_names(engine.view(state, None), seats, None)
 
     async def private_view(self, game_id: int, user_id: int) -> dict[str, Any]:
-        row, engine, state = await self._any_state(game_id)
-        seat = await self._seat_for(game_id, user_id)
-        return with_names(engine.view(state, seat.seat), await self._seats(game_id), seat.seat)
+        (_row, engine, state), seats = await self.store.together(self._any_state(game_id), self._seats(game_id))
+        seat = next((s for s in seats if s.user_id == user_id and not s.is_ai), None)
+        if seat is None:
+            raise NotAllowed(_("You are not playing in game #{id}.", id=game_id))
+        return with_names(engine.view(state, seat.seat), seats, seat.seat)
 
     async def _any_state(self, game_id: int) -> tuple[GameRow, Any, Any]:
-        row = await self._row(game_id)
-        if row.status == "lobby" or row.n_players is None:
-            raise NotAllowed(_("Game #{id} has not started yet.", id=game_id))
-        if row.broken:
-            raise GameBroken(broken_text(game_id, row.broken))
-        engine = engine_for(row.game_key)
-        state, _v = await self._load_state(game_id, engine)
-        return row, engine, state
+        """A started game's row and state, read in one statement (its key is kept once known)."""
+        key, _guild = await self._identity(game_id)
+        engine = engine_for(key)
+
+        def check(row: GameRow) -> None:
+            if row.status == "lobby" or row.n_players is None:
+                raise NotAllowed(_("Game #{id} has not started yet.", id=game_id))
+            if row.broken:
+                raise GameBroken(broken_text(game_id, row.broken))
+
+        try:
+            loaded = await self._load(game_id, engine, check)
+        except GameMissing:  # gone since its key was kept (a discarded lobby)
+            raise NotFound(_("Game #{id} does not exist.", id=game_id)) from None
+        return loaded.row, engine, loaded.state
 
     async def log_lines(self, game_id: int, limit: int = 15, user_id: int | None = None) -> list[str]:
         """The game's log as text (public lines, plus the asking player's own private lines)."""

@@ -214,12 +214,12 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
     async def public_png(self, game_id: int, full: bool = False) -> bytes:
         """The public picture: the phone card, or (``full``) the full board (drawn off the loop: ``host.renders``)."""
         view = await self.public_view(game_id)
-        return await self.renders.png((await self._row(game_id)).game_key, view, full)
+        return await self.renders.png((await self._identity(game_id))[0], view, full)
 
     async def private_png(self, game_id: int, user_id: int, full: bool = False) -> bytes:
         """This player's own picture: the phone card, or (``full``) the full board."""
         view = await self.private_view(game_id, user_id)
-        return await self.renders.png((await self._row(game_id)).game_key, view, full)
+        return await self.renders.png((await self._identity(game_id))[0], view, full)
 
     # -- settings, vacation, leaving ---------------------------------------------------------
     async def update_settings(self, game_id: int, by_user_id: int, is_admin: bool, **changes: Any) -> GameInfo:

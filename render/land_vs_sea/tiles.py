@@ -8,11 +8,12 @@ badges). Everything static is drawn once and cached.
 from __future__ import annotations
 
 import math
+import threading
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, MB, PAPER, bytes_cache, flat_palette, font, to_png
+from render.common import HIGHLIGHT, INK, MB, PAPER, _weight, bytes_cache, flat_palette, font, to_png
 from rules.land_vs_sea.data import face_of_sig, face_sig, orient_sig
 from rules.text import T
 
@@ -49,14 +50,58 @@ def _pattern(kind: str) -> Image.Image:
     return img
 
 
-@bytes_cache(2 * MB)
-def texture(kind: str, w: int, h: int) -> Image.Image:
+def _tiled(kind: str, w: int, h: int) -> Image.Image:
     tile = _pattern(kind)
     img = Image.new("RGB", (w, h))
     for y in range(0, h, tile.height):
         for x in range(0, w, tile.width):
             img.paste(tile, (x, y))
     return img
+
+
+class TextureSheets:
+    """One tiled sheet per texture, kept at the largest size asked for (rounded up, at most
+    ``cap`` square): every canvas is a crop of it from the corner, pixel for pixel what tiling that
+    canvas gives. A map layer is 800-1200 px wide and its height follows the map, so a cache keyed by
+    size kept none of them (each weighs 1.5-3.4 MB) and drew both textures again for every board.
+    Memory: at most two sheets of ``cap`` x ``cap`` RGB (6 MB each at 1440)."""
+
+    STEP = 360  # a sheet grows in steps of this many pixels (a multiple of the 36-px repeat)
+
+    def __init__(self, cap: int = 1440) -> None:
+        self.cap = cap
+        self._sheets: dict[str, Image.Image] = {}
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def __call__(self, kind: str, w: int, h: int) -> Image.Image:
+        if w > self.cap or h > self.cap:  # no renderer asks for more: drawn, not kept
+            with self._lock:
+                self.misses += 1
+            return _tiled(kind, w, h)
+        with self._lock:
+            sheet = self._sheets.get(kind)
+            if sheet is None or sheet.width < w or sheet.height < h:
+                self.misses += 1
+                grow = [-(-max(n, have) // self.STEP) * self.STEP
+                        for n, have in ((w, sheet.width if sheet else 0), (h, sheet.height if sheet else 0))]
+                sheet = self._sheets[kind] = _tiled(kind, min(grow[0], self.cap), min(grow[1], self.cap))
+            else:
+                self.hits += 1
+        return sheet.crop((0, 0, w, h))
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._sheets.clear()
+
+    def cache_info(self) -> tuple[int, int, int, int]:
+        """(hits, misses, sheets, bytes), as ``render.common.ByteBoundCache`` reports."""
+        with self._lock:
+            return self.hits, self.misses, len(self._sheets), sum(_weight(s) for s in self._sheets.values())
+
+
+texture = TextureSheets()
+"""``texture(kind, w, h)``: the land or sea texture over a ``w`` x ``h`` canvas (a new image)."""
 
 
 # -- geometry ------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from db.store import Store
@@ -18,6 +20,19 @@ START = 1_800_000_000.0
 def test_engines(monkeypatch):
     """The tiny games of tests/toy_engines.py join the registry for these tests."""
     toy_engines.register(monkeypatch)
+
+
+@pytest.fixture(autouse=True)
+def timers_paced_without_waiting(monkeypatch):
+    """The deadline loop paces the timers it fires (``cogs.deadlines.TIMERS_PER_SECOND``) on the host's
+    clock; on a test's fake clock it would wait in real time: here it does not wait (a test of the pace
+    passes the time on the fake clock instead)."""
+    from cogs import deadlines
+
+    async def no_wait(_seconds: float) -> None:
+        await asyncio.sleep(0)
+
+    monkeypatch.setattr(deadlines, "pause", no_wait)
 
 
 @pytest.fixture

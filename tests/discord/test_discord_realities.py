@@ -350,3 +350,39 @@ async def test_removed_while_offline_is_noticed_by_the_sweep(harness, db_path, c
     clock.advance(700)
     await bot.deadlines.tick()
     assert (await bot.host.get(table.game_id)).version == 0, "no AI move in a server the bot left"
+
+
+async def test_timers_falling_due_together_fire_at_a_paced_rate_and_all_fire(harness, db_path, clock, monkeypatch):
+    """Issue 32: a restart after a day finds every game's reminder due at once; the deadline loop fires at
+    most TIMERS_PER_SECOND of them a second (each makes 1-6 requests), so players' clicks keep most of
+    Discord's 50 requests a second, and still reminds everyone in that one tick."""
+    from cogs import deadlines
+    from host import PlayerRef
+
+    async def pass_time(seconds: float) -> None:
+        clock.advance(seconds)
+        await asyncio.sleep(0)
+
+    monkeypatch.setattr(deadlines, "pause", pass_time)
+    h = harness
+    bot = await start_bot(h, db_path, clock)
+    games = []
+    for n in range(12):
+        a, b = h.user(100 + 2 * n, f"P{2 * n}"), h.user(101 + 2 * n, f"P{2 * n + 1}")
+        outcome = await bot.host.create_table("count_up", {}, [PlayerRef(a, f"P{2 * n}"), PlayerRef(b, f"P{2 * n + 1}")],
+                                              GUILD, CHANNEL, settings={"deadline_seconds": 7200})
+        games.append(outcome.game.id)
+    clock.advance(3600 + 60)  # past every game's half-time reminder, short of the deadline
+    posted: list[float] = []
+    handle = h.fake.handle
+
+    def observed(kind, method, url, params, body, files):
+        if method == "POST" and url.endswith("/messages") and "⏰" in str(body):
+            posted.append(clock())
+        return handle(kind, method, url, params, body, files)
+
+    h.fake.handle = observed
+    fired = await bot.deadlines.tick()
+    assert fired == 12 and len(posted) == 12, "everyone reminded in the one tick"
+    assert busiest_second(posted) <= deadlines.TIMERS_PER_SECOND
+    assert max(posted) - min(posted) >= 11 / deadlines.TIMERS_PER_SECOND - 1e-6

@@ -220,3 +220,51 @@ async def test_quick_reads_see_only_committed_data_and_scans_go_to_the_reader_th
     await store.game(gid)
     await store.trace(None)
     assert executed == [by_id.replace("?", str(gid))]
+
+
+async def test_a_board_reads_its_row_with_its_state_in_one_statement(host, store):
+    """Issue 32: a board (public or a player's own) is one read of the game row with its snapshot and
+    one of its seats, side by side; the game's key is kept, so drawing it asks for nothing more. A
+    lobby still says it has not started, and a game that is gone is "no such game"."""
+    from host.errors import NotAllowed, NotFound
+
+    info = await lobby(host)
+    with pytest.raises(NotAllowed):
+        await host.public_view(info.id)
+    await host.start(info.id, ANA.user_id)
+    await host.get(info.id)
+    reads: list[str] = []
+    real_one, real_all = store.fetch_one, store.fetch_all
+
+    async def one(sql, params=()):  # noqa: ANN001, ANN202
+        reads.append(sql)
+        return await real_one(sql, params)
+
+    async def every(sql, params=()):  # noqa: ANN001, ANN202
+        reads.append(sql)
+        return await real_all(sql, params)
+
+    store.fetch_one, store.fetch_all = one, every
+    await store.seats(info.id)
+    seats_sql = reads.pop()
+    try:
+        await host.public_png(info.id)
+        one_board = sorted([HOT_LOOKUPS["load_game"][0], seats_sql])  # the row with its snapshot; the seats
+        assert sorted(reads) == one_board, reads
+        reads.clear()
+        await host.private_png(info.id, BO.user_id)
+        assert sorted(reads) == one_board, reads
+        with pytest.raises(NotAllowed):
+            await host.private_view(info.id, 999)
+        reads.clear()
+        await host.choices(info.id, ANA.user_id)
+        assert reads.count(seats_sql) == 1, "a panel's choices read the seats once"
+        reads.clear()
+        from host.models import Scope
+
+        await host.find(info.id, Scope(guild_id=10, user_id=ANA.user_id))
+        assert reads.count(seats_sql) == 1, "finding a game in scope reads its seats once"
+    finally:
+        del store.fetch_one, store.fetch_all
+    with pytest.raises(NotFound):
+        await host.public_view(10_000)

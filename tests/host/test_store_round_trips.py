@@ -1,0 +1,142 @@
+"""Issue 32: on PostgreSQL every statement is a round trip, so a move's write folds its version
+guard and its log check into one statement, sends the writes after them as few statements as can be
+(``db.dialect.combine_writes``), and a pooled connection goes back to the pool without a reset query. The rows a move stores, and the answers of a refused write, are the same on both
+backends (and as before: the guard is asked first)."""
+
+from __future__ import annotations
+
+from db.postgres import _guard_and_check
+from host.replay import GameStates
+from tests.toy_engines import TOYS
+
+RACE = TOYS["toy_race"]
+
+
+async def started_game(store) -> int:  # noqa: ANN001
+    gid = await store.create_game("toy_race", guild_id=1, channel_id=2, creator_id=1, options={}, settings={},
+                                  seed="7", now=0.0)
+    await GameStates.of(store).start_game(gid, RACE, 2, now=0.0)
+    return gid
+
+
+async def rows(store, gid: int) -> tuple:  # noqa: ANN001
+    game = await store.fetch_one("SELECT version, updated_at, step_seats FROM games WHERE id = ?", (gid,))
+    log = await store.fetch_all("SELECT seq, seat, action, by_ai, at FROM actions WHERE game_id = ? ORDER BY seq", (gid,))
+    snap = await store.fetch_one("SELECT version, state, state_hash FROM snapshots WHERE game_id = ?", (gid,))
+    timers = await store.fetch_all("SELECT seat, kind, due_at FROM timers WHERE game_id = ? ORDER BY seat, kind", (gid,))
+    return (tuple(game), [tuple(r) for r in log], tuple(snap), [tuple(r) for r in timers])
+
+
+async def a_move(store, gid: int, expected: int, now: float) -> tuple[str, object] | None:  # noqa: ANN001
+    more = [("UPDATE games SET step_seats = ?, updated_at = ? WHERE id = ?", ('[1]', now, gid)),
+            ("DELETE FROM timers WHERE game_id = ?", (gid,)),
+            ("INSERT OR REPLACE INTO timers (game_id, seat, kind, due_at, done) VALUES (?, ?, ?, ?, 0), (?, ?, ?, ?, 0)",
+             (gid, 1, "soon", now + 60, gid, 1, "expire", now + 120))]
+    return await store.append(gid, expected, 0, {"type": "add", "n": 1}, False, now, f'{{"n":{expected}}}', "h",
+                              more)
+
+
+async def test_a_moves_write_stores_the_same_rows_on_both_backends(store):
+    gid = await started_game(store)
+    assert await a_move(store, gid, 0, 5.0) is None
+    assert await a_move(store, gid, 1, 6.0) is None
+    assert await rows(store, gid) == (
+        (2, 6.0, "[1]"),
+        [(1, 0, '{"n": 1, "type": "add"}', 0, 5.0), (2, 0, '{"n": 1, "type": "add"}', 0, 6.0)],
+        (2, '{"n":1}', "h"),
+        [(1, "expire", 126.0), (1, "soon", 66.0)])
+
+
+async def test_a_refused_write_says_which_check_refused_and_writes_nothing(store):
+    gid = await started_game(store)
+    assert await a_move(store, gid, 0, 5.0) is None
+    before = await rows(store, gid)
+    assert await a_move(store, gid, 0, 7.0) == ("guard", 0), "the game moved on"
+    assert await rows(store, gid) == before
+    # the log ahead of the game's version (a damaged row): the guard passes, the check refuses
+    await store.write([("INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, 2, 0, '{}', 0, 0)",
+                        (gid,))])
+    before = await rows(store, gid)
+    assert await a_move(store, gid, 1, 8.0) == ("check", 2)
+    assert await rows(store, gid) == before
+    # both refuse: the guard is asked first, as before
+    assert await a_move(store, gid, 0, 9.0) == ("guard", 0)
+    assert await rows(store, gid) == before
+
+
+async def test_on_postgresql_a_moves_write_is_one_statement_a_step_and_no_reset(pg_server, monkeypatch):
+    """Statements the server receives for a move's write, and nothing when a connection goes back to the pool."""
+    import asyncpg
+
+    from db.open import open_store
+
+    store = await open_store(pg_server.create_database("round_trips"))
+    try:
+        await _one_statement_a_step(store, monkeypatch, asyncpg)
+    finally:
+        await store.close()
+        pg_server.drop_database("round_trips")
+
+
+async def _one_statement_a_step(store, monkeypatch, asyncpg) -> None:  # noqa: ANN001
+    gid = await started_game(store)
+    sent: list[str] = []
+    real_execute, real_fetch, real_fetchrow = asyncpg.Connection.execute, asyncpg.Connection.fetch, asyncpg.Connection.fetchrow
+
+    async def execute(self, query, *args, **kwargs):  # noqa: ANN001, ANN202
+        sent.append(query)
+        return await real_execute(self, query, *args, **kwargs)
+
+    async def fetch(self, query, *args, **kwargs):  # noqa: ANN001, ANN202
+        sent.append(query)
+        return await real_fetch(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(asyncpg.Connection, "execute", execute)
+    async def fetchrow(self, query, *args, **kwargs):  # noqa: ANN001, ANN202
+        sent.append(query)
+        return await real_fetchrow(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(asyncpg.Connection, "fetch", fetch)
+    monkeypatch.setattr(asyncpg.Connection, "fetchrow", fetchrow)
+    assert await a_move(store, gid, 0, 5.0) is None
+    # the guard with its check; the log row, the snapshot, the step and the old timers in one statement;
+    # the new timers (the same table as a statement before them: a statement of their own)
+    assert [q.split()[0].upper().rstrip(";") for q in sent] == ["BEGIN", "UPDATE", "WITH", "INSERT", "COMMIT"], sent
+    sent.clear()
+    await store.fetch_one("SELECT version FROM games WHERE id = ?", (gid,))
+    assert sent == ["SELECT version FROM games WHERE id = $1"], "no reset query after a pooled read"
+
+
+def test_only_a_plain_update_and_a_scalar_query_are_folded():
+    guard = ("UPDATE games SET version = ? WHERE id = ? AND version = ?", (2, 1, 1))
+    check = ("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (1,), 1)
+    assert _guard_and_check(guard, check) == (
+        "UPDATE games SET version = ? WHERE id = ? AND version = ? AND (SELECT COALESCE(MAX(seq), 0) FROM actions"
+        " WHERE game_id = ?) = ?", (2, 1, 1, 1, 1))
+    assert _guard_and_check(("UPDATE games SET version = ? WHERE id = ? OR version = ?", (2, 1, 1)), check) is None
+    assert _guard_and_check(guard, None) is None and _guard_and_check(None, check) is None
+    assert _guard_and_check(("UPDATE games SET v = 1 WHERE id = ? RETURNING id", (1,)), check) is None
+    assert _guard_and_check(guard, (check[0], check[1], None)) is None
+
+
+def test_writes_are_combined_only_where_one_statement_gives_the_same_rows():
+    from db.dialect import combine_writes, to_postgres
+
+    def run(*statements):
+        return [(sql, params) for sql, params in combine_writes([(to_postgres(s), p) for s, p in statements],
+                                                                 frozenset({"games"}))]
+
+    a = ("INSERT INTO actions (game_id, seq) VALUES (?, ?)", (1, 2))
+    b = ("UPDATE games SET step_seats = ? WHERE id = ?", ("[]", 1))
+    c = ("DELETE FROM timers WHERE game_id = ?", (1,))
+    assert run(a, b, c) == [("WITH w1 AS (INSERT INTO actions (game_id, seq) VALUES ($1, $2)), w2 AS (UPDATE games"
+                             " SET step_seats = $3 WHERE id = $4) DELETE FROM timers WHERE game_id = $5",
+                             (1, 2, "[]", 1, 1))]
+    assert [sql.split()[0] for sql, _p in run(c, c)] == ["DELETE", "DELETE"], "one table twice: two statements"
+    reads = ("DELETE FROM timers WHERE game_id IN (SELECT game_id FROM actions WHERE seq = ?)", (2,))
+    assert len(run(a, reads)) == 2, "a statement that reads a table the run writes waits for it"
+    assert len(run(("DELETE FROM games WHERE id = ?", (1,)), c)) == 2, "a parent's DELETE cascades: alone"
+    assert len(run(a, ("SELECT 1", ()), c)) == 3
+    literal = ("UPDATE games SET settings = '$1 ? timers' WHERE id = ?", (1,))
+    (sql, params), = run(a, literal)
+    assert "'$1 ? timers'" in sql and sql.endswith("WHERE id = $3") and params == (1, 2, 1)
