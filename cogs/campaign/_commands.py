@@ -90,8 +90,14 @@ async def new(interaction: discord.Interaction[IsleBot], players: str | None = N
     with speaking(languages.public(interaction.client, interaction.guild_id)):
         info = await service.create(interaction.guild_id, interaction.channel_id, player_of(interaction), refs,
                                     settings=settings)
-        message = await channel.send(embed=campaign_embed(info, await service.status(info.id)),
-                                     view=campaign_view(info), allowed_mentions=discord.AllowedMentions.none())
+        invited = [r.user_id for r in refs if r is not None]
+        # those seated by a mention are told, once, and may leave before the first episode
+        content = _("{players}: {creator} seated you in {c}. Press Leave if you would rather not play.",
+                    players=" ".join(f"<@{uid}>" for uid in invited), creator=present.safe_name(player_of(interaction).name),
+                    c=campaign_name(info)) if invited else None
+        message = await channel.send(content=content, embed=campaign_embed(info, await service.status(info.id)),
+                                     view=campaign_view(info), allowed_mentions=discord.AllowedMentions(
+                                         everyone=False, roles=False, users=[discord.Object(uid) for uid in invited]))
     await service.set_message(info.id, message.channel.id, message.id)
     await interaction.followup.send(_("{c} is open: {url}\nStart episode 1 with /campaign next once everyone "
                                       "has joined.", c=campaign_name(info), url=message.jump_url), ephemeral=True)
