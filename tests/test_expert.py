@@ -141,3 +141,70 @@ def test_the_my_island_expert_weighs_placements_on_every_page_and_turn():
                 raise AssertionError(f"the steps never reached {choice}")
         assert canonical(sampler.plan(eng.view(state, seat), legal, legal[0])[2]) == canonical(decision)
     assert walked >= 6 and other_turns >= 2
+
+
+def test_the_island_siege_expert_weighs_whole_actions_and_plays_the_one_chosen():
+    """Island Siege's turn action is chosen in steps (menu, card, fort): the expert compares whole
+    actions (the strong level's first, every rival fort to attack, each card on each fort that can
+    crew it); playing one in a world commits exactly that action, and walking the real steps towards
+    it reaches the same action."""
+    eng = ENGINES["island_siege"]
+    sampler = sampler_for("island_siege")
+    kinds: set[str] = set()
+    played = 0
+    for state, seat, _seq in _positions("island_siege", 2, seed=6, every=2, limit=40):
+        view = eng.view(state, seat)
+        legal = eng.legal_actions(state, seat)
+        plan = sampler.plan(view, legal, legal[0])
+        if plan is None:
+            assert not sampler._main_step(view)
+            continue
+        candidates, prior, decision = plan
+        assert candidates[0] == prior and len({canonical(c) for c in candidates}) == len(candidates)
+        for choice in candidates:
+            kind, *rest = choice["plan"]
+            kinds.add(kind)
+            for walk in ("world", "steps"):
+                trial = eng.load(eng.dump(state))
+                if walk == "world":
+                    sampler.play_choice(eng, trial, seat, choice)
+                else:
+                    for _step in range(40):
+                        if trial["stage"] != "action" or seat not in eng.to_act(trial):
+                            break
+                        tview, tlegal = eng.view(trial, seat), eng.legal_actions(trial, seat)
+                        step = (sampler.step(tview, tlegal, choice) if sampler._main_step(tview)
+                                else chooser_for("island_siege", "strong")(tview, tlegal, random.Random(0)))
+                        assert step in tlegal
+                        eng.apply(trial, seat, step)
+                if kind == "attack":
+                    assert trial["attack"] is not None and trial["attack"]["target"] == rest[0]
+                elif kind == "draw":
+                    assert trial["stage"] == "draw_give" or len(trial["players"][seat]["hand"]) > len(
+                        state["players"][seat]["hand"])
+                else:
+                    before = state["players"][seat]["hand"].count(rest[0])
+                    assert trial["players"][seat]["hand"].count(rest[0]) == before - 1
+                    if kind != "fort":
+                        fort = next(f for f in trial["players"][seat]["forts"] if f["id"] == rest[1])
+                        built = [b["card"] for b in fort["buildings"]] + [s["card"] for s in trial["players"][seat]["ships"]]
+                        assert rest[0] in built
+                played += 1
+        again = sampler.plan(eng.view(state, seat), legal, legal[0])
+        assert again is not None and again[2] == decision
+    assert played >= 20 and {"attack", "draw", "fort"} <= kinds
+
+
+def test_an_island_siege_rollout_stops_at_its_horizon():
+    """A rollout plays until the seat's action phase two turns on, then the evaluation scores it."""
+    from rules.expert import rollout
+
+    eng = ENGINES["island_siege"]
+    sampler = sampler_for("island_siege")
+    for state, seat, _seq in _positions("island_siege", 2, seed=7, every=3, limit=8):
+        view = eng.view(state, seat)
+        world = sampler.determinise(eng, view, random.Random(1), eng.legal_actions(state, seat))
+        rollout(eng, world, chooser_for("island_siege", "strong"), 400, random.Random(2),
+                lambda w, v=view: bool(sampler.horizon(v, w)))
+        assert eng.result(world) is not None or (
+            world["turn_number"] == view["turn_number"] + sampler.TURNS and world["stage"] == "action")
