@@ -208,3 +208,41 @@ def test_an_island_siege_rollout_stops_at_its_horizon():
                 lambda w, v=view: bool(sampler.horizon(v, w)))
         assert eng.result(world) is not None or (
             world["turn_number"] == view["turn_number"] + sampler.TURNS and world["stage"] == "action")
+
+
+def test_the_land_vs_sea_expert_weighs_whole_placements_and_places_the_one_chosen():
+    """A Land vs Sea placement is chosen in steps (tile and side, spot, turn): the expert compares
+    whole placements, the strong level's best first; playing one in a world, or walking the real
+    steps towards it, places that tile on that spot in that turn."""
+    eng = ENGINES["land_vs_sea"]
+    sampler = sampler_for("land_vs_sea")
+    placed = sides = 0
+    for state, seat, _seq in _positions("land_vs_sea", 2, seed=4, every=2, limit=30):
+        view = eng.view(state, seat)
+        legal = eng.legal_actions(state, seat)
+        plan = sampler.plan(view, legal, legal[0])
+        if plan is None:
+            assert legal[0]["type"] not in ("choose", "spot", "place")
+            continue
+        candidates, prior, decision = plan
+        assert candidates[0] == prior and len({canonical(c) for c in candidates}) == len(candidates)
+        sides += len({(c["tile"], c["side"]) for c in candidates}) > 1
+        for choice in candidates[:4]:
+            for walk in ("world", "steps"):
+                trial = eng.load(eng.dump(state))
+                if walk == "world":
+                    sampler.play_choice(eng, trial, seat, choice)
+                else:
+                    for _step in range(8):
+                        step = sampler.step(eng.view(trial, seat), eng.legal_actions(trial, seat), choice)
+                        assert step in eng.legal_actions(trial, seat)
+                        eng.apply(trial, seat, step)
+                        if step["type"] == "place":
+                            break
+                at = ",".join(map(str, choice["at"]))
+                assert at not in state["map"]
+                assert trial["map"][at] == {"tile": choice["tile"], "side": choice["side"], "rot": choice["rot"]}
+                placed += 1
+        again = sampler.plan(eng.view(state, seat), legal, legal[0])
+        assert again is not None and again[2] == decision
+    assert placed >= 20 and sides >= 2
