@@ -173,8 +173,11 @@ def test_the_island_siege_expert_weighs_whole_actions_and_plays_the_one_chosen()
                         if trial["stage"] != "action" or seat not in eng.to_act(trial):
                             break
                         tview, tlegal = eng.view(trial, seat), eng.legal_actions(trial, seat)
-                        step = (sampler.step(tview, tlegal, choice) if sampler._main_step(tview)
-                                else chooser_for("island_siege", "strong")(tview, tlegal, random.Random(0)))
+                        if sampler._main_step(tview):  # every step of the decision is the same decision
+                            assert sampler.plan(tview, tlegal, tlegal[0])[2] == decision
+                            step = sampler.step(tview, tlegal, choice)
+                        else:
+                            step = chooser_for("island_siege", "strong")(tview, tlegal, random.Random(0))
                         assert step in tlegal
                         eng.apply(trial, seat, step)
                 if kind == "attack":
@@ -234,7 +237,9 @@ def test_the_land_vs_sea_expert_weighs_whole_placements_and_places_the_one_chose
                     sampler.play_choice(eng, trial, seat, choice)
                 else:
                     for _step in range(8):
-                        step = sampler.step(eng.view(trial, seat), eng.legal_actions(trial, seat), choice)
+                        tview, tlegal = eng.view(trial, seat), eng.legal_actions(trial, seat)
+                        assert sampler.plan(tview, tlegal, tlegal[0])[2] == decision
+                        step = sampler.step(tview, tlegal, choice)
                         assert step in eng.legal_actions(trial, seat)
                         eng.apply(trial, seat, step)
                         if step["type"] == "place":
