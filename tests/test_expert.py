@@ -161,6 +161,8 @@ def test_the_island_siege_expert_weighs_whole_actions_and_plays_the_one_chosen()
             continue
         candidates, prior, decision = plan
         assert candidates[0] == prior and len({canonical(c) for c in candidates}) == len(candidates)
+        # with a menu open (a search in another worker process opened it) only its choices: no step back
+        assert all(sampler._on_the_way(view.get("pending"), tuple(c["plan"])) for c in candidates)
         for choice in candidates:
             kind, *rest = choice["plan"]
             kinds.add(kind)

@@ -169,9 +169,15 @@ def plan(view: dict, legal: list[dict], prior: dict) -> tuple[list[dict], dict, 
         if p[0] in ("building", "ship"):
             need = data.cost(p[1])
             more += [(p[0], p[1], f["id"]) for f in me["forts"] if f["colonists"] >= need]
+    pending = view.get("pending")
+    if pending is not None:  # a menu is open already (a search in another process opened it): its choices
+        out = [c for c in [first, *map(_choice, more)] if _on_the_way(pending, tuple(c["plan"]))][:1]
+        if not out:
+            return None
+        first = out[0]
     for p in more:
         c = _choice(p)
-        if c not in out and len(out) < CANDIDATES:
+        if c not in out and len(out) < CANDIDATES and _on_the_way(pending, p):
             out.append(c)
     decision = canonical({"seat": seat, "turn": view["turn_number"], "hand": [c["id"] for c in view.get("hand", [])],
                           "players": [{k: v for k, v in pv.items() if k != "hand"} for pv in view["players"]],
