@@ -16,7 +16,7 @@ from rules.sampling import seed_of
 
 from . import board as B
 from . import turn
-from .ai import Evaluator, evaluator
+from .ai import Evaluator, choose, evaluator
 from .data import REGULAR_IDS, SIDES, SPECIAL, START, distinct_rotations, orient_sig, public_face, sig_of
 
 ROLLOUT = "strong"
@@ -242,11 +242,9 @@ def plan(view: dict, legal: list[dict], prior: dict) -> tuple[list[dict], dict, 
     return out, out[0], decision
 
 
-def step(view: dict, legal: list[dict], choice: dict) -> dict:
+def _toward(legal: list[dict], choice: dict) -> dict | None:
     """The step towards the placement ``choice`` (tile and side, spot, turn; back out of a tile or
-    spot that leads elsewhere)."""
-    if choice.get("type") != "plan":
-        return choice
+    spot that leads elsewhere), or None where none leads there."""
     for a in legal:
         t = a["type"]
         if t == "choose" and (a["tile"], a["side"]) == (choice["tile"], choice["side"]):
@@ -255,9 +253,14 @@ def step(view: dict, legal: list[dict], choice: dict) -> dict:
             return a
         if t == "place" and a["at"] == choice["at"] and a["rot"] == choice["rot"]:
             return a
-    if {"type": "back"} in legal:
-        return {"type": "back"}
-    raise IllegalAction("the placement is not open here")
+    return {"type": "back"} if {"type": "back"} in legal else None
+
+
+def step(view: dict, legal: list[dict], choice: dict) -> dict:
+    """The step towards ``choice`` (the strong level's own where none leads there)."""
+    if choice.get("type") != "plan":
+        return choice
+    return _toward(legal, choice) or choose(view, legal, random.Random(0))
 
 
 def play_choice(engine, world: dict, seat: int, choice: dict) -> None:
@@ -266,7 +269,9 @@ def play_choice(engine, world: dict, seat: int, choice: dict) -> None:
         engine.apply(world, seat, choice)
         return
     for _i in range(6):
-        action = step(engine.view(world, seat), engine.legal_actions(world, seat), choice)
+        action = _toward(engine.legal_actions(world, seat), choice)
+        if action is None:
+            break
         engine.apply(world, seat, action)
         if action["type"] == "place":
             return
