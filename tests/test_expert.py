@@ -253,3 +253,31 @@ def test_the_land_vs_sea_expert_weighs_whole_placements_and_places_the_one_chose
         again = sampler.plan(eng.view(state, seat), legal, legal[0])
         assert again is not None and again[2] == decision
     assert placed >= 20 and sides >= 2
+
+
+def test_island_siege_re_roll_values_remembered_between_decisions_change_no_choice():
+    """The strong level's re-roll choice (the expert's rollouts meet the same forts and dice again and
+    again, so their values are remembered) is the same with a warm memory as computed afresh."""
+    from rules.island_siege import ai as siege_ai
+
+    eng = ENGINES["island_siege"]
+    strong = chooser_for("island_siege", "strong")
+    warm = []
+    fresh = []
+    for seed in (3, 4, 5, 6):
+        state = eng.setup(2, {}, seed)
+        for seq in range(600):
+            if eng.result(state) is not None:
+                break
+            seat = min(eng.to_act(state))
+            legal = eng.legal_actions(state, seat)
+            view = eng.view(state, seat)
+            if any(a["type"] == "reroll" for a in legal):
+                warm.append(siege_ai.choose_reroll(view, legal))
+                siege_ai._WAVES.clear()
+                siege_ai._EXPECTED.clear()
+                fresh.append(siege_ai.choose_reroll(view, legal))
+            action = strong(view, legal, rng_for("memo", seq)) if len(legal) > 1 else legal[0]
+            eng.apply(state, seat, action)
+    assert len(warm) >= 20 and warm == fresh
+    assert any(a["type"] == "reroll" for a in warm) and any(a["type"] == "stop_rolling" for a in warm)
