@@ -2,7 +2,7 @@
 
 usage: python bench/ai_strength.py [GAME ...] [--games 40] [--players 2,4] [--levels random,greedy,strong,expert]
                                    [--pairs expert:strong,...] [--seconds 1 | --iterations N] [--workers 2]
-                                   [--options JSON] [--first G] [--out FILE] [--report] [--depth D]
+                                   [--options JSON] [--first G] [--out FILE] [--report] [--depth D] [--rollout LEVEL]
 
 One seat plays the upper level and every other seat the lower one; the upper seat moves round the
 table from game to game (seats alternated), so it plays every position equally. For each game and
@@ -20,7 +20,9 @@ pair, budget, seed, the upper seat's share); ``--first G`` starts at game G (its
 ``--first 0 --games 10``, then ``--first 10 --games 10``... play one run in parts. ``--report`` plays
 nothing and prints the matrices of every game in ``--out`` (games of another budget kept apart).
 ``--depth D``: the expert's rollouts play D moves before the evaluation (an experiment; default: the
-game's own ``depth``).
+game's own ``depth``). ``--rollout LEVEL``: the level that plays on in them (``strong`` or ``greedy``;
+default: the game's sampler's ``ROLLOUT``). ``--note WORD``: added to the games' budget label (which
+version of the expert played them), so ``--report`` keeps them apart.
 """
 
 from __future__ import annotations
@@ -45,11 +47,13 @@ MAX_MOVES = 20000
 
 
 def play(key: str, n_players: int, options: dict, seed: int, upper_seat: int, upper: str, lower: str,
-         budget: Budget, depth: int | None = None) -> tuple[float, float, list[float], float]:
+         budget: Budget, depth: int | None = None, rollout: str | None = None) -> tuple[float, float, list[float], float]:
     """(the upper seat's share of the win, its fair share, its decision times, the game's seconds)."""
     engine = ENGINES[key]
     if depth is not None:
         sampler_for(key).depth = lambda view: depth
+    if rollout is not None:
+        sampler_for(key).ROLLOUT = rollout
     started = time.perf_counter()
     state = engine.setup(n_players, json.loads(json.dumps(options)), seed)
     ai = {level: chooser_for(key, level, budget) for level in (upper, lower)}
@@ -110,6 +114,9 @@ def main() -> int:
     parser.add_argument("--out", default="", help="append each game played to this JSON-lines file")
     parser.add_argument("--report", action="store_true", help="play nothing: the matrices of the games in --out")
     parser.add_argument("--depth", type=int, default=None, help="the expert's rollout depth (default: the game's)")
+    parser.add_argument("--note", default="", help="a word added to the budget label of the games (a code version)")
+    parser.add_argument("--rollout", choices=("strong", "greedy"), default=None,
+                        help="the level playing on in the expert's rollouts (default: the game's)")
     args = parser.parse_args()
     if args.report:
         if not args.out:
@@ -129,6 +136,7 @@ def main() -> int:
     budget = Budget(seconds=None, iterations=args.iterations) if args.iterations else Budget(seconds=args.seconds or 1.0)
     options = json.loads(args.options)
     depth = "" if args.depth is None else f", rollout depth {args.depth}"
+    depth += "" if args.rollout is None else f", rollouts by {args.rollout}"
     print(f"# expert budget: {budget}{depth}; games {args.first + 1}-{args.first + args.games} of each pair, "
           f"seats alternated; win rate [95% Wilson interval] (fair share)", flush=True)
     pool = ProcessPoolExecutor(max_workers=args.workers) if args.workers > 1 else None
@@ -140,27 +148,28 @@ def main() -> int:
                 if not engine.min_players <= n <= engine.max_players:
                     continue
                 _matrix(key, n, options, pairs, range(args.first, args.first + args.games), budget, pool,
-                        args.depth, Path(args.out) if args.out else None)
+                        args.depth, args.rollout, Path(args.out) if args.out else None, args.note)
     finally:
         if pool is not None:
             pool.shutdown()
     return 0
 
 
-def _label(budget: Budget, depth: int | None) -> str:
+def _label(budget: Budget, depth: int | None, rollout: str | None = None) -> str:
     kind = f"{budget.iterations} rollouts" if budget.iterations else f"{budget.seconds:g} s"
-    return kind + ("" if depth is None else f", depth {depth}")
+    return kind + ("" if depth is None else f", depth {depth}") + ("" if rollout is None else f", by {rollout}")
 
 
 def _matrix(key: str, n: int, options: dict, pairs: list, games: range, budget: Budget,
-            pool: ProcessPoolExecutor | None, depth: int | None, out: Path | None) -> None:
+            pool: ProcessPoolExecutor | None, depth: int | None, rollout: str | None, out: Path | None,
+            note: str = "") -> None:
     records = []
     for upper, lower in pairs:
-        jobs = [(key, n, options, g, g % n, upper, lower, budget, depth) for g in games]
+        jobs = [(key, n, options, g, g % n, upper, lower, budget, depth, rollout) for g in games]
         outcomes = pool.map(play, *zip(*jobs, strict=True)) if pool else (play(*j) for j in jobs)
         for g, outcome in zip(games, outcomes, strict=False):
             share, fair, times, took = outcome
-            record = {"game": key, "players": n, "upper": upper, "lower": lower, "budget": _label(budget, depth),
+            record = {"game": key, "players": n, "upper": upper, "lower": lower, "budget": _label(budget, depth, rollout) + (f", {note}" if note else ""),
                       "seed": g, "upper_seat": g % n, "share": share, "fair": fair, "seconds": round(took, 2),
                       "expert_times": [round(t, 4) for t in times] if upper == "expert" else []}
             records.append(record)  # each game as it ends: a run cut short still shows what it played

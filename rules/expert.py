@@ -99,9 +99,13 @@ def win_share(result: dict, seat: int) -> float:
     return 1.0 / len(sides)
 
 
-def rollout(engine: Any, world: Any, policy: Policy, depth: int, rng: random.Random) -> None:
-    """Play ``depth`` moves on ``world`` (every seat by ``policy`` from its own view)."""
+def rollout(engine: Any, world: Any, policy: Policy, depth: int, rng: random.Random,
+            far_enough: Callable[[Any], bool] | None = None) -> None:
+    """Play ``depth`` moves on ``world`` (every seat by ``policy`` from its own view), or fewer
+    where ``far_enough(world)`` says so first (a sampler's ``horizon``: a point in the turn order)."""
     for _i in range(depth):
+        if far_enough is not None and far_enough(world):
+            return
         to_act = engine.to_act(world)
         if not to_act:
             return
@@ -160,6 +164,9 @@ def _searched(engine: Any, sampler: ModuleType, view: dict, legal: list[dict], c
     spent = 0.0  # seconds in rollouts: their mean says whether one more fits before the deadline
     rounds = 0
     depth = sampler.depth(view)
+    horizon = getattr(sampler, "horizon", None)
+    far_enough = None if horizon is None else (lambda world: bool(horizon(view, world)))
+    play_choice = getattr(sampler, "play_choice", None)
     while True:
         world_seed = rng.getrandbits(64)
         world = sampler.determinise(engine, view, random.Random(world_seed), legal)
@@ -172,10 +179,13 @@ def _searched(engine: Any, sampler: ModuleType, view: dict, legal: list[dict], c
             began = clock()
             trial = plain_copy(world)
             try:
-                engine.apply(trial, seat, arms[i])
+                if play_choice is not None:  # a whole choice the seat makes in steps (the sampler walks them)
+                    play_choice(engine, trial, seat, arms[i])
+                else:
+                    engine.apply(trial, seat, arms[i])
             except IllegalAction:  # not legal in this world: the sampler missed something; skip it here
                 continue
-            rollout(engine, trial, playing_on, depth, random.Random(roll_seed))
+            rollout(engine, trial, playing_on, depth, random.Random(roll_seed), far_enough)
             gained = reward(engine, sampler, trial, seat)
             by_world[i][rounds] = gained
             totals[i] += gained

@@ -141,3 +141,143 @@ def test_the_my_island_expert_weighs_placements_on_every_page_and_turn():
                 raise AssertionError(f"the steps never reached {choice}")
         assert canonical(sampler.plan(eng.view(state, seat), legal, legal[0])[2]) == canonical(decision)
     assert walked >= 6 and other_turns >= 2
+
+
+def test_the_island_siege_expert_weighs_whole_actions_and_plays_the_one_chosen():
+    """Island Siege's turn action is chosen in steps (menu, card, fort): the expert compares whole
+    actions (the strong level's first, every rival fort to attack, each card on each fort that can
+    crew it); playing one in a world commits exactly that action, and walking the real steps towards
+    it reaches the same action."""
+    eng = ENGINES["island_siege"]
+    sampler = sampler_for("island_siege")
+    kinds: set[str] = set()
+    played = 0
+    for state, seat, _seq in _positions("island_siege", 2, seed=6, every=2, limit=40):
+        view = eng.view(state, seat)
+        legal = eng.legal_actions(state, seat)
+        plan = sampler.plan(view, legal, legal[0])
+        if plan is None:
+            assert not sampler._main_step(view)
+            continue
+        candidates, prior, decision = plan
+        assert candidates[0] == prior and len({canonical(c) for c in candidates}) == len(candidates)
+        # with a menu open (a search in another worker process opened it) only its choices: no step back
+        assert all(sampler._on_the_way(view.get("pending"), tuple(c["plan"])) for c in candidates)
+        for choice in candidates:
+            kind, *rest = choice["plan"]
+            kinds.add(kind)
+            for walk in ("world", "steps"):
+                trial = eng.load(eng.dump(state))
+                if walk == "world":
+                    sampler.play_choice(eng, trial, seat, choice)
+                else:
+                    for _step in range(40):
+                        if trial["stage"] != "action" or seat not in eng.to_act(trial):
+                            break
+                        tview, tlegal = eng.view(trial, seat), eng.legal_actions(trial, seat)
+                        if sampler._main_step(tview):  # every step of the decision is the same decision
+                            assert sampler.plan(tview, tlegal, tlegal[0])[2] == decision
+                            step = sampler.step(tview, tlegal, choice)
+                        else:
+                            step = chooser_for("island_siege", "strong")(tview, tlegal, random.Random(0))
+                        assert step in tlegal
+                        eng.apply(trial, seat, step)
+                if kind == "attack":
+                    assert trial["attack"] is not None and trial["attack"]["target"] == rest[0]
+                elif kind == "draw":
+                    assert trial["stage"] == "draw_give" or len(trial["players"][seat]["hand"]) > len(
+                        state["players"][seat]["hand"])
+                else:
+                    before = state["players"][seat]["hand"].count(rest[0])
+                    assert trial["players"][seat]["hand"].count(rest[0]) == before - 1
+                    if kind != "fort":
+                        fort = next(f for f in trial["players"][seat]["forts"] if f["id"] == rest[1])
+                        built = [b["card"] for b in fort["buildings"]] + [s["card"] for s in trial["players"][seat]["ships"]]
+                        assert rest[0] in built
+                played += 1
+        again = sampler.plan(eng.view(state, seat), legal, legal[0])
+        assert again is not None and again[2] == decision
+    assert played >= 20 and {"attack", "draw", "fort"} <= kinds
+
+
+def test_an_island_siege_rollout_stops_at_its_horizon():
+    """A rollout plays until the seat's action phase two turns on, then the evaluation scores it."""
+    from rules.expert import rollout
+
+    eng = ENGINES["island_siege"]
+    sampler = sampler_for("island_siege")
+    for state, seat, _seq in _positions("island_siege", 2, seed=7, every=3, limit=8):
+        view = eng.view(state, seat)
+        world = sampler.determinise(eng, view, random.Random(1), eng.legal_actions(state, seat))
+        rollout(eng, world, chooser_for("island_siege", "strong"), 400, random.Random(2),
+                lambda w, v=view: bool(sampler.horizon(v, w)))
+        assert eng.result(world) is not None or (
+            world["turn_number"] == view["turn_number"] + sampler.TURNS and world["stage"] == "action")
+
+
+def test_the_land_vs_sea_expert_weighs_whole_placements_and_places_the_one_chosen():
+    """A Land vs Sea placement is chosen in steps (tile and side, spot, turn): the expert compares
+    whole placements, the strong level's best first; playing one in a world, or walking the real
+    steps towards it, places that tile on that spot in that turn."""
+    eng = ENGINES["land_vs_sea"]
+    sampler = sampler_for("land_vs_sea")
+    placed = sides = 0
+    for state, seat, _seq in _positions("land_vs_sea", 2, seed=4, every=2, limit=30):
+        view = eng.view(state, seat)
+        legal = eng.legal_actions(state, seat)
+        plan = sampler.plan(view, legal, legal[0])
+        if plan is None:
+            assert legal[0]["type"] not in ("choose", "spot", "place")
+            continue
+        candidates, prior, decision = plan
+        assert candidates[0] == prior and len({canonical(c) for c in candidates}) == len(candidates)
+        sides += len({(c["tile"], c["side"]) for c in candidates}) > 1
+        for choice in candidates[:4]:
+            for walk in ("world", "steps"):
+                trial = eng.load(eng.dump(state))
+                if walk == "world":
+                    sampler.play_choice(eng, trial, seat, choice)
+                else:
+                    for _step in range(8):
+                        tview, tlegal = eng.view(trial, seat), eng.legal_actions(trial, seat)
+                        assert sampler.plan(tview, tlegal, tlegal[0])[2] == decision
+                        step = sampler.step(tview, tlegal, choice)
+                        assert step in eng.legal_actions(trial, seat)
+                        eng.apply(trial, seat, step)
+                        if step["type"] == "place":
+                            break
+                at = ",".join(map(str, choice["at"]))
+                assert at not in state["map"]
+                assert trial["map"][at] == {"tile": choice["tile"], "side": choice["side"], "rot": choice["rot"]}
+                placed += 1
+        again = sampler.plan(eng.view(state, seat), legal, legal[0])
+        assert again is not None and again[2] == decision
+    assert placed >= 20 and sides >= 2
+
+
+def test_island_siege_re_roll_values_remembered_between_decisions_change_no_choice():
+    """The strong level's re-roll choice (the expert's rollouts meet the same forts and dice again and
+    again, so their values are remembered) is the same with a warm memory as computed afresh."""
+    from rules.island_siege import ai as siege_ai
+
+    eng = ENGINES["island_siege"]
+    strong = chooser_for("island_siege", "strong")
+    warm = []
+    fresh = []
+    for seed in (3, 4, 5, 6):
+        state = eng.setup(2, {}, seed)
+        for seq in range(600):
+            if eng.result(state) is not None:
+                break
+            seat = min(eng.to_act(state))
+            legal = eng.legal_actions(state, seat)
+            view = eng.view(state, seat)
+            if any(a["type"] == "reroll" for a in legal):
+                warm.append(siege_ai.choose_reroll(view, legal))
+                siege_ai._WAVES.clear()
+                siege_ai._EXPECTED.clear()
+                fresh.append(siege_ai.choose_reroll(view, legal))
+            action = strong(view, legal, rng_for("memo", seq)) if len(legal) > 1 else legal[0]
+            eng.apply(state, seat, action)
+    assert len(warm) >= 20 and warm == fresh
+    assert any(a["type"] == "reroll" for a in warm) and any(a["type"] == "stop_rolling" for a in warm)

@@ -136,6 +136,20 @@ def multisets(m: int):
         yield combo, p
 
 
+MEMO_SIZE = 200_000
+"""How many roll values the re-roll choice remembers between decisions (the expert's rollouts meet
+the same forts and dice again and again; the values are pure functions of their keys)."""
+_WAVES: dict[tuple, float] = {}
+_EXPECTED: dict[tuple, float] = {}
+_OUTCOMES: dict[int, list[tuple[tuple[str, ...], float]]] = {}
+
+
+def _outcomes(m: int) -> list[tuple[tuple[str, ...], float]]:
+    if m not in _OUTCOMES:
+        _OUTCOMES[m] = list(multisets(m))
+    return _OUTCOMES[m]
+
+
 def choose_reroll(view: dict, legal: list[dict]) -> dict:
     att = view["attack"]
     seat = my_seat(view)
@@ -148,13 +162,23 @@ def choose_reroll(view: dict, legal: list[dict]) -> dict:
             colonists = f["colonists"] + sum(b["colonists"] for b in f["buildings"])
     bank = view["common_bank"]
     added = tuple(att["added"])
-    memo: dict = {}
+    target = (None if fort is None else tuple(sorted(fort["cells"].items())), tuple(sorted(bank.items())), colonists)
 
-    def value(res):
-        key = tuple(sorted(res))
-        if key not in memo:
-            memo[key] = wave_value(fort, key, bank, colonists)
-        return memo[key]
+    def value(res: tuple[str, ...]) -> float:
+        key = (target, tuple(sorted(res)))
+        if key not in _WAVES:
+            if len(_WAVES) > MEMO_SIZE:
+                _WAVES.clear()
+            _WAVES[key] = wave_value(fort, key[1], bank, colonists)
+        return _WAVES[key]
+
+    def expected(kept: tuple[str, ...], rolled: int) -> float:
+        key = (target, tuple(sorted(kept)), rolled)
+        if key not in _EXPECTED:
+            if len(_EXPECTED) > MEMO_SIZE:
+                _EXPECTED.clear()
+            _EXPECTED[key] = sum(p * value(kept + out) for out, p in _outcomes(rolled))
+        return _EXPECTED[key]
 
     dice = att["dice"]
     stop = value(tuple(dice) + added)
@@ -163,7 +187,7 @@ def choose_reroll(view: dict, legal: list[dict]) -> dict:
         if action["type"] != "reroll":
             continue
         kept = tuple(d for i, d in enumerate(dice) if i not in action["dice"]) + added
-        ev = sum(p * value(kept + out) for out, p in multisets(len(action["dice"])))
+        ev = expected(kept, len(action["dice"]))
         if ev > best + 0.05:
             best, best_action = ev, action
     if best_action["type"] == "stop_rolling" and {"type": "academy_reroll"} in legal and stop < 3:

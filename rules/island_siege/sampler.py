@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import random
 
+from rules.base import canonical
 from rules.sampling import complete_sealed, draw, seed_of, unseen
 
-from . import data
+from . import ai, data
 
-ROLLOUT = "greedy"
-"""The level that plays on in the rollouts."""
+ROLLOUT = "strong"
+"""The level that plays on in the rollouts (its re-roll values are remembered between rollouts:
+``ai.choose_reroll``)."""
+TURNS = 2
+"""How far a rollout plays: until the seat's action phase ``TURNS`` turns on (its own action, the
+rival's whole turn, its next colonization), then the evaluation (``values``)."""
+CANDIDATES = 12
+"""The most whole actions compared at a main decision (the strong level's ranking decides which)."""
 RETREATS = ("back",)
 """Steps back the expert takes only where the strong level does (a search would undo and redo)."""
 SCALE = 4.0
@@ -117,8 +124,101 @@ def same_side(state: dict, a: int, b: int) -> bool:
 
 
 def depth(view: dict) -> int:
-    return 10
+    """A cap on a rollout's moves (``horizon`` ends it first)."""
+    return 400
+
+
+def horizon(view: dict, world: dict) -> bool:
+    """The rollout has gone far enough: a later turn's action phase, before its first step."""
+    return (world["turn_number"] >= view["turn_number"] + TURNS and world["stage"] == "action"
+            and world["pending"] is None)
+
+
+def _main_step(view: dict) -> bool:
+    """The seat chooses its turn's action (at the menu, a card of a menu or the fort that crews it)."""
+    pending = view.get("pending")
+    return (view["stage"] == "action" and view["turn_player"] == view["seat"] and not view.get("infirmary")
+            and (pending is None or pending.get("kind") in ("menu", "choose_fort")))
 
 
 def worth_searching(view: dict, legal: list[dict]) -> bool:
-    return True
+    """The turn's action and the cards given away are searched; the dice, waves and cubes of an
+    attack or a fort follow the strong level (exact expectations of one roll, a placement rule)."""
+    types = {a["type"] for a in legal}
+    return _main_step(view) or bool(types & {"draft_give", "draw_give", "draw_discard"})
+
+
+def _choice(plan: tuple) -> dict:
+    return {"type": "plan", "plan": list(plan)}
+
+
+def plan(view: dict, legal: list[dict], prior: dict) -> tuple[list[dict], dict, str] | None:
+    """The turn's action is one choice made in steps (menu, card, fort): the search compares whole
+    actions (draw; attack a fort; build a fort card; a building or ship crewed from a fort), the
+    strong level's first; the key names the decision, the same at each of its steps."""
+    if not _main_step(view):
+        return None
+    ranked = [p for _score, p in ai.plans(view)]
+    first = _choice(ai.pick_plan(view))
+    out = [first]
+    seat = view["seat"]
+    me, rival = view["players"][seat], view["players"][1 - seat]
+    more = [p for p in ranked if p[0] in ("fort", "draw")]
+    more += [("attack", f["id"]) for f in rival["forts"]] or [("attack", "sea")]
+    for p in ranked:
+        if p[0] in ("building", "ship"):
+            need = data.cost(p[1])
+            more += [(p[0], p[1], f["id"]) for f in me["forts"] if f["colonists"] >= need]
+    pending = view.get("pending")
+    if pending is not None:  # a menu is open already (a search in another process opened it): its choices
+        out = [c for c in [first, *map(_choice, more)] if _on_the_way(pending, tuple(c["plan"]))][:1]
+        if not out:
+            return None
+        first = out[0]
+    for p in more:
+        c = _choice(p)
+        if c not in out and len(out) < CANDIDATES and _on_the_way(pending, p):
+            out.append(c)
+    decision = canonical({"seat": seat, "turn": view["turn_number"], "hand": [c["id"] for c in view.get("hand", [])],
+                          "players": [{k: v for k, v in pv.items() if k != "hand"} for pv in view["players"]],
+                          "discard": view["discard"], "deck": view["deck_size"], "bank": view["common_bank"]})
+    return out, first, decision
+
+
+def _on_the_way(pending: dict | None, target: tuple) -> bool:
+    """The menu or fort choice open now leads to ``target``."""
+    if pending is None:
+        return True
+    if pending["kind"] == "menu":
+        return pending["menu"] == target[0]
+    return target[0] in ("building", "ship") and pending.get("card") == target[1]
+
+
+def step(view: dict, legal: list[dict], choice: dict) -> dict:
+    """The step towards ``choice`` (the strong level's walk: menu, card, fort; back first out of
+    a menu that leads elsewhere)."""
+    if choice.get("type") != "plan":
+        return choice
+    target = tuple(choice["plan"])
+    if not _on_the_way(view.get("pending"), target) and {"type": "back"} in legal:
+        return {"type": "back"}
+    return ai.choose_action(view, legal, target)
+
+
+def play_choice(engine, world: dict, seat: int, choice: dict) -> None:
+    """Play ``choice`` in ``world``: an action, or a whole one walked step by step (a fort's own
+    cubes then placed by the strong level)."""
+    if choice.get("type") != "plan":
+        engine.apply(world, seat, choice)
+        return
+    for _i in range(40):
+        if seat not in engine.to_act(world) or world["stage"] != "action":
+            return
+        legal = engine.legal_actions(world, seat)
+        pending = world["pending"]
+        view = engine.view(world, seat)
+        if pending is not None and pending["kind"] == "fort_cubes":
+            action = ai.choose_placement(view, legal)
+        else:
+            action = step(view, legal, choice)
+        engine.apply(world, seat, action)

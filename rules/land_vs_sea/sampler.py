@@ -11,19 +11,22 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 
-from rules.base import canonical
+from rules.base import IllegalAction, canonical
 from rules.sampling import seed_of
 
 from . import board as B
 from . import turn
-from .ai import Evaluator
-from .data import REGULAR_IDS, SIDES, SPECIAL, START, public_face
+from .ai import Evaluator, choose, evaluator
+from .data import REGULAR_IDS, SIDES, SPECIAL, START, distinct_rotations, orient_sig, public_face, sig_of
 
 ROLLOUT = "strong"
 """The level that plays on in the rollouts."""
 RETREATS = ("back",)
 """Steps back the expert takes only where the strong level does (a search would undo and redo)."""
 SCALE = 6.0
+CANDIDATES = 10
+"""The most whole placements compared at a decision (the strong level's ranking decides which)."""
+_PLACING = ("choose", "spot", "place")
 _BY_FACE: dict[str, list[tuple[str, str]]] = defaultdict(list)
 for _t in REGULAR_IDS:
     for _s in SIDES:
@@ -192,3 +195,84 @@ def depth(view: dict) -> int:
 
 def worth_searching(view: dict, legal: list[dict]) -> bool:
     return True
+
+
+def _placing(legal: list[dict]) -> bool:
+    return legal[0]["type"] in _PLACING
+
+
+def plan(view: dict, legal: list[dict], prior: dict) -> tuple[list[dict], dict, str] | None:
+    """A placement is one choice made in steps (tile and side, spot, turn): the search compares whole
+    placements, the strong level's best ``CANDIDATES`` (by its evaluation of the spot at once and
+    what it promises; the best one of every tile side among them), its own first; the key names the
+    decision, the same at each of its steps."""
+    if not _placing(legal):
+        return None
+    seat = view["seat"]
+    ev = evaluator(view, seat)
+    pending = view.get("pending")
+    if pending:
+        sides = [(pending["tile"], pending["side"])]
+    else:
+        sides = [(a["tile"], a["side"]) for a in legal if a["type"] == "choose"]
+    scored: list[tuple[float, dict]] = []
+    for tile, side in sides:
+        sig = sig_of(tile, side)
+        cells = [B.key(*pending["at"])] if pending and "at" in pending else B.frontier(ev.board)
+        for cell in cells:
+            pattern = ev.pattern(cell)
+            if pattern == "??????":
+                continue
+            for rot in distinct_rotations(tile, side):
+                if B.fits(pattern, orient_sig(sig, rot).terrain):
+                    choice = {"type": "plan", "tile": tile, "side": side, "at": list(B.parse(cell)), "rot": rot}
+                    scored.append((ev.value(sig, cell, rot), choice))
+    if not scored:
+        return None
+    scored.sort(key=lambda x: -x[0])  # stable: ties keep the reading order
+    out = [scored[0][1]]
+    best_of_side = {}
+    for _v, c in scored:
+        best_of_side.setdefault((c["tile"], c["side"]), c)
+    for c in [*best_of_side.values(), *(c for _v, c in scored)]:
+        if c not in out and len(out) < CANDIDATES:
+            out.append(c)
+    decision = canonical({"seat": seat, "map": view["map"], "hand": view["my_hand"], "history": len(view["history"]),
+                          "scores": view["scores"]})
+    return out, out[0], decision
+
+
+def _toward(legal: list[dict], choice: dict) -> dict | None:
+    """The step towards the placement ``choice`` (tile and side, spot, turn; back out of a tile or
+    spot that leads elsewhere), or None where none leads there."""
+    for a in legal:
+        t = a["type"]
+        if t == "choose" and (a["tile"], a["side"]) == (choice["tile"], choice["side"]):
+            return a
+        if t == "spot" and a["at"] == choice["at"]:
+            return a
+        if t == "place" and a["at"] == choice["at"] and a["rot"] == choice["rot"]:
+            return a
+    return {"type": "back"} if {"type": "back"} in legal else None
+
+
+def step(view: dict, legal: list[dict], choice: dict) -> dict:
+    """The step towards ``choice`` (the strong level's own where none leads there)."""
+    if choice.get("type") != "plan":
+        return choice
+    return _toward(legal, choice) or choose(view, legal, random.Random(0))
+
+
+def play_choice(engine, world: dict, seat: int, choice: dict) -> None:
+    """Play ``choice`` in ``world``: an action, or a whole placement walked step by step."""
+    if choice.get("type") != "plan":
+        engine.apply(world, seat, choice)
+        return
+    for _i in range(6):
+        action = _toward(engine.legal_actions(world, seat), choice)
+        if action is None:
+            break
+        engine.apply(world, seat, action)
+        if action["type"] == "place":
+            return
+    raise IllegalAction("the placement was not reached")
