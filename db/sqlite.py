@@ -384,21 +384,18 @@ class Database:
         async with self.write_lock:
             if not done.done() and self._pending:
                 batch, self._pending = self._pending, []
+                outcome = None
                 if self._in_flight == 0 and not getattr(loop, "_ready", True) and self.commit_cost < HERE_MAX_SECONDS:
                     # Nothing else is ready to run and a commit is quick on this file (no slow
                     # sync to disk): committing right here costs nobody a wait, and saves the two
                     # thread wake-ups (most of a lone move's overhead). Where the disk makes a
                     # commit slow, a click arriving meanwhile would wait for it: the writer's
-                    # thread commits instead.
+                    # thread commits instead. None: another connection holds the file's write
+                    # lock, and waiting for it here would stop the event loop (a transaction of
+                    # this process that holds it would never finish): the writer's thread waits.
                     outcome = self._run_here(batch)
-                    if outcome is not None:
-                        self._answer(batch, outcome)
-                        return await done
-                    # another connection holds the file's write lock: waiting for it here would
-                    # stop the event loop (and a transaction of this process that holds it would
-                    # never finish); the writer's thread waits instead
-                    self._send(loop, batch)
-                    await done
+                if outcome is not None:
+                    self._answer(batch, outcome)
                 else:
                     self._send(loop, batch)
                     # The lock is held until this batch is committed: every answer of the batch
