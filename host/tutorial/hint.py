@@ -73,16 +73,17 @@ def whole_move(engine: Any, state: Any, seat: int, action: dict[str, Any], view:
     make a longer listed move (a hint names what the player picks, not its first step); ``None``
     where no listed move starts with ``action``."""
     first = canonical(action)
-    starts = [m for m in engine.merged_moves(state, seat, view) if canonical(m["steps"][0]) == first]
+    # each listed move that starts with ``action``, with its steps' canonical texts worked out once
+    starts = [(m, [canonical(a) for a in m["steps"]]) for m in engine.merged_moves(state, seat, view)
+              if canonical(m["steps"][0]) == first]
     if not starts:
         return None
     trial = plain_copy(state)
     engine.apply(trial, seat, action)
     taken, best = [first], None
     while True:
-        best = next((m for m in starts if [canonical(a) for a in m["steps"]] == taken), best)
-        starts = [m for m in starts if len(m["steps"]) > len(taken)
-                  and [canonical(a) for a in m["steps"][:len(taken)]] == taken]
+        best = next((m for m, path in starts if path == taken), best)
+        starts = [(m, path) for m, path in starts if len(path) > len(taken) and path[:len(taken)] == taken]
         if not starts or seat not in engine.to_act(trial):
             break
         step = hinted_action(engine, trial, seat, seed, seq + len(taken))
