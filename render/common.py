@@ -226,7 +226,13 @@ MB = 1 << 20
 @bytes_cache(4 * MB)
 def _text_mask(text: str, f: ImageFont.FreeTypeFont, anchor: str, fx: float, fy: float,
                lang: str) -> tuple[Image.Image, int, int]:
-    """``text`` drawn at (fx, fy) into a mask, and where the mask's corner sits from (0, 0)."""
+    """``text`` drawn at (fx, fy) into a mask, and where the mask's corner sits from (0, 0).
+
+    One line is FreeType's own mask of it, as ``ImageDraw.text`` stamps it (the same bytes, without
+    measuring the line first and copying it into a padded image: a third of a miss's time)."""
+    if "\n" not in text:
+        core, (dx, dy) = f.getmask2(text, "L", anchor=anchor, ink=255, start=(fx, fy))
+        return Image.Image()._new(core), dx, dy
     x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
     ox, oy = 2 + max(0, -x0), 2 + max(0, -y0)
     mask = Image.new("L", (ox + max(x1, 0) + 3, oy + max(y1, 0) + 3))
