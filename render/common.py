@@ -6,8 +6,9 @@ a hatch pattern, so no information is carried by colour alone.
 
 from __future__ import annotations
 
-import io
 import math
+import struct
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -15,6 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
+from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -310,7 +312,7 @@ def to_png(image: Image.Image, colours: int = 128, palette: Image.Image | None =
     ``palette``: map onto that fixed palette (built once per game from its sprites, so
     colours are exact and cheap to look up); otherwise a fast octree palette of
     ``colours`` entries (boards are flat colours and text, so 64-128 lose nothing visible).
-    ``height`` cuts the image to that many rows after quantising (cheaper than an RGB crop).
+    ``height`` keeps that many rows of the picture.
     """
     rec = RECORDER.get()
     if rec is not None:
@@ -320,11 +322,29 @@ def to_png(image: Image.Image, colours: int = 128, palette: Image.Image | None =
         small = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
         small = rgb.quantize(colors=colours, method=Image.Quantize.FASTOCTREE)
-    if height is not None and height < image.height:
-        small = small.crop((0, 0, image.width, height))
-    out = io.BytesIO()
-    small.save(out, format="PNG", compress_level=1)
-    return out.getvalue()
+    return palette_png(small, height)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind)))
+
+
+def palette_png(image: Image.Image, height: int | None = None) -> bytes:
+    """A palette image (its first ``height`` rows) as PNG, its rows deflated by ISA-L (issue 32).
+
+    Pillow's encoder deflates with zlib at level 1 in ~3.5 ms a card; ISA-L's level 1 takes ~1 ms and
+    its file is ~8 % smaller. The pixels and the palette are Pillow's, so the picture is the same; the
+    rows are unfiltered (a filter predicts nothing across palette indices)."""
+    width, rows = image.width, image.height if height is None else min(height, image.height)
+    raw = image.tobytes()
+    scanlines = b"\0" + b"\0".join(raw[i:i + width] for i in range(0, rows * width, width))
+    colours = bytes(image.getpalette() or [])
+    head = struct.pack(">IIBBBBB", width, rows, 8, 3, 0, 0, 0)  # 8-bit indices, deflate, no interlace
+    return (PNG_SIGNATURE + _chunk(b"IHDR", head) + _chunk(b"PLTE", colours)
+            + _chunk(b"IDAT", isal_zlib.compress(scanlines, 1)) + _chunk(b"IEND", b""))
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 # -- fitting text: one ellipsis rule for every renderer ---------------------------------------------

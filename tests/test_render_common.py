@@ -15,3 +15,33 @@ def test_a_flat_palette_keeps_the_arts_own_colours_exact():
         image.putdata(colours)
         mapped = Image.open(io.BytesIO(to_png(image, palette=flat_palette(art)))).convert("RGB")
         assert [mapped.getpixel((x, 0)) for x in range(len(colours))] == colours
+
+
+def _pillows_png(small: Image.Image, height: int | None) -> Image.Image:
+    if height is not None:
+        small = small.crop((0, 0, small.width, height))
+    out = io.BytesIO()
+    small.save(out, format="PNG")
+    return Image.open(io.BytesIO(out.getvalue()))
+
+
+def test_our_png_is_pillows_picture_pixel_for_pixel():
+    """``to_png`` deflates with ISA-L, not Pillow's encoder: the decoded picture is the one Pillow would
+    have written (the same palette, the same indices), cut to ``height``, and its file checks out."""
+    from render import RENDERERS
+    from tests.board_samples import samples
+
+    for sample in (s for key in sorted(RENDERERS) for s in samples(key, 2)[1::3]):  # mid-game boards
+        board = Image.open(io.BytesIO(RENDERERS[sample.game](sample.view))).convert("RGB")
+        palette = flat_palette(((10, 120, 200), (200, 60, 30)))
+        for kwargs in ({"palette": palette}, {"palette": palette, "height": board.height // 2}, {"colours": 64}):
+            ours = Image.open(io.BytesIO(to_png(board, **kwargs)))
+            ours.load()
+            if "palette" in kwargs:
+                small = board.quantize(palette=palette, dither=Image.Dither.NONE)
+            else:
+                small = board.quantize(colors=64, method=Image.Quantize.FASTOCTREE)
+            theirs = _pillows_png(small, kwargs.get("height"))
+            assert (ours.mode, ours.size) == (theirs.mode, theirs.size)
+            assert ours.getpalette() == theirs.getpalette() and ours.tobytes() == theirs.tobytes()
+            Image.open(io.BytesIO(to_png(board, **kwargs))).verify()  # chunk CRCs and the stream's end
