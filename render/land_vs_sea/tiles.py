@@ -74,11 +74,12 @@ class TextureSheets:
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
-    def __call__(self, kind: str, w: int, h: int) -> Image.Image:
+    def __call__(self, kind: str, w: int, h: int, box: tuple[int, int, int, int] | None = None) -> Image.Image:
+        box = box or (0, 0, w, h)
         if w > self.cap or h > self.cap:  # no renderer asks for more: drawn, not kept
             with self._lock:
                 self.misses += 1
-            return _tiled(kind, w, h)
+            return _tiled(kind, w, h).crop(box)
         with self._lock:
             sheet = self._sheets.get(kind)
             if sheet is None or sheet.width < w or sheet.height < h:
@@ -88,7 +89,7 @@ class TextureSheets:
                 sheet = self._sheets[kind] = _tiled(kind, min(grow[0], self.cap), min(grow[1], self.cap))
             else:
                 self.hits += 1
-        return sheet.crop((0, 0, w, h))
+        return sheet.crop(box)
 
     def cache_clear(self) -> None:
         with self._lock:
@@ -101,7 +102,8 @@ class TextureSheets:
 
 
 texture = TextureSheets()
-"""``texture(kind, w, h)``: the land or sea texture over a ``w`` x ``h`` canvas (a new image)."""
+"""``texture(kind, w, h)``: the land or sea texture over a ``w`` x ``h`` canvas (a new image);
+``texture(kind, w, h, box)``: the part ``box`` of it."""
 
 
 # -- geometry ------------------------------------------------------------------------------
@@ -309,6 +311,11 @@ def _tile_image(sig: str, s: int, rot: int, floor: int = 0) -> Image.Image:
     return compose([(w / 2, h / 2, orient_sig(sig, rot), face_of_sig(sig), frozenset())], s, (w, h), PAPER, floor)
 
 
+_LAND = [255 if v == 255 else 0 for v in range(256)]
+_SEA = [255 if v == 128 else 0 for v in range(256)]
+"""The terrain mask (255 land, 128 sea) to the mask of each texture."""
+
+
 def compose(tiles, s, size, bg, floor: int = 0) -> Image.Image:
     """Draw tiles ``(cx, cy, oriented, face, done_regions)`` on a canvas of ``size``."""
     w, h = size
@@ -317,10 +324,11 @@ def compose(tiles, s, size, bg, floor: int = 0) -> Image.Image:
     md = ImageDraw.Draw(mask)
     for cx, cy, o, _face, _done in tiles:
         paint_terrain(md, o, cx, cy, s)
-    land = mask.point(lambda v: 255 if v == 255 else 0)
-    sea = mask.point(lambda v: 255 if v == 128 else 0)
-    img.paste(texture("land", w, h), (0, 0), land)
-    img.paste(texture("sea", w, h), (0, 0), sea)
+    box = mask.getbbox()  # the textures only where tiles are: a card's map is mostly background
+    if box is not None:
+        part = mask.crop(box)
+        img.paste(texture("land", w, h, box), box[:2], part.point(_LAND))
+        img.paste(texture("sea", w, h, box), box[:2], part.point(_SEA))
     draw = ImageDraw.Draw(img)
     for cx, cy, o, _face, _done in tiles:
         draw_lines(draw, o, cx, cy, s)
