@@ -336,8 +336,9 @@ def palette_png(image: Image.Image, height: int | None = None) -> bytes:
     its file is ~8 % smaller. The pixels and the palette are Pillow's, so the picture is the same; the
     rows are unfiltered (a filter predicts nothing across palette indices)."""
     width, rows = image.width, image.height if height is None else min(height, image.height)
-    raw = image.tobytes()
-    scanlines = b"\0" + b"\0".join(raw[i:i + width] for i in range(0, rows * width, width))
+    framed = Image.new("P", (width + 1, rows), 0)  # column 0: each row's filter byte (0, none)
+    framed.paste(image, (1, 0))
+    scanlines = framed.tobytes()
     colours = bytes(image.getpalette() or [])
     head = struct.pack(">IIBBBBB", width, rows, 8, 3, 0, 0, 0)  # 8-bit indices, deflate, no interlace
     return (PNG_SIGNATURE + _chunk(b"IHDR", head) + _chunk(b"PLTE", colours)
@@ -355,6 +356,12 @@ ELLIPSIS = "…"
 @lru_cache(maxsize=8192)
 def _width(text: str, f: ImageFont.FreeTypeFont) -> float:
     return f.getlength(text)
+
+
+@lru_cache(maxsize=4096)
+def text_bbox(text: str, f: ImageFont.FreeTypeFont, anchor: str = "la") -> tuple[float, float, float, float]:
+    """``f.getbbox(text, anchor=anchor)``, cached (a layout that asks whether a label fits asks on every board)."""
+    return f.getbbox(text, anchor=anchor)
 
 
 def text_width(text: Any, f: ImageFont.FreeTypeFont) -> float:
