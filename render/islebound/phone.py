@@ -12,7 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from render.common import HIGHLIGHT, INK, fit_text, panel, paste_badge, stamp_text, text_width, tx
+from render.common import HIGHLIGHT, INK, fit_text, panel, paste_badge, stamp_text, text_bbox, text_width, tx
 from render.islebound.board import FAME_IS, _bundle, _last, _result_rows, _turn
 from render.islebound.sea import region_boxes
 from render.islebound.style import (
@@ -145,7 +145,7 @@ def _region(img: Image.Image, d: ImageDraw.ImageDraw, view: dict, city: str, box
     f, fb = card_font(SMALL, True), card_font(BODY, True)
 
     def put(xy: tuple[float, float], text: str, font: Any, fill: Any, anchor: str) -> bool:
-        left, top, right, bottom = font.getbbox(text, anchor=anchor)
+        left, top, right, bottom = text_bbox(text, font, anchor)
         if not _inside((xy[0] + left, xy[1] + top, xy[0] + right, xy[1] + bottom), size):
             return False
         stamp_text(d, xy, text, font, fill, anchor)
