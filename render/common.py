@@ -312,12 +312,15 @@ def to_png(image: Image.Image, colours: int = 128, palette: Image.Image | None =
     ``palette``: map onto that fixed palette (built once per game from its sprites, so
     colours are exact and cheap to look up); otherwise a fast octree palette of
     ``colours`` entries (boards are flat colours and text, so 64-128 lose nothing visible).
-    ``height`` keeps that many rows of the picture.
+    ``height`` keeps that many rows of the picture (with a fixed palette cut before mapping, which maps
+    each colour alone: the same rows for half the mapping of a short card).
     """
     rec = RECORDER.get()
     if rec is not None:
         rec.finished(image, height)
     rgb = image if image.mode == "RGB" else image.convert("RGB")  # convert() to the same mode is a copy
+    if palette is not None and height is not None and height < image.height:  # only the rows kept are mapped
+        rgb, height = rgb.crop((0, 0, image.width, height)), None
     if palette is not None:
         small = rgb.quantize(palette=palette, dither=Image.Dither.NONE)
     else:
