@@ -76,7 +76,7 @@ def _grid(rows: tuple[str, ...], radius: float) -> dict:
     return cells
 
 
-@bytes_cache(4 * MB)
+@bytes_cache(12 * MB)  # ~1.2 MB a layer: 4 MB kept 3 and drew an island of five again on every board
 def _terrain_layer(rows: tuple[str, ...], radius: float, totems: tuple, floor: int = 0) -> Image.Image:
     """The printed island (terrain only, no words), drawn once per size (``floor``: the smallest
     font of a mark, the phone card's)."""
@@ -288,7 +288,7 @@ def _paste_centred(img: Image.Image, sprite: tuple[Image.Image, Image.Image], cx
     img.paste(picture, (int(round(cx - w / 2)), int(round(cy - h / 2))), mask)
 
 
-@bytes_cache(2 * MB)
+@bytes_cache(8 * MB)  # 2 MB kept ~18 of the shapes a few boards show
 def _shape_sprite(cells: tuple, box: int, mark_anchor: bool, radius: float,
                   letters: tuple) -> tuple[Image.Image, int, int]:
     """A tile picture from axial offsets, as it sits in a ``box`` square: (sprite, dx, dy)."""
