@@ -225,7 +225,7 @@ MB = 1 << 20
 # each line is drawn once into a mask (per language: the translation test watches the misses)
 # and stamped after, at its position snapped to a quarter pixel.
 
-@bytes_cache(4 * MB)
+@bytes_cache(16 * MB)  # shared by every game a worker draws: 4 MB held ~450 of a card's lines, one game's 100 boards
 def _text_mask(text: str, f: ImageFont.FreeTypeFont, anchor: str, fx: float, fy: float,
                lang: str) -> tuple[Image.Image, int, int]:
     """``text`` drawn at (fx, fy) into a mask, and where the mask's corner sits from (0, 0).
