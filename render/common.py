@@ -387,23 +387,46 @@ def fit_text(text: Any, f: ImageFont.FreeTypeFont, width: float) -> str:
     return text[:lo].rstrip() + ELLIPSIS
 
 
+@lru_cache(maxsize=4096)
+def _kerning(a: str, b: str, f: ImageFont.FreeTypeFont) -> float:
+    """How much the pair ``a`` ``b`` is kerned in ``f`` (0 for most pairs)."""
+    return _width(a + b, f) - _width(a, f) - _width(b, f)
+
+
+def _joined_width(left: str, left_width: float, right: str, f: ImageFont.FreeTypeFont) -> float:
+    """The width of ``left + right`` from the parts' widths and the kerning where they meet: exact where
+    the font kerns pairs of letters (DejaVu), and the parts (words) recur where whole lines do not."""
+    return left_width + _width(right, f) + _kerning(left[-1], right[0], f)
+
+
+def _fitted(line: str, line_width: float, f: ImageFont.FreeTypeFont, width: float) -> str:
+    return line if line_width < width - 1 else fit_text(line, f, width)
+
+
 def wrap_text(text: Any, f: ImageFont.FreeTypeFont, width: float, max_lines: int = 0) -> list[str]:
     """``text`` (translated) in lines no wider than ``width`` pixels, broken at spaces (a word
     wider than a line is cut with an ellipsis); with ``max_lines``, the last line kept ends in an
-    ellipsis when more text did not fit. The lines are noted as wrapped for the layout check."""
+    ellipsis when more text did not fit. The lines are noted as wrapped for the layout check.
+
+    A line's width is summed from its words' (``_joined_width``) and measured whole only within a
+    pixel of the edge: a fresh board's new texts cost FreeType one measure a line, not one a word."""
     text = tx(text)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        cur = ""
+        cur, cur_width = "", 0.0
         for word in paragraph.split():
-            trial = f"{cur} {word}" if cur else word
-            if cur and _width(trial, f) > width:
-                lines.append(cur)
-                cur = word
+            if not cur:
+                cur, cur_width = word, _width(word, f)
+                continue
+            trial_width = _joined_width(cur, cur_width, " " + word, f)
+            if abs(trial_width - width) <= 1:
+                trial_width = _width(f"{cur} {word}", f)
+            if trial_width > width:
+                lines.append(_fitted(cur, cur_width, f, width))
+                cur, cur_width = word, _width(word, f)
             else:
-                cur = trial
-        lines.append(fit_text(cur, f, width) if cur else "")
-    lines = [fit_text(line, f, width) for line in lines] or [""]
+                cur, cur_width = f"{cur} {word}", trial_width
+        lines.append(_fitted(cur, cur_width, f, width) if cur else "")
     if max_lines and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = fit_text(lines[-1] + " " + ELLIPSIS, f, width)  # always ends in the ellipsis

@@ -45,3 +45,47 @@ def test_our_png_is_pillows_picture_pixel_for_pixel():
             assert (ours.mode, ours.size) == (theirs.mode, theirs.size)
             assert ours.getpalette() == theirs.getpalette() and ours.tobytes() == theirs.tobytes()
             Image.open(io.BytesIO(to_png(board, **kwargs))).verify()  # chunk CRCs and the stream's end
+
+
+def _wrap_measuring_every_line(text: str, f, width: float) -> list[str]:  # noqa: ANN001
+    """The wrapping ``wrap_text`` did before it summed words: every trial line measured whole."""
+    from render.common import fit_text
+
+    lines = []
+    for paragraph in text.split("\n"):
+        cur = ""
+        for word in paragraph.split():
+            trial = f"{cur} {word}" if cur else word
+            if cur and f.getlength(trial) > width:
+                lines.append(cur)
+                cur = word
+            else:
+                cur = trial
+        lines.append(fit_text(cur, f, width) if cur else "")
+    return [fit_text(line, f, width) for line in lines]
+
+
+def test_wrapping_from_word_widths_breaks_where_measuring_whole_lines_does():
+    """``wrap_text`` sums a line's width from its words and the kerning where they meet: over the
+    catalogs' Russian and Ukrainian texts and English ones, in the cards' fonts and many widths, it
+    breaks every line where measuring each trial line whole would."""
+    from babel.messages.mofile import read_mo
+
+    from render.common import font, wrap_text
+
+    texts = []
+    for lang in ("ru", "uk"):
+        with open(f"locales/{lang}/LC_MESSAGES/isle.mo", "rb") as mo:
+            for message in read_mo(mo):
+                for text in (message.id, message.string):
+                    texts += [t for t in (text if isinstance(text, tuple) else (text,)) if t and " " in t]
+    texts = sorted(set(texts))[::14]  # ~500 texts: English and both translations
+    assert len(texts) > 250
+    checked = 0
+    for size, bold in ((18, False), (22, True), (26, False), (32, True)):
+        f = font(size, bold)
+        for i, text in enumerate(texts):
+            width = 60 + (i * 37) % 640
+            assert wrap_text(text, f, width) == _wrap_measuring_every_line(text, f, width), (text, size, width)
+            checked += 1
+    assert checked > 1000
