@@ -453,15 +453,20 @@ def wrap_items(items: list[Any], f: ImageFont.FreeTypeFont, width: float, sep: s
     between facts, never inside one (a fact wider than a line is cut with an ellipsis). The lines
     are noted as wrapped for the layout check."""
     lines: list[str] = []
-    cur = ""
+    cur, cur_width = "", 0.0
     for item in (tx(i) for i in items):
-        trial = f"{cur}{sep}{item}" if cur else item
-        if cur and _width(trial, f) > width:
-            lines.append(cur)
-            cur = item
+        if not cur:
+            cur, cur_width = item, _width(item, f)
+            continue
+        trial_width = _joined_width(cur, cur_width, sep + item, f)  # as wrap_text: the facts recur, lines do not
+        if abs(trial_width - width) <= 1:
+            trial_width = _width(f"{cur}{sep}{item}", f)
+        if trial_width > width:
+            lines.append(_fitted(cur, cur_width, f, width))
+            cur, cur_width = item, _width(item, f)
         else:
-            cur = trial
-    lines = [fit_text(line, f, width) for line in [*lines, cur]]
+            cur, cur_width = f"{cur}{sep}{item}", trial_width
+    lines.append(_fitted(cur, cur_width, f, width) if cur else "")
     rec = RECORDER.get()
     if rec is not None:
         rec.wrapped.update(lines)

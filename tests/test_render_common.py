@@ -65,13 +65,28 @@ def _wrap_measuring_every_line(text: str, f, width: float) -> list[str]:  # noqa
     return [fit_text(line, f, width) for line in lines]
 
 
+def _items_measuring_every_line(items: list[str], f, width: float, sep: str) -> list[str]:  # noqa: ANN001
+    from render.common import fit_text
+
+    lines, cur = [], ""
+    for item in items:
+        trial = f"{cur}{sep}{item}" if cur else item
+        if cur and f.getlength(trial) > width:
+            lines.append(cur)
+            cur = item
+        else:
+            cur = trial
+    return [fit_text(line, f, width) for line in [*lines, cur]]
+
+
 def test_wrapping_from_word_widths_breaks_where_measuring_whole_lines_does():
     """``wrap_text`` sums a line's width from its words and the kerning where they meet: over the
     catalogs' Russian and Ukrainian texts and English ones, in the cards' fonts and many widths, it
-    breaks every line where measuring each trial line whole would."""
+    breaks every line where measuring each trial line whole would; so does ``wrap_items`` (a text's
+    words as facts)."""
     from babel.messages.mofile import read_mo
 
-    from render.common import font, wrap_text
+    from render.common import font, wrap_items, wrap_text
 
     texts = []
     for lang in ("ru", "uk"):
@@ -87,5 +102,8 @@ def test_wrapping_from_word_widths_breaks_where_measuring_whole_lines_does():
         for i, text in enumerate(texts):
             width = 60 + (i * 37) % 640
             assert wrap_text(text, f, width) == _wrap_measuring_every_line(text, f, width), (text, size, width)
+            sep = (" · ", ", ")[i % 2]
+            facts = text.split()
+            assert wrap_items(facts, f, width, sep) == _items_measuring_every_line(facts, f, width, sep), (text, size)
             checked += 1
     assert checked > 1000
