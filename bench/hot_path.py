@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import os
 import random
 import sqlite3
 import sys
@@ -505,7 +506,7 @@ def section_render(times: int) -> bool:
     from render import RENDERERS
 
     print(f"render: {times} fresh phone cards per game (public and private, each after a new move) vs Pillow's PNG encode"
-          f" of the same image{samples_note(times)}")
+          f" of the same image{samples_note(times)}; load average {os.getloadavg()[0]:.1f}")
     ok = True
     tr = translator("en")
     for key in GAMES:
