@@ -409,8 +409,17 @@ def wrap_text(text: Any, f: ImageFont.FreeTypeFont, width: float, max_lines: int
     ellipsis when more text did not fit. The lines are noted as wrapped for the layout check.
 
     A line's width is summed from its words' (``_joined_width``) and measured whole only within a
-    pixel of the edge: a fresh board's new texts cost FreeType one measure a line, not one a word."""
-    text = tx(text)
+    pixel of the edge: a fresh board's new texts cost FreeType one measure a line, not one a word; a
+    text wrapped before (a card's rules text on every board) is looked up."""
+    lines = list(_wrapped(tx(text), f, width, max_lines))
+    rec = RECORDER.get()
+    if rec is not None:
+        rec.wrapped.update(lines)
+    return lines
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, f: ImageFont.FreeTypeFont, width: float, max_lines: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         cur, cur_width = "", 0.0
@@ -430,10 +439,7 @@ def wrap_text(text: Any, f: ImageFont.FreeTypeFont, width: float, max_lines: int
     if max_lines and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = fit_text(lines[-1] + " " + ELLIPSIS, f, width)  # always ends in the ellipsis
-    rec = RECORDER.get()
-    if rec is not None:
-        rec.wrapped.update(lines)
-    return lines
+    return tuple(lines)
 
 
 def fit_names(build: Callable[..., Any], names: list[Any], f: ImageFont.FreeTypeFont, width: float) -> str:
@@ -452,9 +458,18 @@ def wrap_items(items: list[Any], f: ImageFont.FreeTypeFont, width: float, sep: s
     """Short facts (translated) joined by ``sep`` in lines no wider than ``width`` pixels, broken
     between facts, never inside one (a fact wider than a line is cut with an ellipsis). The lines
     are noted as wrapped for the layout check."""
+    lines = list(_wrapped_items(tuple(tx(i) for i in items), f, width, sep))
+    rec = RECORDER.get()
+    if rec is not None:
+        rec.wrapped.update(lines)
+    return lines
+
+
+@lru_cache(maxsize=4096)
+def _wrapped_items(items: tuple[str, ...], f: ImageFont.FreeTypeFont, width: float, sep: str) -> tuple[str, ...]:
     lines: list[str] = []
     cur, cur_width = "", 0.0
-    for item in (tx(i) for i in items):
+    for item in items:
         if not cur:
             cur, cur_width = item, _width(item, f)
             continue
@@ -467,10 +482,7 @@ def wrap_items(items: list[Any], f: ImageFont.FreeTypeFont, width: float, sep: s
         else:
             cur, cur_width = f"{cur}{sep}{item}", trial_width
     lines.append(_fitted(cur, cur_width, f, width) if cur else "")
-    rec = RECORDER.get()
-    if rec is not None:
-        rec.wrapped.update(lines)
-    return lines
+    return tuple(lines)
 
 
 def fitting_font(text: Any, width: float, size: int, smallest: int, bold: bool = False) -> ImageFont.FreeTypeFont:
