@@ -66,7 +66,8 @@ def _in_locale(locale: str, fn: Callable[..., Any], *args: Any) -> Any:
 
 
 def _load_renderers() -> int:
-    """A worker's first job: import every game's renderer (what the first picture would wait for)."""
+    """What a render worker loads when it starts: every game's renderer (what the first picture
+    would wait for), then frozen out of later garbage collections."""
     from render import RENDERERS
 
     return len(RENDERERS)
@@ -83,7 +84,7 @@ class Renders:
 
     def __init__(self, workers: int = 0, timeout: float = 30.0, job: Job | None = None) -> None:
         self.timeout = timeout
-        self._pool = WorkerPool(workers, nice=WORKER_NICE)
+        self._pool = WorkerPool(workers, nice=WORKER_NICE, warm=_load_renderers)
         self._given_job = job
 
     @property

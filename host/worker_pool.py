@@ -21,6 +21,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from telemetry.gc_pauses import freeze_loaded
+
 log = logging.getLogger("host")
 
 
@@ -32,13 +34,19 @@ class WorkerFailed(Exception):
         self.timed_out = timed_out
 
 
-def _lower_priority(nice: int) -> None:
-    """A worker's initializer: background CPU work yields the processor to the event loop's process."""
+def _start_worker(nice: int, warm: Callable[[], object] | None) -> None:
+    """A worker's initializer. Background CPU work yields the processor to the event loop's process
+    (``nice``). ``warm`` loads what the worker's jobs need (a renderer's fonts and data); what it
+    loaded is then left out of later garbage collections (``telemetry.gc_pauses``), so a full
+    collection in the middle of a job walks only what jobs made, not every table and font."""
     if nice > 0:
         try:
             os.nice(nice)
         except OSError:  # a platform without nice, or a limit: run at the same priority
             log.debug("worker priority unchanged")
+    if warm is not None:
+        warm()
+        freeze_loaded()
 
 
 def _kill_workers(pool: ProcessPoolExecutor) -> None:
@@ -58,11 +66,13 @@ def _kill_workers(pool: ProcessPoolExecutor) -> None:
 
 class WorkerPool:
     """Spawned worker processes (``workers`` of them; 0: no pool, callers run work in a thread).
-    ``nice``: how much lower the workers' priority is than the bot's."""
+    ``nice``: how much lower the workers' priority is than the bot's; ``warm``: what each worker
+    loads when it starts (a module-level function, so that it pickles), before it is frozen."""
 
-    def __init__(self, workers: int, nice: int = 0) -> None:
+    def __init__(self, workers: int, nice: int = 0, warm: Callable[[], object] | None = None) -> None:
         self.workers = workers
         self.nice = nice
+        self.warm = warm
         self._pool: ProcessPoolExecutor | None = None
         self.cannot_start: str | None = None  # why worker processes cannot be started here (then: a thread)
 
@@ -73,7 +83,7 @@ class WorkerPool:
                 raise PermissionError(13, "this user may not run the Python that workers start with", executable)
             # spawned, not forked: the bot's process holds an event loop, sockets and threads
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_lower_priority, initargs=(self.nice,))
+                                             initializer=_start_worker, initargs=(self.nice, self.warm))
         return self._pool
 
     def _submit(self, fn: Callable[..., Any], *args: Any) -> Future[Any]:
