@@ -29,7 +29,14 @@ from host.models import (
 from host.rules_topics import topic_of_step, topic_title
 from host.turn_clock import KnownClocks
 from host.undo import safe_point
-from host.views import broken_text, choices_for, private_lines_of, public_lines_of, with_names
+from host.views import (
+    broken_text,
+    choices_for,
+    private_lines_of,
+    public_lines_of,
+    with_names,
+    work_out_details,
+)
 from rules.ai import DEFAULT_LEVEL, LEVELS
 from rules.base import IllegalAction, canonical
 
@@ -92,6 +99,10 @@ class Moves(HostCore):
         view = with_names(engine.view(state, seat.seat), seats, seat.seat)
         simultaneous = len(set(row.step_seats) | set(engine.to_act(state))) > 1  # the last seat's choice reveals
         return choices_for(engine, state, seat.seat, view, simultaneous, merged)
+
+    async def work_out_details(self, choices: list[Choice]) -> None:
+        """The words of these merged moves (``Choice.detail``), worked out off the event loop."""
+        await work_out_details(choices)
 
     async def submit(self, game_id: int, user_id: int, action: Any, expected_version: int | None = None) -> MoveOutcome:
         async with self._lock(game_id):

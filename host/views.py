@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Iterable
 from functools import partial
 from typing import Any
 
@@ -68,6 +70,21 @@ def choices_for(engine: Any, state: Any, seat: int, view: dict[str, Any], simult
                            then=tuple(m["steps"][1:]), group=int(m["group"]), group_label=clip(tr(m["group_label"]), 150),
                            details=partial(_detail, m["detail"]))
                     for k, m in enumerate(engine.merged_moves(state, seat, view))]
+
+
+async def work_out_details(choices: Iterable[Choice]) -> None:
+    """Work out, in a thread, the words of the merged moves among ``choices`` not worked out yet
+    (``Choice.detail``): a Land vs Sea panel tries each of the ~75 placements it shows on a copy of
+    the game, 20-50 ms of Python the event loop (every other click) must not wait for. The words
+    come from a copy of the state taken when the choices were made, so nothing shared is read."""
+    pending = [c for c in choices if callable(c.details)]
+    if pending:
+        await asyncio.to_thread(_work_out, pending)
+
+
+def _work_out(choices: list[Choice]) -> None:
+    for c in choices:
+        c.detail  # noqa: B018 -- kept on the choice (``Choice.detail`` works it out once)
 
 
 def _detail(detail: Any) -> str:
