@@ -20,8 +20,9 @@ per run, with the load average of the machine beside it:
   building clicks (a real Discord costs the bot its HTTP requests instead, not measured here);
 - the CPU a move of the process's other threads (the SQLite writer, the worker pool's feeders) and of
   the render worker processes;
-- the boards drawn a move: public (the thread's card), private (a player's panel or DM), and how many
-  of them were the same picture (view, language, kind) as one drawn earlier in the run;
+- the boards asked for a move: public (the thread's card), private (a player's panel or DM), how many
+  of them were the same picture (view, language, kind) as one asked earlier in the run, and how many
+  were drawn (the host keeps pictures it drew lately: ``host.renders.KEPT_BYTES``);
 - Discord requests per move that count against the global limit of 50 per second (interaction
   responses and their follow-ups do not), and the ceiling it implies: 50 / that number moves per
   second. One process keeps up with Discord when its rate reaches the ceiling.
@@ -57,6 +58,7 @@ from bench.floors import pct, samples_note  # noqa: E402
 from host.i18n import current_locale  # noqa: E402
 from host.settings import default_render_workers  # noqa: E402
 from rules import ENGINES  # noqa: E402
+from telemetry.metrics import REGISTRY  # noqa: E402
 from tests.discord.harness import Harness  # noqa: E402
 from tests.discord.play import LEAVE_EARLY, controls, label_of  # noqa: E402
 from tests.discord.volume import new_counted_table  # noqa: E402
@@ -120,6 +122,17 @@ class RenderCount:
 
     def reset(self) -> None:
         self.public = self.private = self.repeated = 0
+        self.drawn_before = drawn_so_far()
+
+
+def drawn_so_far() -> float:
+    """Pictures actually drawn in this process so far (the host's renders counter: not those it kept)."""
+    total = 0.0
+    for family in REGISTRY.collect():
+        if family.name == "isle_renders":
+            total += sum(s.value for s in family.samples
+                         if s.name == "isle_renders_total" and s.labels.get("picture") in ("card", "full"))
+    return total
 
 
 class Started:
@@ -261,7 +274,7 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
         return {"moves": moves, "elapsed": elapsed, "board_ms": driver.board_ms, "lags": lags,
                 "limited": len(counted), "fsync_ms": run.fsync_ms, "loop_cpu": loop_cpu, "bench_cpu": bench_cpu,
                 "threads_cpu": threads_cpu, "workers_cpu": workers_cpu,
-                "renders": (drawn.public, drawn.private, drawn.repeated),
+                "renders": (drawn.public, drawn.private, drawn.repeated, drawn_so_far() - drawn.drawn_before),
                 "routes": Counter(f"{r.method} {r.path}{' +file' if r.files else ''}" for r in counted),
                 "load": (load + os.getloadavg()[0]) / 2, "finished": driver.finished}
 
@@ -291,7 +304,7 @@ def figures(m: dict[str, Any]) -> dict[str, float]:
             "loop_ms": 1000 * m["loop_cpu"] / moves, "bench_ms": 1000 * m["bench_cpu"] / moves,
             "threads_ms": 1000 * m["threads_cpu"] / moves, "workers_ms": 1000 * m["workers_cpu"] / moves, "load": m["load"],
             "public_renders": m["renders"][0] / moves, "private_renders": m["renders"][1] / moves,
-            "repeated_renders": m["renders"][2] / moves}
+            "repeated_renders": m["renders"][2] / moves, "drawn_renders": m["renders"][3] / moves}
 
 
 def line(f: dict[str, float], boards: int | None = None, lags: int | None = None) -> str:
@@ -301,7 +314,8 @@ def line(f: dict[str, float], boards: int | None = None, lags: int | None = None
             f" | loop lag p99 {f['lag99']:5.0f} ms{lags_note} | loop CPU {f['loop_ms']:4.1f} ms/move"
             f" ({f['bench_ms']:.1f} of it the bench's fake Discord and players), other threads {f['threads_ms']:.1f},"
             f" render workers {f['workers_ms']:.1f} | boards a move: {f['public_renders']:.2f} public,"
-            f" {f['private_renders']:.2f} private ({f['repeated_renders']:.2f} the same as one drawn before)"
+            f" {f['private_renders']:.2f} private asked ({f['repeated_renders']:.2f} the same as one asked before),"
+            f" {f['drawn_renders']:.2f} drawn"
             f" | {f['per_move']:.2f} limited"
             f" requests/move -> ceiling {f['ceiling']:4.1f} moves/s ({f['share']:.0%} of it) | load {f['load']:.1f}")
 
