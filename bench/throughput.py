@@ -17,7 +17,8 @@ per run, with the load average of the machine beside it:
 - event-loop lag p99 (a watcher asks to wake every 5 ms and records how late it woke);
 - the event loop's CPU a move (its thread's CPU time over the run / moves) and how much of that the
   bench itself spent: the in-memory Discord answering requests and the players reading panels and
-  building clicks (a real Discord costs the bot its HTTP requests instead, not measured here);
+  building clicks (a real Discord costs the bot its HTTP requests instead, not measured here); the
+  players' one read of the game a turn (``Host.get``: who is to act) counts as the bot's;
 - the CPU a move of the process's other threads (the SQLite writer, the worker pool's feeders) and of
   the render worker processes;
 - the boards asked for a move: public (the thread's card), private (a player's panel or DM), how many
@@ -225,8 +226,7 @@ class Driver:
                     break
                 kind, comp, value = rnd.choice(options)
                 await self.click(user, panel_id, comp, [value] if kind == "option" else None, table.thread_id)
-                if (await host.get(table.game_id)).status != "active":
-                    break
+                # a game that ended leaves no control on the panel: the turn loop above finds it over
 
 
 async def lag_watcher(lags: list[float], stop: asyncio.Event) -> None:
