@@ -4,6 +4,7 @@ move settles (the step, the end of the game, clocks and timers) committed with i
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import hashlib
 import logging
@@ -38,7 +39,7 @@ from host.views import (
     work_out_details,
 )
 from rules.ai import DEFAULT_LEVEL, LEVELS
-from rules.base import IllegalAction, canonical
+from rules.base import IllegalAction, canonical, plain_copy
 
 log = logging.getLogger("host")
 
@@ -98,7 +99,12 @@ class Moves(HostCore):
             raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
         view = with_names(engine.view(state, seat.seat), seats, seat.seat)
         simultaneous = len(set(row.step_seats) | set(engine.to_act(state))) > 1  # the last seat's choice reveals
-        return choices_for(engine, state, seat.seat, view, simultaneous, merged)
+        if not merged:
+            return choices_for(engine, state, seat.seat, view, simultaneous)
+        # A panel's merged moves may be long to work out (My Island weighs every placement as its
+        # strong AI does): in a thread, on a copy, since the state held in memory is changed in
+        # place by the next move while the thread reads.
+        return await asyncio.to_thread(choices_for, engine, plain_copy(state), seat.seat, view, simultaneous, merged)
 
     async def work_out_details(self, choices: list[Choice]) -> None:
         """The words of these merged moves (``Choice.detail``), worked out off the event loop."""
