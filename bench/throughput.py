@@ -1,7 +1,7 @@
 """One process's throughput through the full bot path (issue 32, "one process keeps up with Discord").
 
 usage: python bench/throughput.py [--games 1,8,32] [--seconds 20] [--game land_vs_sea|all] [--runs 3]
-                                  [--render-workers N] [--database sqlite|postgresql]
+                                  [--render-workers N] [--database sqlite|postgresql] [--routes] [--stalls]
 
 For each game and concurrency N, N games of two human players are played at once through the real
 discord.py adapter and the in-memory Discord of tests/discord (every click an INTERACTION_CREATE
@@ -45,7 +45,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +56,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter  # noqa: E402
 
 from bench.bot_bench import bot_on_disk  # noqa: E402
 from bench.floors import pct, samples_note  # noqa: E402
+from bench.stall_sampler import StallSampler  # noqa: E402
 from host.i18n import current_locale  # noqa: E402
 from host.settings import default_render_workers  # noqa: E402
 from rules import ENGINES  # noqa: E402
@@ -238,7 +239,7 @@ async def lag_watcher(lags: list[float], stop: asyncio.Event) -> None:
 
 
 async def measure(n_games: int, seconds: float, key: str, render_workers: int | None,
-                  database: str | None = None) -> dict[str, Any]:
+                  database: str | None = None, stalls: bool = False) -> dict[str, Any]:
     async with bot_on_disk("isle-throughput-", render_workers, database) as run:
         h = run.h
         cost = BenchCost()
@@ -261,8 +262,9 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
         process_cpu, workers_cpu = time.process_time(), worker_seconds(h)
         started = time.perf_counter()
         until = started + seconds
-        await asyncio.gather(*(driver.play(t, key, users, random.Random(f"{key}:{t.game_id}"), until)
-                               for t, users in tables))
+        with StallSampler() if stalls else nullcontext() as sampler:
+            await asyncio.gather(*(driver.play(t, key, users, random.Random(f"{key}:{t.game_id}"), until)
+                                   for t, users in tables))
         elapsed = time.perf_counter() - started
         loop_cpu, bench_cpu = time.thread_time() - loop_cpu, cost.seconds
         threads_cpu = time.process_time() - process_cpu - loop_cpu
@@ -276,7 +278,7 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
                 "threads_cpu": threads_cpu, "workers_cpu": workers_cpu,
                 "renders": (drawn.public, drawn.private, drawn.repeated, drawn_so_far() - drawn.drawn_before),
                 "routes": Counter(f"{r.method} {r.path}{' +file' if r.files else ''}" for r in counted),
-                "load": (load + os.getloadavg()[0]) / 2, "finished": driver.finished}
+                "load": (load + os.getloadavg()[0]) / 2, "finished": driver.finished, "sampler": sampler}
 
 
 def worker_seconds(h: Harness) -> float:
@@ -331,6 +333,8 @@ def main() -> int:
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
                         help="a SQLite file on this disk (default) or a throwaway local PostgreSQL server")
     parser.add_argument("--routes", action="store_true", help="print the limited requests a move by route")
+    parser.add_argument("--stalls", action="store_true",
+                        help="sample where the loop's callbacks over 20 ms spent their time (bench/stall_sampler.py)")
     args = parser.parse_args()
     keys = sorted(ENGINES) if args.game == "all" else [args.game]
     if any(k not in ENGINES for k in keys):
@@ -351,11 +355,13 @@ def main() -> int:
                 runs = []
                 for r in range(args.runs):
                     url = server.create_database(f"tput_{key}_{n}_{r}") if server else None
-                    m = asyncio.run(measure(n, args.seconds, key, args.render_workers, url))
+                    m = asyncio.run(measure(n, args.seconds, key, args.render_workers, url, args.stalls))
                     runs.append(figures(m))
                     fsync = "" if server else f" | fsync {m['fsync_ms']:.2f} ms"
                     print(f"  {key} {n:>3} games at once: {line(runs[-1], len(m['board_ms']), len(m['lags']))}"
                           f" | {m['finished']} games ended and were begun anew{fsync}", flush=True)
+                    if m["sampler"] is not None:
+                        m["sampler"].report()
                     if args.routes:
                         moves = max(m["moves"], 1)
                         print("    limited requests a move: " + ", ".join(

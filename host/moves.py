@@ -4,7 +4,6 @@ move settles (the step, the end of the game, clocks and timers) committed with i
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import hashlib
 import logging
@@ -33,6 +32,7 @@ from host.undo import safe_point
 from host.views import (
     broken_text,
     choices_for,
+    in_panel_thread,
     private_lines_of,
     public_lines_of,
     with_names,
@@ -104,7 +104,7 @@ class Moves(HostCore):
         # A panel's merged moves may be long to work out (My Island weighs every placement as its
         # strong AI does): in a thread, on a copy, since the state held in memory is changed in
         # place by the next move while the thread reads.
-        return await asyncio.to_thread(choices_for, engine, plain_copy(state), seat.seat, view, simultaneous, merged)
+        return await in_panel_thread(choices_for, engine, plain_copy(state), seat.seat, view, simultaneous, merged)
 
     async def work_out_details(self, choices: list[Choice]) -> None:
         """The words of these merged moves (``Choice.detail``), worked out off the event loop."""

@@ -201,10 +201,12 @@ async def test_the_words_of_a_whole_placement_are_worked_out_off_the_event_loop(
     table, user = await _table(h, db_path, clock)
     loop_thread = threading.get_ident()
     worked_in: list[int] = []
+    names: set[str] = set()
     original = merged.outcome_of
 
     def watched(state, seat, steps):  # noqa: ANN001, ANN202
         worked_in.append(threading.get_ident())
+        names.add(threading.current_thread().name)
         return original(state, seat, steps)
 
     monkeypatch.setattr(merged, "outcome_of", watched)
@@ -212,6 +214,8 @@ async def test_the_words_of_a_whole_placement_are_worked_out_off_the_event_loop(
     options = [o for s in _selects(panel) for o in s["options"]]
     assert len(worked_in) == len(options), "the words of the options shown, each worked out once"
     assert loop_thread not in worked_in, "none on the event loop's thread"
+    assert len(names) == 1 and next(iter(names)).startswith("isle-panels"), \
+        f"in the one panel thread (several would crowd the loop out of the interpreter lock): {names}"
     assert all(o.get("description") for o in options), "each option still says what it does"
     again = await table.open_panel(user)  # the same panel once more: the words are kept, not worked out again
     assert [o.get("description") for s in _selects(again) for o in s["options"]] == \
