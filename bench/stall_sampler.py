@@ -68,7 +68,7 @@ class StallSampler:
         functions: Counter[str] = Counter()
         innermost: Counter[str] = Counter()
         for stack, count in self.samples.items():
-            for name in {f for f in stack if f.startswith(OURS) and not f.startswith("bench/throughput.py")}:
+            for name in {f for f in stack if f.startswith(OURS) and not f.startswith(("bench/throughput.py", "bench/stall_sampler.py"))}:
                 functions[name] += count
             innermost[stack[-1]] += count
         print(f"    {total} samples every {self.every * 1000:.0f} ms while a callback held the loop over"
