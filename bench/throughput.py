@@ -1,20 +1,35 @@
 """One process's throughput through the full bot path (issue 32, "one process keeps up with Discord").
 
-usage: python bench/throughput.py [--games 1,8,32] [--seconds 20] [--game isle_of_skye] [--render-workers N]
+usage: python bench/throughput.py [--games 1,8,32] [--seconds 20] [--game land_vs_sea|all] [--runs 3]
+                                  [--render-workers N] [--database sqlite|postgresql] [--routes] [--stalls]
 
-For each concurrency N, N games of two human players are played at once through the real
+For each game and concurrency N, N games of two human players are played at once through the real
 discord.py adapter and the in-memory Discord of tests/discord (every click an INTERACTION_CREATE
-event, answered by the bot's own handlers), on a database file on disk, with the default 24-hour
-deadline. Each game's players take turns as fast as the bot answers them, choosing at random from
-their Take turn panels. Printed per N:
+event, answered by the bot's own handlers), on a database file on disk (or, with ``--database
+postgresql``, a throwaway local PostgreSQL server: tests/pg_server.py, fsync off), with the default
+24-hour deadline. Each game's players take turns as fast as the bot answers them, choosing at random
+from their Take turn panels; a game that ends is followed by a new one at the same table. Printed
+per run, with the load average of the machine beside it:
 
 - moves stored per second (the bot's CPU-bound rate on this machine);
 - click -> public board p50/p95 (a click that posts the game's board: from the click's event to
   that board's request reaching "Discord");
-- event-loop lag p99 (a watcher asks to wake every 10 ms and records how late it woke);
+- event-loop lag p99 (a watcher asks to wake every 5 ms and records how late it woke);
+- the event loop's CPU a move (its thread's CPU time over the run / moves) and how much of that the
+  bench itself spent: the in-memory Discord answering requests and the players reading panels and
+  building clicks (a real Discord costs the bot its HTTP requests instead, not measured here); the
+  players' one read of the game a turn (``Host.get``: who is to act) counts as the bot's;
+- the CPU a move of the process's other threads (the SQLite writer, the worker pool's feeders) and of
+  the render worker processes;
+- the boards asked for a move: public (the thread's card), private (a player's panel or DM), how many
+  of them were the same picture (view, language, kind) as one asked earlier in the run, and how many
+  were drawn (the host keeps pictures it drew lately: ``host.renders.KEPT_BYTES``);
 - Discord requests per move that count against the global limit of 50 per second (interaction
   responses and their follow-ups do not), and the ceiling it implies: 50 / that number moves per
   second. One process keeps up with Discord when its rate reaches the ceiling.
+
+With ``--runs`` above 1 each figure's median over the runs follows the runs (runs of one game and
+concurrency are made one after another).
 """
 
 from __future__ import annotations
@@ -22,22 +37,36 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
+import pickle
 import random
+import statistics
 import sys
 import time
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from discord.http import HTTPClient  # noqa: E402
+from discord.webhook.async_ import AsyncWebhookAdapter  # noqa: E402
+
 from bench.bot_bench import bot_on_disk  # noqa: E402
 from bench.floors import pct, samples_note  # noqa: E402
+from bench.stall_sampler import StallSampler  # noqa: E402
+from host.i18n import current_locale  # noqa: E402
 from host.settings import default_render_workers  # noqa: E402
+from rules import ENGINES  # noqa: E402
+from telemetry.metrics import REGISTRY  # noqa: E402
 from tests.discord.harness import Harness  # noqa: E402
 from tests.discord.play import LEAVE_EARLY, controls, label_of  # noqa: E402
 from tests.discord.volume import new_counted_table  # noqa: E402
 
 GLOBAL_LIMIT = 50.0  # Discord's requests per second for a bot, across all routes
+LAG_TICK = 0.005  # the lag watcher's sleep: 2,000 samples in 10 s of an idle loop
 
 
 def exempt(request: Any) -> bool:
@@ -45,119 +74,304 @@ def exempt(request: Any) -> bool:
     return request.kind == "webhook" or request.path.startswith("/interactions/")
 
 
+class BenchCost:
+    """The loop thread's CPU spent by the bench itself: the in-memory Discord answering the bot's
+    requests (the harness's patched HTTP calls) and the players (``spending`` blocks)."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+
+    @contextmanager
+    def spending(self) -> Iterator[None]:
+        began = time.thread_time()
+        try:
+            yield
+        finally:
+            self.seconds += time.thread_time() - began
+
+    def wrap_fake(self) -> None:
+        """Count the patched requests (call after ``Harness.install``; its uninstall restores the originals)."""
+        for owner in (HTTPClient, AsyncWebhookAdapter):
+            inner = owner.request
+
+            async def request(*args: Any, _inner: Any = inner, **kwargs: Any) -> Any:
+                with self.spending():  # the fake answers without ever suspending
+                    return await _inner(*args, **kwargs)
+
+            owner.request = request  # type: ignore[method-assign]
+
+
+class RenderCount:
+    """The boards the host has drawn (the thread's card, a player's panel or DM) and how many of them
+    were the very same picture as one drawn before in the run (same view, language and kind)."""
+
+    def __init__(self, renders: Any) -> None:
+        self.public = self.private = self.repeated = 0
+        self.seen: set[int] = set()
+        inner = renders.png
+
+        async def png(key: str, view: dict[str, Any], full: bool = False) -> bytes:
+            if view.get("viewer") is None:
+                self.public += 1
+            else:
+                self.private += 1
+            fingerprint = hash((key, full, current_locale.get(), pickle.dumps(view)))
+            self.repeated += fingerprint in self.seen
+            self.seen.add(fingerprint)
+            return await inner(key, view, full)
+
+        renders.png = png
+
+    def reset(self) -> None:
+        self.public = self.private = self.repeated = 0
+        self.drawn_before = drawn_so_far()
+
+
+def drawn_so_far() -> float:
+    """Pictures actually drawn in this process so far (the host's renders counter: not those it kept)."""
+    total = 0.0
+    for family in REGISTRY.collect():
+        if family.name == "isle_renders":
+            total += sum(s.value for s in family.samples
+                         if s.name == "isle_renders_total" and s.labels.get("picture") in ("card", "full"))
+    return total
+
+
+class Started:
+    """The tasks a parsed gateway event starts (its handlers), caught by the loop's task factory:
+    cheaper than comparing ``asyncio.all_tasks()`` before and after, which walks every task."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.sink: list[asyncio.Task[Any]] | None = None
+
+        def factory(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
+            task = asyncio.Task(coro, loop=loop, **kwargs)
+            if self.sink is not None:
+                self.sink.append(task)
+            return task
+
+        loop.set_task_factory(factory)
+
+    def parse(self, parser: Any, payload: dict) -> list[asyncio.Task[Any]]:
+        self.sink = []
+        try:
+            parser(payload)
+            return self.sink
+        finally:
+            self.sink = None
+
+
 class Driver:
-    def __init__(self, h: Harness, stamps: list[float]) -> None:
-        self.h, self.stamps = h, stamps
+    def __init__(self, h: Harness, stamps: list[float], cost: BenchCost) -> None:
+        self.h, self.stamps, self.cost = h, stamps, cost
         self.board_ms: list[float] = []
+        self.started = Started(asyncio.get_running_loop())
+        self.finished = 0
+        self.first_versions: dict[int, int] = {}  # each game played: its version when the run began or it started
+
+    async def watch(self, table: Any) -> Any:
+        self.first_versions[table.game_id] = (await table.host.get(table.game_id)).version
+        return table
+
+    async def moves(self) -> int:
+        """Moves stored since the run began, in every game played (games begun during it included)."""
+        host = self.h.bot.host
+        return sum([(await host.get(g)).version - v for g, v in self.first_versions.items()])
 
     async def feed(self, payload: dict) -> None:
         """One interaction, and wait for the handlers it started (not for other games' work)."""
-        before = asyncio.all_tasks()
-        self.h.bot._connection.parsers["INTERACTION_CREATE"](payload)
-        started = asyncio.all_tasks() - before
+        started = self.started.parse(self.h.bot._connection.parsers["INTERACTION_CREATE"], payload)
         if started:
             await asyncio.wait(started)
 
     async def click(self, user: int, message_id: int, comp: dict, values: list[str] | None,
                     thread_id: int) -> dict:
-        msg = self.h.fake.messages[message_id]
-        data = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
-        if values is not None:
-            data["values"] = values
-        payload = self.h.fake.interaction_payload(3, user, msg.channel_id, data, message=msg)
-        first, t0 = len(self.h.fake.requests), time.perf_counter()
+        with self.cost.spending():
+            msg = self.h.fake.messages[message_id]
+            data = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
+            if values is not None:
+                data["values"] = values
+            payload = self.h.fake.interaction_payload(3, user, msg.channel_id, data, message=msg)
+            first, t0 = len(self.h.fake.requests), time.perf_counter()
         await self.feed(payload)
-        for i in range(first, len(self.h.fake.requests)):
-            r = self.h.fake.requests[i]
-            if r.audience == "public" and r.files and f"/channels/{thread_id}/" in r.url:
-                self.board_ms.append(1000 * (self.stamps[i] - t0))
-                break
+        with self.cost.spending():
+            for i in range(first, len(self.h.fake.requests)):
+                r = self.h.fake.requests[i]
+                if r.audience == "public" and r.files and f"/channels/{thread_id}/" in r.url:
+                    self.board_ms.append(1000 * (self.stamps[i] - t0))
+                    break
         return payload
 
-    async def play(self, table: Any, rnd: random.Random, until: float) -> None:
+    async def play(self, table: Any, key: str, users: list[int], rnd: random.Random, until: float) -> None:
+        """Turns until ``until``; a game that ends is followed by a new one of the same players."""
         h, host = self.h, table.host
         while time.perf_counter() < until:
             info = await host.get(table.game_id)
-            if info.status != "active":
-                return
-            users = [s.user_id for s in info.users_to_act()]
-            if not users:
-                return
-            user = rnd.choice(users)
+            if info.status != "active" or not info.users_to_act():
+                self.finished += 1
+                table = await self.watch((await new_counted_table(h, key, users))[0])
+                continue
+            user = rnd.choice([s.user_id for s in info.users_to_act()])
             turn = await table.turn_message_id()
-            take = h.find_component(turn, "Take turn")
+            with self.cost.spending():
+                take = h.find_component(turn, "Take turn")
             payload = await self.click(user, turn, take, None, table.thread_id)
             panel_id = h.fake.interactions[payload["token"]].original_id
             for _step in range(40):
                 if panel_id is None or time.perf_counter() >= until:
                     break
-                options = controls(h.fake.messages[panel_id].payload)
-                options = [o for o in options if not LEAVE_EARLY.match(label_of(o))] or options
+                with self.cost.spending():
+                    options = controls(h.fake.messages[panel_id].payload)
+                    options = [o for o in options if not LEAVE_EARLY.match(label_of(o))] or options
                 if not options:
                     break
                 kind, comp, value = rnd.choice(options)
                 await self.click(user, panel_id, comp, [value] if kind == "option" else None, table.thread_id)
-                if (await host.get(table.game_id)).status != "active":
-                    return
+                # a game that ended leaves no control on the panel: the turn loop above finds it over
 
 
 async def lag_watcher(lags: list[float], stop: asyncio.Event) -> None:
     loop = asyncio.get_running_loop()
     while not stop.is_set():
-        asked = loop.time() + 0.01
-        await asyncio.sleep(0.01)
+        asked = loop.time() + LAG_TICK
+        await asyncio.sleep(LAG_TICK)
         lags.append(max(0.0, loop.time() - asked))
 
 
-async def measure(n_games: int, seconds: float, key: str, render_workers: int | None) -> dict[str, Any]:
-    async with bot_on_disk("isle-throughput-", render_workers) as run:
+async def measure(n_games: int, seconds: float, key: str, render_workers: int | None,
+                  database: str | None = None, stalls: bool = False) -> dict[str, Any]:
+    async with bot_on_disk("isle-throughput-", render_workers, database) as run:
         h = run.h
+        cost = BenchCost()
+        cost.wrap_fake()
+        drawn = RenderCount(h.bot.services.host.renders)
         tables = []
         for g in range(n_games):
             users = [h.user(1000 + 2 * g, f"P{2 * g}"), h.user(1001 + 2 * g, f"P{2 * g + 1}")]
             table, _ = await new_counted_table(h, key, users)
-            tables.append(table)
-        driver = Driver(h, run.stamps)
-        versions = {t.game_id: (await h.bot.host.get(t.game_id)).version for t in tables}
+            tables.append((table, users))
+        driver = Driver(h, run.stamps, cost)
         first_request = len(h.fake.requests)
         lags: list[float] = []
         stop = asyncio.Event()
         watcher = asyncio.create_task(lag_watcher(lags, stop))
+        for t, _users in tables:
+            await driver.watch(t)
+        drawn.reset()
+        cost.seconds, loop_cpu, load = 0.0, time.thread_time(), os.getloadavg()[0]
+        process_cpu, workers_cpu = time.process_time(), worker_seconds(h)
         started = time.perf_counter()
         until = started + seconds
-        await asyncio.gather(*(driver.play(t, random.Random(f"{key}:{t.game_id}"), until) for t in tables))
+        with StallSampler() if stalls else nullcontext() as sampler:
+            await asyncio.gather(*(driver.play(t, key, users, random.Random(f"{key}:{t.game_id}"), until)
+                                   for t, users in tables))
         elapsed = time.perf_counter() - started
+        loop_cpu, bench_cpu = time.thread_time() - loop_cpu, cost.seconds
+        threads_cpu = time.process_time() - process_cpu - loop_cpu
+        workers_cpu = worker_seconds(h) - workers_cpu
         stop.set()
         await watcher
-        moves = 0
-        for t in tables:
-            moves += (await h.bot.host.get(t.game_id)).version - versions[t.game_id]
+        moves = await driver.moves()
         counted = [r for r in h.fake.requests[first_request:] if not exempt(r)]
         return {"moves": moves, "elapsed": elapsed, "board_ms": driver.board_ms, "lags": lags,
-                "limited": len(counted), "fsync_ms": run.fsync_ms}
+                "limited": len(counted), "fsync_ms": run.fsync_ms, "loop_cpu": loop_cpu, "bench_cpu": bench_cpu,
+                "threads_cpu": threads_cpu, "workers_cpu": workers_cpu,
+                "renders": (drawn.public, drawn.private, drawn.repeated, drawn_so_far() - drawn.drawn_before),
+                "routes": Counter(f"{r.method} {r.path}{' +file' if r.files else ''}" for r in counted),
+                "load": (load + os.getloadavg()[0]) / 2, "finished": driver.finished, "sampler": sampler}
+
+
+def worker_seconds(h: Harness) -> float:
+    """CPU seconds the render workers have used so far (Linux's /proc; 0 elsewhere or with none)."""
+    pool = getattr(h.bot.services.host.renders, "_pool", None)
+    processes = getattr(getattr(pool, "_pool", None), "_processes", None) or {}
+    total = 0.0
+    for pid in list(processes):
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def figures(m: dict[str, Any]) -> dict[str, float]:
+    rate = m["moves"] / m["elapsed"]
+    per_move = m["limited"] / max(m["moves"], 1)
+    ceiling = GLOBAL_LIMIT / per_move if per_move else float("inf")
+    moves = max(m["moves"], 1)
+    return {"rate": rate, "p50": pct(m["board_ms"], .5), "p95": pct(m["board_ms"], .95),
+            "lag99": 1000 * pct(m["lags"], .99), "per_move": per_move, "ceiling": ceiling, "share": rate / ceiling,
+            "loop_ms": 1000 * m["loop_cpu"] / moves, "bench_ms": 1000 * m["bench_cpu"] / moves,
+            "threads_ms": 1000 * m["threads_cpu"] / moves, "workers_ms": 1000 * m["workers_cpu"] / moves, "load": m["load"],
+            "public_renders": m["renders"][0] / moves, "private_renders": m["renders"][1] / moves,
+            "repeated_renders": m["renders"][2] / moves, "drawn_renders": m["renders"][3] / moves}
+
+
+def line(f: dict[str, float], boards: int | None = None, lags: int | None = None) -> str:
+    boards_note = samples_note(boards) if boards is not None else ""
+    lags_note = samples_note(lags, 0.99) if lags is not None else ""
+    return (f"{f['rate']:5.1f} moves/s | click->board p50 {f['p50']:5.0f} ms p95 {f['p95']:5.0f} ms{boards_note}"
+            f" | loop lag p99 {f['lag99']:5.0f} ms{lags_note} | loop CPU {f['loop_ms']:4.1f} ms/move"
+            f" ({f['bench_ms']:.1f} of it the bench's fake Discord and players), other threads {f['threads_ms']:.1f},"
+            f" render workers {f['workers_ms']:.1f} | boards a move: {f['public_renders']:.2f} public,"
+            f" {f['private_renders']:.2f} private asked ({f['repeated_renders']:.2f} the same as one asked before),"
+            f" {f['drawn_renders']:.2f} drawn"
+            f" | {f['per_move']:.2f} limited"
+            f" requests/move -> ceiling {f['ceiling']:4.1f} moves/s ({f['share']:.0%} of it) | load {f['load']:.1f}")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="1,8,32", help="concurrencies to measure (default 1,8,32)")
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds of play per concurrency")
-    parser.add_argument("--game", default="isle_of_skye")
+    parser.add_argument("--game", default="isle_of_skye", help="a game's key, or all (each of the five in turn)")
+    parser.add_argument("--runs", type=int, default=1, help="runs of each game and concurrency (medians printed)")
     parser.add_argument("--render-workers", type=int, default=None,
                         help="processes drawing boards (default: RENDER_WORKERS' default; 0: a thread, as before)")
+    parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
+                        help="a SQLite file on this disk (default) or a throwaway local PostgreSQL server")
+    parser.add_argument("--routes", action="store_true", help="print the limited requests a move by route")
+    parser.add_argument("--stalls", action="store_true",
+                        help="sample where the loop's callbacks over 20 ms spent their time (bench/stall_sampler.py)")
     args = parser.parse_args()
+    keys = sorted(ENGINES) if args.game == "all" else [args.game]
+    if any(k not in ENGINES for k in keys):
+        parser.error(f"--game: one of {', '.join(sorted(ENGINES))} or all")
     logging.basicConfig(level=logging.CRITICAL)
     workers = default_render_workers() if args.render_workers is None else args.render_workers
-    print(f"{args.game}, 2 human players a game, deadlines on, database on disk; {args.seconds:g} s each;"
-          f" boards drawn {f'in {workers} worker processes' if workers else 'in a thread'}")
-    for n in (int(x) for x in args.games.split(",")):
-        m = asyncio.run(measure(n, args.seconds, args.game, args.render_workers))
-        rate = m["moves"] / m["elapsed"]
-        per_move = m["limited"] / max(m["moves"], 1)
-        ceiling = GLOBAL_LIMIT / per_move if per_move else float("inf")
-        print(f"  {n:>3} games at once: {rate:5.1f} moves/s | click->board p50 {pct(m['board_ms'], .5):5.0f} ms"
-              f" p95 {pct(m['board_ms'], .95):5.0f} ms{samples_note(len(m['board_ms']))} | loop lag p99"
-              f" {1000 * pct(m['lags'], .99):5.0f} ms{samples_note(len(m['lags']), 0.99)} | {per_move:.2f} limited requests/move -> ceiling"
-              f" {ceiling:4.1f} moves/s ({rate / ceiling:.0%} of it) | fsync {m['fsync_ms']:.2f} ms", flush=True)
+    server = None
+    if args.database == "postgresql":
+        from tests.pg_server import PgServer
+
+        server = PgServer().start()
+    where = "a local PostgreSQL server (fsync off)" if server else "a SQLite file on disk"
+    print(f"2 human players a game, deadlines on, database: {where}; {args.seconds:g} s a run;"
+          f" boards drawn {f'in {workers} worker processes' if workers else 'in a thread'}; {os.cpu_count()} CPUs")
+    try:
+        for key in keys:
+            for n in (int(x) for x in args.games.split(",")):
+                runs = []
+                for r in range(args.runs):
+                    url = server.create_database(f"tput_{key}_{n}_{r}") if server else None
+                    m = asyncio.run(measure(n, args.seconds, key, args.render_workers, url, args.stalls))
+                    runs.append(figures(m))
+                    fsync = "" if server else f" | fsync {m['fsync_ms']:.2f} ms"
+                    print(f"  {key} {n:>3} games at once: {line(runs[-1], len(m['board_ms']), len(m['lags']))}"
+                          f" | {m['finished']} games ended and were begun anew{fsync}", flush=True)
+                    if m["sampler"] is not None:
+                        m["sampler"].report()
+                    if args.routes:
+                        moves = max(m["moves"], 1)
+                        print("    limited requests a move: " + ", ".join(
+                            f"{route} {count / moves:.2f}" for route, count in m["routes"].most_common()))
+                if args.runs > 1:
+                    median = {k: statistics.median(f[k] for f in runs) for k in runs[0]}
+                    print(f"  {key} {n:>3} games, median of {args.runs}: {line(median)}", flush=True)
+    finally:
+        if server is not None:
+            server.stop()
     return 0
 
 

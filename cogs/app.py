@@ -16,6 +16,7 @@ import asyncio
 import logging
 import pkgutil
 import signal
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,13 @@ from telemetry.gc_pauses import freeze_loaded
 log = logging.getLogger("cogs.app")
 
 COGS_DIR = Path(__file__).resolve().parent
+
+LOCK_HANDOVER_SECONDS = 0.001
+"""How long a thread holding the interpreter lock keeps it while another waits (Python's default:
+5 ms). The event loop's thread shares the lock with helper threads (SQLite's writer, the worker
+pools' feeders, a panel's words worked out in a thread): each time it returns from a system call
+it may wait that long for the lock, so at 32 busy games the default let clicks queue behind
+them (issue 32)."""
 
 
 def extension_names() -> list[str]:
@@ -66,6 +74,7 @@ class RunningIsleBot(IsleBot):
         limits.install()  # every message sent or edited is clipped to Discord's limits
 
     async def setup_hook(self) -> None:
+        sys.setswitchinterval(LOCK_HANDOVER_SECONDS)
         if not hasattr(self, "services"):
             self.services = self._owned = await open_services(self.settings)
         host = self.services.host

@@ -254,14 +254,36 @@ def with_undo(view: ui.View | None, game_id: int, undo_version: int | None) -> u
 MAX_GROUPS = 4  # selects of merged moves on one panel: the fifth row holds the buttons
 
 
-def choices_view(game_id: int, version: int, choices: list[Choice], page: int = 0) -> ui.View:
-    """Merged moves as one select per group (a whole move in one pick, issue 28), else buttons
-    for a short list, else one select of 25 per page with Previous/Next."""
+def merged_groups(choices: list[Choice]) -> dict[int, list[Choice]]:
+    """The merged moves by group, when the panel shows them as one select per group (else empty)."""
     groups: dict[int, list[Choice]] = {}
     for c in choices:
         if c.group is not None:
             groups.setdefault(c.group, []).append(c)
-    if groups and len(groups) <= MAX_GROUPS:
+    return groups if len(groups) <= MAX_GROUPS else {}
+
+
+def _merged_page(groups: dict[int, list[Choice]], page: int) -> tuple[int, int]:
+    """The page shown (``page`` kept within the pages) and how many pages the longest group has."""
+    pages = max((len(g) + PAGE - 1) // PAGE for g in groups.values())
+    return max(0, min(page, pages - 1)), pages
+
+
+def shown_with_details(choices: list[Choice], page: int = 0) -> list[Choice]:
+    """The merged moves whose words (``Choice.detail``) the panel's ``page`` shows: what
+    ``host.work_out_details`` works out before ``choices_view`` builds the panel."""
+    groups = merged_groups(choices)
+    if not groups:
+        return []
+    page, _pages = _merged_page(groups, page)
+    return [c for group in groups.values() for c in group[page * PAGE:(page + 1) * PAGE]]
+
+
+def choices_view(game_id: int, version: int, choices: list[Choice], page: int = 0) -> ui.View:
+    """Merged moves as one select per group (a whole move in one pick, issue 28), else buttons
+    for a short list, else one select of 25 per page with Previous/Next."""
+    groups = merged_groups(choices)
+    if groups:
         return merged_view(game_id, version, groups, page)
     choices = [c for c in choices if c.group is None]
     view = ui.View(timeout=None)
@@ -286,8 +308,7 @@ def choices_view(game_id: int, version: int, choices: list[Choice], page: int = 
 def merged_view(game_id: int, version: int, groups: dict[int, list[Choice]], page: int) -> ui.View:
     """One select per group of merged moves (25 options a page; one Previous/Next for all)."""
     view = ui.View(timeout=None)
-    pages = max((len(g) + PAGE - 1) // PAGE for g in groups.values())
-    page = max(0, min(page, pages - 1))
+    page, pages = _merged_page(groups, page)
     for number, group in sorted(groups.items()):
         shown = group[page * PAGE:(page + 1) * PAGE]
         if shown:

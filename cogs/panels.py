@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import notify, posts, present, turn_posts
-from cogs.components import choices_view, confirm_view, with_full_board, with_undo
+from cogs.components import choices_view, confirm_view, shown_with_details, with_full_board, with_undo
 from cogs.errors import AdapterError
 from cogs.hint_button import with_hint
 from cogs.kit import callers_seat
@@ -71,6 +71,7 @@ async def show_panel(interaction: discord.Interaction[IsleBot], game_id: int, *,
                        game=present.game_name(info)))
     elif seat.seat in info.to_act and not seat.automatic:
         choices = await choices_at(interaction, info)
+        await host.work_out_details(shown_with_details(choices, page))  # off the event loop
         view = choices_view(game_id, info.version, choices, page)
         view = with_hint(view, game_id, bool(info.settings.get("hints")) and await host.hints_allowed(game_id, info.settings))
         title = _("your move")

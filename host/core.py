@@ -92,6 +92,8 @@ class HostCore:
         """Per game: its game key and server, which never change (the oldest known go first)."""
         self._public_digests: OrderedDict[int, tuple[int, bytes]] = OrderedDict()
         """Per game: the version of its last settled move and a digest of the public view then."""
+        self._choices_cpu: dict[str, float] = {}
+        """Per game key: a panel's choices' CPU seconds, a running estimate (``host.moves``)."""
         self.languages = Languages(store)
         self.clocks = TurnClocks(store, clock, vacation_days)
         self.undo_points = UndoPoints()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import logging
+import time
 from typing import Any
 
 from db.store import (
@@ -29,14 +30,35 @@ from host.models import (
 from host.rules_topics import topic_of_step, topic_title
 from host.turn_clock import KnownClocks
 from host.undo import safe_point
-from host.views import broken_text, choices_for, private_lines_of, public_lines_of, with_names
+from host.views import (
+    broken_text,
+    choices_for,
+    in_panel_thread,
+    private_lines_of,
+    public_lines_of,
+    with_names,
+    work_out_details,
+)
 from rules.ai import DEFAULT_LEVEL, LEVELS
-from rules.base import IllegalAction, canonical
+from rules.base import IllegalAction, canonical, plain_copy
 
 log = logging.getLogger("host")
 
+SLOW_CHOICES_SECONDS = 0.010
+"""A game whose panels' choices (with merged moves) take longer than this, on average, has them
+worked out in the panel thread instead of on the event loop (the copy of the state that needs costs
+about a millisecond: not worth it for a quick list)."""
+
 AUTO_MOVES_LIMIT = 10000  # automatic moves after one submission (an all-AI game runs to its end)
 PUBLIC_DIGESTS_KEPT = 4096  # 16 bytes each
+
+
+def _timed_choices(engine: Any, state: Any, seat: int, view: dict[str, Any],
+                   simultaneous: bool) -> tuple[list[Choice], float]:
+    """``choices_for`` with merged moves, and the CPU time it took in this thread."""
+    began = time.thread_time()
+    found = choices_for(engine, state, seat, view, simultaneous, merged=True)
+    return found, time.thread_time() - began
 
 
 def _digest(view: dict[str, Any]) -> bytes:
@@ -91,7 +113,28 @@ class Moves(HostCore):
             raise NotYourTurn(_("It is not your turn in game #{id}.", id=game_id))
         view = with_names(engine.view(state, seat.seat), seats, seat.seat)
         simultaneous = len(set(row.step_seats) | set(engine.to_act(state))) > 1  # the last seat's choice reveals
-        return choices_for(engine, state, seat.seat, view, simultaneous, merged)
+        if not merged or self._choices_cpu.get(engine.key, 0.0) < SLOW_CHOICES_SECONDS:
+            began = time.thread_time()
+            found = choices_for(engine, state, seat.seat, view, simultaneous, merged)
+            if merged:
+                self._note_choices_cpu(engine.key, time.thread_time() - began)
+            return found
+        # This game's merged moves are long to work out (My Island weighs every placement as its
+        # strong AI does): in the panel thread, on a copy, since the state held in memory is
+        # changed in place by the next move while the thread reads.
+        found, cpu = await in_panel_thread(_timed_choices, engine, plain_copy(state), seat.seat, view, simultaneous)
+        self._note_choices_cpu(engine.key, cpu)
+        return found
+
+    def _note_choices_cpu(self, key: str, seconds: float) -> None:
+        """A running estimate of a panel's choices' CPU time in this game: where it is long, the next
+        panels work them out off the event loop."""
+        before = self._choices_cpu.get(key)
+        self._choices_cpu[key] = seconds if before is None else 0.8 * before + 0.2 * seconds
+
+    async def work_out_details(self, choices: list[Choice]) -> None:
+        """The words of these merged moves (``Choice.detail``), worked out off the event loop."""
+        await work_out_details(choices)
 
     async def submit(self, game_id: int, user_id: int, action: Any, expected_version: int | None = None) -> MoveOutcome:
         async with self._lock(game_id):

@@ -14,8 +14,11 @@ so a move is still posted and nothing waits forever.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
+import pickle
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +33,18 @@ WORKER_NICE = 5
 """How much lower the render workers' priority is: under load the event loop's process runs first."""
 
 Job = Callable[[str, dict[str, Any], bool, str], tuple[bytes, float]]
+
+KEPT_BYTES = 8 * 2**20
+"""The pictures last drawn are kept, up to this many bytes of PNG, by what they show (game, view,
+card or full board, language): a picture asked for again is not drawn again (a player's "your move"
+DM and then their Take turn panel, a panel opened twice, a step that changed nothing the seat sees)."""
+
+
+def fingerprint(key: str, view: dict[str, Any], full: bool, locale: str) -> bytes:
+    """What a picture is drawn from, as a short digest: equal inputs, equal digests (a view built in
+    another key order is only drawn once more, never confused with another)."""
+    return hashlib.blake2b(pickle.dumps((key, full, locale, view), protocol=pickle.HIGHEST_PROTOCOL),
+                           digest_size=16).digest()
 
 
 def unavailable_png(view: dict[str, Any]) -> bytes:
@@ -86,6 +101,8 @@ class Renders:
         self.timeout = timeout
         self._pool = WorkerPool(workers, nice=WORKER_NICE, warm=_load_renderers)
         self._given_job = job
+        self._kept: OrderedDict[bytes, bytes] = OrderedDict()
+        self._kept_bytes = 0
 
     @property
     def _job(self) -> Job:
@@ -96,25 +113,48 @@ class Renders:
         return self._pool.workers
 
     async def png(self, key: str, view: dict[str, Any], full: bool = False) -> bytes:
-        """``view``'s picture (the phone card, or ``full``: the full board) in the caller's language."""
+        """``view``'s picture (the phone card, or ``full``: the full board) in the caller's language:
+        kept from before when the same picture was drawn lately (``KEPT_BYTES``)."""
         locale = current_locale.get()
+        seen = fingerprint(key, view, full, locale)
+        kept = self._kept.get(seen)
+        if kept is not None:
+            self._kept.move_to_end(seen)
+            RENDERS.labels(key, "kept").inc()
+            return kept
+        png, drawn = await self._png(key, view, full, locale)
+        if drawn:
+            self._keep(seen, png)
+        return png
+
+    def _keep(self, seen: bytes, png: bytes) -> None:
+        if len(png) > KEPT_BYTES // 4:
+            return
+        self._kept[seen] = png
+        self._kept_bytes += len(png)
+        while self._kept_bytes > KEPT_BYTES:
+            _old, dropped = self._kept.popitem(last=False)
+            self._kept_bytes -= len(dropped)
+
+    async def _png(self, key: str, view: dict[str, Any], full: bool, locale: str) -> tuple[bytes, bool]:
+        """The picture, and whether it was drawn (False: the "unavailable" card)."""
         if self._in_thread:
-            return await self._png_in_thread(key, view, full, locale)
+            return await self._png_in_thread(key, view, full, locale), True
         for attempt in (1, 2):
             try:
                 drawn: tuple[bytes, float] = await self._pool.run(self._job, key, view, full, locale,
                                                                   timeout=self.timeout)
             except WorkerFailed as exc:
                 if self._pool.cannot_start:  # no worker can be started here at all: a thread draws it
-                    return await self._png_in_thread(key, view, full, locale)
+                    return await self._png_in_thread(key, view, full, locale), True
                 log.warning("rendering %s (%s) failed: %s", key, "full" if full else "card", exc)
                 if exc.timed_out or attempt == 2:
                     break
                 continue  # a dead worker (one that was killed, say): fresh workers draw it again
             _count(key, full, drawn[1])
-            return drawn[0]
+            return drawn[0], True
         RENDERS.labels(key, "unavailable").inc()
-        return await asyncio.to_thread(self._unavailable, view, locale)
+        return await asyncio.to_thread(self._unavailable, view, locale), False
 
     @property
     def _in_thread(self) -> bool:

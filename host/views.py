@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from db.store import SeatRow
 from db.undo import is_undo_event
@@ -68,6 +72,35 @@ def choices_for(engine: Any, state: Any, seat: int, view: dict[str, Any], simult
                            then=tuple(m["steps"][1:]), group=int(m["group"]), group_label=clip(tr(m["group_label"]), 150),
                            details=partial(_detail, m["detail"]))
                     for k, m in enumerate(engine.merged_moves(state, seat, view))]
+
+
+R = TypeVar("R")
+
+PANEL_WORK = ThreadPoolExecutor(max_workers=1, thread_name_prefix="isle-panels")
+"""The one thread a panel's long pure work runs in (its merged moves, their words). One, not the
+loop's default pool of several: each busy thread takes its turn at the interpreter lock, so with
+six of them at 32 busy games the event loop got a seventh of it and every click slowed down."""
+
+
+async def in_panel_thread(fn: Callable[..., R], *args: Any) -> R:
+    """``fn(*args)`` in the panel thread, in the caller's context (its language)."""
+    context = contextvars.copy_context()
+    return await asyncio.get_running_loop().run_in_executor(PANEL_WORK, partial(context.run, fn, *args))
+
+
+async def work_out_details(choices: Iterable[Choice]) -> None:
+    """Work out, in a thread, the words of the merged moves among ``choices`` not worked out yet
+    (``Choice.detail``): a Land vs Sea panel tries each of the ~75 placements it shows on a copy of
+    the game, 20-50 ms of Python the event loop (every other click) must not wait for. The words
+    come from a copy of the state taken when the choices were made, so nothing shared is read."""
+    pending = [c for c in choices if callable(c.details)]
+    if pending:
+        await in_panel_thread(_work_out, pending)
+
+
+def _work_out(choices: list[Choice]) -> None:
+    for c in choices:
+        c.detail  # noqa: B018 -- kept on the choice (``Choice.detail`` works it out once)
 
 
 def _detail(detail: Any) -> str:

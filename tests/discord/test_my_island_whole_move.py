@@ -107,3 +107,62 @@ async def test_crafted_foreign_stale_and_racing_picks_change_nothing(harness, db
     assert h.reply_text(r), "a friendly answer"
     assert (await host.get(table.game_id)).version == version
     assert not h.problems()
+
+
+async def test_the_whole_placements_are_weighed_off_the_event_loop_on_a_copy(harness, db_path, clock, monkeypatch):
+    """Issue 32: My Island's list weighs every placement as its strong AI does (tens of ms of Python
+    at 32 busy games): once a game's lists are known to be slow (``SLOW_CHOICES_SECONDS``, set to 0
+    here so that the test does not hang on this machine's speed), in the panel thread, on a copy of
+    the game's state, and the panel offers the same."""
+    import threading
+
+    from host import moves
+    from rules import ENGINES
+    from rules.my_island import merged
+
+    monkeypatch.setattr(moves, "SLOW_CHOICES_SECONDS", 0.0)
+    h = harness
+    table, ana, bo = await _table(h, db_path, clock)
+    await _play_round(h, table, [ana, bo])
+    loop_thread = threading.get_ident()
+    weighed: list[tuple[int, int]] = []  # (thread, id of the state weighed)
+    original = merged.merged_moves
+
+    def watched(state, seat, view):  # noqa: ANN001, ANN202
+        weighed.append((threading.get_ident(), id(state)))
+        return original(state, seat, view)
+
+    monkeypatch.setattr(merged, "merged_moves", watched)
+    held = await table.host.states.load_state(table.game_id, ENGINES["my_island"])
+    panel = await table.open_panel(ana)
+    assert weighed and all(thread != loop_thread for thread, _ in weighed), "not on the event loop's thread"
+    assert all(state != id(held[0]) for _, state in weighed), "on a copy, not the state the host holds"
+    best = _selects(panel)[0]
+    assert best["placeholder"] == "Whole placement, best first"
+    assert all(o.get("description") for o in best["options"])
+    await h.select(ana, panel.id, [best["options"][0]["value"]], custom_id=best["custom_id"])
+    assert _submitted(await table.host.private_view(table.game_id, ana)) is not None, "the pick is played"
+    assert not h.problems()
+
+
+async def test_a_quick_list_is_worked_out_on_the_event_loop(harness, db_path, clock, monkeypatch):
+    """The copy a thread needs is not worth it where a game's lists are quick: they stay on the loop."""
+    import threading
+
+    from host import moves
+    from rules.my_island import merged
+
+    monkeypatch.setattr(moves, "SLOW_CHOICES_SECONDS", 3600.0)
+    h = harness
+    table, ana, bo = await _table(h, db_path, clock)
+    threads: list[int] = []
+    original = merged.merged_moves
+
+    def watched(state, seat, view):  # noqa: ANN001, ANN202
+        threads.append(threading.get_ident())
+        return original(state, seat, view)
+
+    monkeypatch.setattr(merged, "merged_moves", watched)
+    await _play_round(h, table, [ana, bo])
+    assert threads and set(threads) == {threading.get_ident()}
+    assert not h.problems()

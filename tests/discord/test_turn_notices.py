@@ -63,3 +63,35 @@ async def test_the_server_chooses_dms_and_a_player_chooses_mentions_for_himself(
     assert got[1::2] == [(1, 0)] * 2, "Ana chose mentions"
     await h.slash(ana, "game settings", notice="server")
     assert await table.host.turn_notice(ana, None) == "mention"
+
+
+def _cards_drawn(game: str) -> tuple[float, float]:
+    """(card pictures drawn, card pictures given again as kept) so far, from the metrics."""
+    from telemetry.metrics import REGISTRY
+
+    def value(picture: str) -> float:
+        return REGISTRY.get_sample_value("isle_renders_total", {"game": game, "picture": picture}) or 0.0
+
+    return value("card"), value("kept")
+
+
+async def test_the_board_of_a_your_move_dm_is_drawn_once_for_the_dm_and_the_take_turn_panel(harness, db_path, clock):
+    """Issue 32: a player who hears of their turn by DM gets their board there, then opens Take
+    turn on the same position: the same picture, drawn once (a picture asked again is kept)."""
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    await h.slash(bo, "game settings", notice="dm")
+    table = await new_table(h, ana, [bo], key="count_up")
+    panel = await table.open_panel(ana)
+    start = len(h.fake.requests)
+    await h.click(ana, panel.id, "Add 1")
+    dm = next(r for r in h.fake.requests[start:] if r.audience == f"user:{bo}" and r.files)
+    drawn, kept = _cards_drawn("count_up")
+    bo_panel = await table.open_panel(bo)
+    assert list(bo_panel.files.values()) == [dm.files[0][1]], "the panel shows the board the DM showed"
+    assert _cards_drawn("count_up") == (drawn, kept + 1), "drawn for the DM, kept for the panel"
+    await h.click(bo, bo_panel.id, "Add 1")  # the position changed: Bo's next picture is a new one
+    drawn, kept = _cards_drawn("count_up")
+    await table.open_panel(bo)
+    assert _cards_drawn("count_up")[0] == drawn + 1

@@ -187,3 +187,38 @@ async def test_island_siege_rerolls_the_ticked_dice_in_one_pick(harness, db_path
     assert (await host.get(table.game_id)).version == after
     assert "moved on" in message_text(h.fake.messages[old.id].payload)
     assert not h.problems()
+
+
+async def test_the_words_of_a_whole_placement_are_worked_out_off_the_event_loop(harness, db_path, clock, monkeypatch):
+    """Issue 32: a Land vs Sea panel tries each placement it shows on a copy of the game to say what
+    it scores (20-50 ms of Python for ~75 options); that happens in a thread, so other games' clicks
+    do not wait, and the panel reads the same."""
+    import threading
+
+    from rules.land_vs_sea import merged
+
+    h = harness
+    table, user = await _table(h, db_path, clock)
+    loop_thread = threading.get_ident()
+    worked_in: list[int] = []
+    names: set[str] = set()
+    original = merged.outcome_of
+
+    def watched(state, seat, steps):  # noqa: ANN001, ANN202
+        worked_in.append(threading.get_ident())
+        names.add(threading.current_thread().name)
+        return original(state, seat, steps)
+
+    monkeypatch.setattr(merged, "outcome_of", watched)
+    panel = await table.open_panel(user)
+    options = [o for s in _selects(panel) for o in s["options"]]
+    assert len(worked_in) == len(options), "the words of the options shown, each worked out once"
+    assert loop_thread not in worked_in, "none on the event loop's thread"
+    assert len(names) == 1 and next(iter(names)).startswith("isle-panels"), \
+        f"in the one panel thread (several would crowd the loop out of the interpreter lock): {names}"
+    assert all(o.get("description") for o in options), "each option still says what it does"
+    again = await table.open_panel(user)  # the same panel once more: the words are kept, not worked out again
+    assert [o.get("description") for s in _selects(again) for o in s["options"]] == \
+        [o.get("description") for o in options]
+    assert len(worked_in) == len(options)
+    assert not h.problems()

@@ -300,3 +300,52 @@ def test_where_no_worker_process_can_be_started_the_pictures_are_drawn_in_a_thre
     assert squared == 49 and renders._pool.cannot_start
     assert len([r for r in caplog.records if "cannot be started" in r.getMessage()]) == 1
     renders.close()
+
+
+async def test_a_picture_asked_again_is_kept_not_drawn_again():
+    """Issue 32: the same view in the same language and kind is drawn once; another language, the
+    full board or a changed view is drawn; the "unavailable" card is never kept."""
+    from host import renders as renders_module
+
+    asked: list[tuple[str, bool, str]] = []
+
+    def counting(key: str, view: dict, full: bool, locale: str | None) -> tuple[bytes, float]:
+        asked.append((key, full, locale or ""))
+        return draw(key, view, full, locale)
+
+    renders = Renders(workers=0, job=counting)
+    view = _view()
+    first = await renders.png("land_vs_sea", view)
+    assert await renders.png("land_vs_sea", dict(view)) == first, "an equal view: the same bytes"
+    assert len(asked) == 1, "drawn once"
+    with speaking("ru"):
+        assert await renders.png("land_vs_sea", view) != first
+    await renders.png("land_vs_sea", view, full=True)
+    await renders.png("land_vs_sea", {**view, "seat_names": ["Ana", "Bo"]})
+    assert len(asked) == 4, "another language, the full board, another view: each drawn"
+    renders_module.KEPT_BYTES, kept_before = 0, renders_module.KEPT_BYTES
+    try:  # nothing may be kept: asked again, drawn again
+        await renders.png("land_vs_sea", {**view, "viewer": 0})
+        await renders.png("land_vs_sea", {**view, "viewer": 0})
+        assert len(asked) == 6
+    finally:
+        renders_module.KEPT_BYTES = kept_before
+
+
+def test_the_unavailable_card_is_never_kept():
+    """A picture that could not be drawn is asked of the workers again next time (they may be back)."""
+    from telemetry.metrics import REGISTRY
+
+    def unavailable() -> float:
+        return REGISTRY.get_sample_value("isle_renders_total", {"game": "land_vs_sea", "picture": "unavailable"}) or 0.0
+
+    view = _view()
+    renders = Renders(workers=1, job=_always_dies)
+    before = unavailable()
+    try:
+        first = asyncio.run(asyncio.wait_for(renders.png("land_vs_sea", view), BOUND))
+        second = asyncio.run(asyncio.wait_for(renders.png("land_vs_sea", view), BOUND))
+    finally:
+        renders.close()
+    assert first == second == unavailable_png(view)
+    assert unavailable() == before + 2, "tried again, not given from what is kept"
