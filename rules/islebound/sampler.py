@@ -21,6 +21,8 @@ ROLLOUT = "greedy"
 RETREATS = ("cancel",)
 """Steps back the expert takes only where the strong level does (a search would undo and redo)."""
 SCALE = 5.0
+TURNS = 2
+"""How far a rollout plays: to the start of the seat's turn ``TURNS`` turns on (``horizon``)."""
 
 
 def _decks(rng: random.Random, active: list, counts: list[int], pool: list[str]) -> list[list[str]]:
@@ -93,7 +95,31 @@ def same_side(state: dict, a: int, b: int) -> bool:
 
 
 def depth(view: dict) -> int:
-    return 6 * view["n"] if "n" in view else 12
+    """A cap on a rollout's moves (``horizon`` ends it first: a round is about 6 moves a seat)."""
+    return 30 * view["n"] if "n" in view else 60
+
+
+def _turn_starts(world: dict, seat: int) -> bool:
+    """``seat``'s turn starts here: it has neither sailed nor spent a fish, and nothing is pending."""
+    t = world.get("turn")
+    return (world["phase"] == "move" and not world["pending"] and bool(t) and t["seat"] == seat
+            and not t["moved"] and not t["fish_spent"])
+
+
+def _turns_on(view: dict, world: dict) -> int:
+    """How many of the seat's turns have started in ``world`` since ``view`` (the one it is in, if any, not counted)."""
+    mine = world["order"].index(view["seat"])
+    rounds = world["round"] - view["round"]
+    return rounds + 1 if view["phase"] in ("home", "draft") or view["turn_index"] < mine else rounds
+
+
+def horizon(view: dict, world: dict) -> bool:
+    """The rollout has gone far enough: the seat's turn starts ``TURNS`` turns on (every rival has
+    played as many turns), so every candidate is scored at the same point of the turn order. A
+    fixed number of moves ended them wherever that count fell: after an attack's extra steps,
+    earlier in a rival's turn than after a plain action, and at 4 players the best rival's
+    half-played turn decided the margin."""
+    return _turn_starts(world, view["seat"]) and _turns_on(view, world) >= TURNS
 
 
 def worth_searching(view: dict, legal: list[dict]) -> bool:

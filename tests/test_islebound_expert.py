@@ -1,0 +1,71 @@
+"""Islebound's parts of the expert level (rules/islebound/sampler.py): where a rollout stops."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules import ENGINES
+from rules.ai import chooser_for
+from rules.base import rng_for
+from rules.expert import rollout, sampler_for
+
+ENGINE = ENGINES["islebound"]
+SAMPLER = sampler_for("islebound")
+
+
+def _positions(n: int, seed: int, every: int, limit: int):
+    """(state, seat) every ``every``-th step of a game of strong seats with a random move in five."""
+    state = ENGINE.setup(n, {}, seed)
+    rng = random.Random(seed)
+    strong = chooser_for("islebound", "strong")
+    found = 0
+    for seq in range(5000):
+        if ENGINE.result(state) is not None or found >= limit:
+            return
+        seat = min(ENGINE.to_act(state))
+        legal = ENGINE.legal_actions(state, seat)
+        if seq % every == every - 1 and len(legal) > 1:
+            found += 1
+            yield ENGINE.load(ENGINE.dump(state)), seat
+        action = (rng.choice(legal) if seq % 5 == 0 else
+                  strong(ENGINE.view(state, seat), legal, rng_for("t", seq)) if len(legal) > 1 else legal[0])
+        ENGINE.apply(state, seat, action)
+
+
+def _turn_starts_seen(view: dict, moves: list[dict]) -> int:
+    """How many of the seat's turns started along a rollout (its states, in order)."""
+    seat = view["seat"]
+    return sum(1 for w in moves if w["phase"] == "move" and not w["pending"] and w.get("turn")
+               and w["turn"]["seat"] == seat and not w["turn"]["moved"] and not w["turn"]["fish_spent"])
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_an_islebound_rollout_stops_where_the_seats_turn_starts_two_turns_on(n):
+    """Every candidate is scored at the same point of the turn order: the rollout plays on until
+    the seat's own turn starts for the ``TURNS``-th time (every rival has played as many turns),
+    whatever the candidate was and whoever was to act, not after a fixed number of moves."""
+    strong = chooser_for("islebound", "strong")
+    stopped = 0
+    for state, seat in _positions(n, seed=3 + n, every=7, limit=10):
+        view = ENGINE.view(state, seat)
+        legal = ENGINE.legal_actions(state, seat)
+        world = SAMPLER.determinise(ENGINE, view, random.Random(1), legal)
+        ENGINE.apply(world, seat, legal[-1])
+        seen: list[dict] = []
+
+        def far_enough(w: dict, v: dict = view, seen: list[dict] = seen) -> bool:
+            seen.append({"phase": w["phase"], "pending": bool(w["pending"]), "turn": dict(w.get("turn") or {})})
+            return bool(SAMPLER.horizon(v, w))
+
+        rollout(ENGINE, world, strong, SAMPLER.depth(view), random.Random(2), far_enough)
+        if ENGINE.result(world) is not None:
+            continue
+        stopped += 1
+        assert SAMPLER.horizon(view, world)
+        assert world["turn"]["seat"] == seat and world["phase"] == "move" and not world["turn"]["moved"]
+        # the seat's turn started TURNS times on the way (the one it was in, if any, not counted), the last where it stopped
+        assert _turn_starts_seen(view, seen) == SAMPLER.TURNS
+        assert world["round"] - view["round"] in (SAMPLER.TURNS - 1, SAMPLER.TURNS)
+    assert stopped >= 6
