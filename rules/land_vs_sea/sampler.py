@@ -255,9 +255,14 @@ def plan(view: dict, legal: list[dict], prior: dict) -> tuple[list[dict], dict, 
     return out, out[0], decision
 
 
-def _toward(legal: list[dict], choice: dict) -> dict | None:
-    """The step towards the placement ``choice`` (tile and side, spot, turn; back out of a tile or
-    spot that leads elsewhere), or None where none leads there."""
+def _toward(legal: list[dict], choice: dict, pending: dict | None) -> dict | None:
+    """The step towards the placement ``choice`` (tile and side, spot, turn), or None where the tile
+    or spot taken already (``pending``) leads elsewhere: never back out of it. With AI_WORKERS > 1 a
+    later step may be searched again in another process, whose choice can differ; stepping back
+    there could undo and redo a placement between the processes for ever."""
+    if pending and ((pending["tile"], pending["side"]) != (choice["tile"], choice["side"])
+                    or ("at" in pending and list(pending["at"]) != list(choice["at"]))):
+        return None
     for a in legal:
         t = a["type"]
         if t == "choose" and (a["tile"], a["side"]) == (choice["tile"], choice["side"]):
@@ -266,14 +271,15 @@ def _toward(legal: list[dict], choice: dict) -> dict | None:
             return a
         if t == "place" and a["at"] == choice["at"] and a["rot"] == choice["rot"]:
             return a
-    return {"type": "back"} if {"type": "back"} in legal else None
+    return None
 
 
 def step(view: dict, legal: list[dict], choice: dict) -> dict:
-    """The step towards ``choice`` (the strong level's own where none leads there)."""
+    """The step towards ``choice``; the strong level's own (forward, within the tile and spot taken)
+    where none leads there."""
     if choice.get("type") != "plan":
         return choice
-    return _toward(legal, choice) or choose(view, legal, random.Random(0))
+    return _toward(legal, choice, view.get("pending")) or choose(view, legal, random.Random(0))
 
 
 def play_choice(engine, world: dict, seat: int, choice: dict) -> None:
@@ -282,7 +288,7 @@ def play_choice(engine, world: dict, seat: int, choice: dict) -> None:
         engine.apply(world, seat, choice)
         return
     for _i in range(6):
-        action = _toward(engine.legal_actions(world, seat), choice)
+        action = _toward(engine.legal_actions(world, seat), choice, world["pending"])
         if action is None:
             break
         engine.apply(world, seat, action)
