@@ -340,3 +340,21 @@ def test_the_land_vs_sea_leaf_is_each_teams_expected_score_with_a_spread_that_na
             eng.apply(state, seat, strong(eng.view(state, seat), legal, random.Random(seq)) if len(legal) > 1 else legal[0])
         assert eng.result(state) is not None
         assert spreads == sorted(spreads, reverse=True) and spreads[0] > 2 * spreads[-1]
+
+
+def test_the_land_vs_sea_expert_draws_as_the_strong_level_without_searching():
+    """Which stack to draw from is the strong level's choice, with no search (no rollout spent)."""
+    from rules.expert import search
+
+    eng = ENGINES["land_vs_sea"]
+    draws = 0
+    for state, seat, seq in _positions("land_vs_sea", 2, seed=3, every=2, limit=40):
+        legal = eng.legal_actions(state, seat)
+        if legal[0]["type"] != "draw":
+            continue
+        view = eng.view(state, seat)
+        stats: dict[str, int] = {}
+        chosen = search(eng, view, legal, random.Random(seq), FEW, stats=stats)
+        assert stats == {} and chosen == chooser_for("land_vs_sea", "strong")(view, legal, random.Random(0))
+        draws += 1
+    assert draws >= 3

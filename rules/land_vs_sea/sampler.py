@@ -207,7 +207,11 @@ def depth(view: dict) -> int:
 
 
 def worth_searching(view: dict, legal: list[dict]) -> bool:
-    return True
+    """Placements, steals and a second placement are searched; which stack to draw from follows the
+    strong level (the best top face): a drawn tile is placed after the rollout's horizon, so the
+    search saw no difference (it kept the strong draw in 58 of 58 decisions of two games) and spent
+    half its time there."""
+    return legal[0]["type"] != "draw"
 
 
 def _placing(legal: list[dict]) -> bool:
