@@ -85,7 +85,8 @@ def reward(engine: Any, sampler: ModuleType, world: Any, seat: int) -> float:
     rivals = [v for s, v in enumerate(values) if s != seat and not sampler.same_side(world, s, seat)]
     if not rivals:
         return 0.5
-    margin = (mine - max(rivals)) / sampler.SCALE
+    scale = sampler.scale(world) if hasattr(sampler, "scale") else sampler.SCALE
+    margin = (mine - max(rivals)) / scale
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, margin))))
 
 

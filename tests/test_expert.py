@@ -281,3 +281,80 @@ def test_island_siege_re_roll_values_remembered_between_decisions_change_no_choi
             eng.apply(state, seat, action)
     assert len(warm) >= 20 and warm == fresh
     assert any(a["type"] == "reroll" for a in warm) and any(a["type"] == "stop_rolling" for a in warm)
+
+
+def test_a_land_vs_sea_rollout_stops_where_the_seats_next_turn_begins():
+    """A rollout plays until the seat's next turn begins (every other seat has had a turn), then the
+    evaluation scores it: every candidate at the same point of play."""
+    from rules.expert import rollout
+
+    eng = ENGINES["land_vs_sea"]
+    sampler = sampler_for("land_vs_sea")
+    strong = chooser_for("land_vs_sea", "strong")
+    stopped = 0
+    for n in (2, 4):
+        for state, seat, _seq in _positions("land_vs_sea", n, seed=9, every=3, limit=8):
+            view = eng.view(state, seat)
+            legal = eng.legal_actions(state, seat)
+            world = sampler.determinise(eng, view, random.Random(1), legal)
+            eng.apply(world, seat, strong(view, legal, random.Random(0)))  # the candidate, then the rollout
+            movers: set[int] = set()
+
+            def policy(v, lg, rng, movers=movers):
+                movers.add(v["seat"])
+                return strong(v, lg, rng)
+
+            rollout(eng, world, policy, sampler.depth(view), random.Random(2),
+                    lambda w, v=view: bool(sampler.horizon(v, w)))
+            if eng.result(world) is None and world["phase"] != "draft":
+                assert world["phase"] == "choose" and world["order"][world["turn"]] == seat
+                assert not world["turn_info"]["placed"] and movers - {seat}
+                stopped += 1
+    assert stopped >= 12
+
+
+def test_the_land_vs_sea_leaf_is_each_teams_expected_score_with_a_spread_that_narrows():
+    """The evaluation at a rollout's end: each seat's team score and what its open areas promise
+    (teammates alike, never below the score), judged with a spread that narrows as tiles run out."""
+    from rules.land_vs_sea import board as B
+
+    eng = ENGINES["land_vs_sea"]
+    sampler = sampler_for("land_vs_sea")
+    for n in (2, 4):
+        spreads = []
+        state = eng.setup(n, {}, 13)
+        strong = chooser_for("land_vs_sea", "strong")
+        for seq in range(3000):
+            if eng.result(state) is not None:
+                break
+            values = sampler.values(state)
+            scores = [state["scores"][role] for role in state["roles"]]
+            assert all(v >= s for v, s in zip(values, scores, strict=True))
+            open_areas = [a for a in B.areas(state["map"]) if a["open"]]
+            assert (sum(values) > sum(scores)) == bool(open_areas)
+            for a, b in [(a, b) for a in range(n) for b in range(n) if state["roles"][a] == state["roles"][b]]:
+                assert values[a] == values[b]
+            spreads.append(sampler.scale(state))
+            seat = min(eng.to_act(state))
+            legal = eng.legal_actions(state, seat)
+            eng.apply(state, seat, strong(eng.view(state, seat), legal, random.Random(seq)) if len(legal) > 1 else legal[0])
+        assert eng.result(state) is not None
+        assert spreads == sorted(spreads, reverse=True) and spreads[0] > 2 * spreads[-1]
+
+
+def test_the_land_vs_sea_expert_draws_as_the_strong_level_without_searching():
+    """Which stack to draw from is the strong level's choice, with no search (no rollout spent)."""
+    from rules.expert import search
+
+    eng = ENGINES["land_vs_sea"]
+    draws = 0
+    for state, seat, seq in _positions("land_vs_sea", 2, seed=3, every=2, limit=40):
+        legal = eng.legal_actions(state, seat)
+        if legal[0]["type"] != "draw":
+            continue
+        view = eng.view(state, seat)
+        stats: dict[str, int] = {}
+        chosen = search(eng, view, legal, random.Random(seq), FEW, stats=stats)
+        assert stats == {} and chosen == chooser_for("land_vs_sea", "strong")(view, legal, random.Random(0))
+        draws += 1
+    assert draws >= 3

@@ -195,13 +195,19 @@ def _on_the_way(pending: dict | None, target: tuple) -> bool:
 
 
 def step(view: dict, legal: list[dict], choice: dict) -> dict:
-    """The step towards ``choice`` (the strong level's walk: menu, card, fort; back first out of
-    a menu that leads elsewhere)."""
+    """The step towards ``choice`` (the strong level's walk: menu, card, fort). Where the menu or
+    card open now leads elsewhere (with AI_WORKERS > 1 another process, whose search can differ,
+    opened it), the best whole action within it instead: stepping back there could close and reopen
+    menus between the processes for ever; back only where nothing open leads anywhere."""
     if choice.get("type") != "plan":
         return choice
     target = tuple(choice["plan"])
-    if not _on_the_way(view.get("pending"), target) and {"type": "back"} in legal:
-        return {"type": "back"}
+    pending = view.get("pending")
+    if not _on_the_way(pending, target):
+        within = plan(view, legal, choice) if _main_step(view) else None
+        if within is None:
+            return {"type": "back"} if {"type": "back"} in legal else ai.choose_action(view, legal, target)
+        target = tuple(within[1]["plan"])
     return ai.choose_action(view, legal, target)
 
 
