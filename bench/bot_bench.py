@@ -1,10 +1,12 @@
 """The real bot over the in-memory Discord of tests/discord, as the benches that time clicks use it:
 a database file on this repo's disk (not memory), the default 24-hour deadline (clocks and timers
 written with every move), every request to "Discord" stamped with the time it arrived, and the
-fsync cost of that disk measured first (printed beside the figures)."""
+fsync cost of that disk measured first (printed beside the figures); what the started bot holds is frozen
+out of later garbage collections, as ``cogs.app`` does once a running bot is connected."""
 
 from __future__ import annotations
 
+import gc
 import shutil
 import tempfile
 import time
@@ -17,6 +19,7 @@ from typing import Any
 from bench.floors import fsync_floor
 from host.renders import Renders
 from host.settings import default_render_workers
+from telemetry.gc_pauses import freeze_loaded
 from tests.conftest import Clock
 from tests.discord.conftest import START, start_bot
 from tests.discord.harness import Harness
@@ -50,8 +53,11 @@ async def bot_on_disk(prefix: str, render_workers: int | None = None, database: 
     try:
         await start_bot(h, database or folder / "isle.db", Clock(START), default_deadline_seconds=24 * 3600)
         h.bot.services.host.renders = renders
+        await renders.warm()
+        freeze_loaded()  # as a running bot does once connected (cogs.app): what it holds is out of later collections
         yield run
     finally:
+        gc.unfreeze()  # the next run's bot starts from a process whose earlier objects may be collected
         renders.close()
         await h.shutdown()
         for store in h.stores:

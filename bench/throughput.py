@@ -43,7 +43,7 @@ import random
 import statistics
 import sys
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
@@ -99,6 +99,42 @@ class BenchCost:
                     return await _inner(*args, **kwargs)
 
             owner.request = request  # type: ignore[method-assign]
+
+
+class GlobalLimit:
+    """Discord's global rate limit on the in-memory Discord (``--global-limit``): at most
+    ``GLOBAL_LIMIT`` limited requests (not ``exempt``) start in any second; one more waits, as
+    discord.py waits out the 429 Discord answers it with. Without it the bench offers the bot more
+    moves than Discord would let through, and its lag and waits are those of an overload."""
+
+    def __init__(self, per_second: float = GLOBAL_LIMIT) -> None:
+        self.per_second = int(per_second)
+        self.sent: deque[float] = deque()
+        self.waited = 0.0
+
+    async def wait(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            now = loop.time()
+            while self.sent and now - self.sent[0] >= 1.0:
+                self.sent.popleft()
+            if len(self.sent) < self.per_second:
+                self.sent.append(now)
+                return
+            pause = 1.0 - (now - self.sent[0])
+            self.waited += pause
+            await asyncio.sleep(pause)
+
+    def wrap_fake(self) -> None:
+        """Hold back the bot's limited requests (call after ``Harness.install``; its uninstall restores them)."""
+        inner = HTTPClient.request
+
+        async def request(client: Any, route: Any, *args: Any, **kwargs: Any) -> Any:
+            if not route.path.startswith("/interactions/"):
+                await self.wait()
+            return await inner(client, route, *args, **kwargs)
+
+        HTTPClient.request = request  # type: ignore[method-assign]
 
 
 class RenderCount:
@@ -239,11 +275,13 @@ async def lag_watcher(lags: list[float], stop: asyncio.Event) -> None:
 
 
 async def measure(n_games: int, seconds: float, key: str, render_workers: int | None,
-                  database: str | None = None, stalls: bool = False) -> dict[str, Any]:
+                  database: str | None = None, stalls: bool = False, limit: bool = False) -> dict[str, Any]:
     async with bot_on_disk("isle-throughput-", render_workers, database) as run:
         h = run.h
         cost = BenchCost()
         cost.wrap_fake()
+        if limit:
+            GlobalLimit().wrap_fake()
         drawn = RenderCount(h.bot.services.host.renders)
         tables = []
         for g in range(n_games):
@@ -333,6 +371,9 @@ def main() -> int:
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
                         help="a SQLite file on this disk (default) or a throwaway local PostgreSQL server")
     parser.add_argument("--routes", action="store_true", help="print the limited requests a move by route")
+    parser.add_argument("--global-limit", action="store_true",
+                        help=f"hold the bot's limited requests to Discord's {GLOBAL_LIMIT:g} a second, as Discord does"
+                             " (without it the bench can offer more moves than Discord would let through)")
     parser.add_argument("--stalls", action="store_true",
                         help="sample where the loop's callbacks over 20 ms spent their time (bench/stall_sampler.py)")
     args = parser.parse_args()
@@ -348,14 +389,16 @@ def main() -> int:
         server = PgServer().start()
     where = "a local PostgreSQL server (fsync off)" if server else "a SQLite file on disk"
     print(f"2 human players a game, deadlines on, database: {where}; {args.seconds:g} s a run;"
-          f" boards drawn {f'in {workers} worker processes' if workers else 'in a thread'}; {os.cpu_count()} CPUs")
+          f" boards drawn {f'in {workers} worker processes' if workers else 'in a thread'}; {os.cpu_count()} CPUs"
+          + (f"; Discord's global limit of {GLOBAL_LIMIT:g} requests a second applied" if args.global_limit else ""))
     try:
         for key in keys:
             for n in (int(x) for x in args.games.split(",")):
                 runs = []
                 for r in range(args.runs):
                     url = server.create_database(f"tput_{key}_{n}_{r}") if server else None
-                    m = asyncio.run(measure(n, args.seconds, key, args.render_workers, url, args.stalls))
+                    m = asyncio.run(measure(n, args.seconds, key, args.render_workers, url, args.stalls,
+                                            args.global_limit))
                     runs.append(figures(m))
                     fsync = "" if server else f" | fsync {m['fsync_ms']:.2f} ms"
                     print(f"  {key} {n:>3} games at once: {line(runs[-1], len(m['board_ms']), len(m['lags']))}"
