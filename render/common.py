@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import struct
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -422,20 +422,7 @@ def wrap_text(text: Any, f: ImageFont.FreeTypeFont, width: float, max_lines: int
 def _wrapped(text: str, f: ImageFont.FreeTypeFont, width: float, max_lines: int) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        cur, cur_width = "", 0.0
-        for word in paragraph.split():
-            if not cur:
-                cur, cur_width = word, _width(word, f)
-                continue
-            trial_width = _joined_width(cur, cur_width, " " + word, f)
-            if abs(trial_width - width) <= 1:
-                trial_width = _width(f"{cur} {word}", f)
-            if trial_width > width:
-                lines.append(_fitted(cur, cur_width, f, width))
-                cur, cur_width = word, _width(word, f)
-            else:
-                cur, cur_width = f"{cur} {word}", trial_width
-        lines.append(_fitted(cur, cur_width, f, width) if cur else "")
+        lines += _greedy_lines(paragraph.split(), f, width, " ")
     if max_lines and len(lines) > max_lines:
         lines = lines[:max_lines]
         lines[-1] = fit_text(lines[-1] + " " + ELLIPSIS, f, width)  # always ends in the ellipsis
@@ -467,22 +454,29 @@ def wrap_items(items: list[Any], f: ImageFont.FreeTypeFont, width: float, sep: s
 
 @lru_cache(maxsize=4096)
 def _wrapped_items(items: tuple[str, ...], f: ImageFont.FreeTypeFont, width: float, sep: str) -> tuple[str, ...]:
+    return tuple(_greedy_lines(items, f, width, sep))  # as wrap_text: the facts recur, lines do not
+
+
+def _greedy_lines(pieces: Iterable[str], f: ImageFont.FreeTypeFont, width: float, sep: str) -> list[str]:
+    """``pieces`` joined by ``sep`` into as few lines as fit ``width``, each line as full as it can be (a
+    piece wider than a line is cut with an ellipsis); a line's width is summed from its pieces' and
+    measured whole only within a pixel of the edge (``_joined_width``). No pieces: one empty line."""
     lines: list[str] = []
     cur, cur_width = "", 0.0
-    for item in items:
+    for piece in pieces:
         if not cur:
-            cur, cur_width = item, _width(item, f)
+            cur, cur_width = piece, _width(piece, f)
             continue
-        trial_width = _joined_width(cur, cur_width, sep + item, f)  # as wrap_text: the facts recur, lines do not
+        trial_width = _joined_width(cur, cur_width, sep + piece, f)
         if abs(trial_width - width) <= 1:
-            trial_width = _width(f"{cur}{sep}{item}", f)
+            trial_width = _width(f"{cur}{sep}{piece}", f)
         if trial_width > width:
             lines.append(_fitted(cur, cur_width, f, width))
-            cur, cur_width = item, _width(item, f)
+            cur, cur_width = piece, _width(piece, f)
         else:
-            cur, cur_width = f"{cur}{sep}{item}", trial_width
+            cur, cur_width = f"{cur}{sep}{piece}", trial_width
     lines.append(_fitted(cur, cur_width, f, width) if cur else "")
-    return tuple(lines)
+    return lines
 
 
 def fitting_font(text: Any, width: float, size: int, smallest: int, bold: bool = False) -> ImageFont.FreeTypeFont:
