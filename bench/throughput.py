@@ -198,8 +198,12 @@ class Started:
 
 
 class Driver:
-    def __init__(self, h: Harness, stamps: list[float], cost: BenchCost) -> None:
-        self.h, self.stamps, self.cost = h, stamps, cost
+    """The players. ``think``: the mean seconds a player waits before each click (exponentially
+    spread, as people arrive at random); 0: they click the instant the bot has answered."""
+
+    def __init__(self, h: Harness, stamps: list[float], cost: BenchCost, think: float = 0.0) -> None:
+        self.h, self.stamps, self.cost, self.think = h, stamps, cost, think
+        self.thinking = random.Random(7)
         self.board_ms: list[float] = []
         self.started = Started(asyncio.get_running_loop())
         self.finished = 0
@@ -222,6 +226,8 @@ class Driver:
 
     async def click(self, user: int, message_id: int, comp: dict, values: list[str] | None,
                     thread_id: int) -> dict:
+        if self.think:
+            await asyncio.sleep(self.thinking.expovariate(1 / self.think))
         with self.cost.spending():
             msg = self.h.fake.messages[message_id]
             data = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
@@ -275,7 +281,8 @@ async def lag_watcher(lags: list[float], stop: asyncio.Event) -> None:
 
 
 async def measure(n_games: int, seconds: float, key: str, render_workers: int | None,
-                  database: str | None = None, stalls: bool = False, limit: bool = False) -> dict[str, Any]:
+                  database: str | None = None, stalls: bool = False, limit: bool = False,
+                  think: float = 0.0) -> dict[str, Any]:
     async with bot_on_disk("isle-throughput-", render_workers, database) as run:
         h = run.h
         cost = BenchCost()
@@ -288,7 +295,7 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
             users = [h.user(1000 + 2 * g, f"P{2 * g}"), h.user(1001 + 2 * g, f"P{2 * g + 1}")]
             table, _ = await new_counted_table(h, key, users)
             tables.append((table, users))
-        driver = Driver(h, run.stamps, cost)
+        driver = Driver(h, run.stamps, cost, think)
         first_request = len(h.fake.requests)
         lags: list[float] = []
         stop = asyncio.Event()
@@ -371,6 +378,8 @@ def main() -> int:
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
                         help="a SQLite file on this disk (default) or a throwaway local PostgreSQL server")
     parser.add_argument("--routes", action="store_true", help="print the limited requests a move by route")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a player waits before each click (exponential; default 0: at once)")
     parser.add_argument("--global-limit", action="store_true",
                         help=f"hold the bot's limited requests to Discord's {GLOBAL_LIMIT:g} a second, as Discord does"
                              " (without it the bench can offer more moves than Discord would let through)")
@@ -390,7 +399,8 @@ def main() -> int:
     where = "a local PostgreSQL server (fsync off)" if server else "a SQLite file on disk"
     print(f"2 human players a game, deadlines on, database: {where}; {args.seconds:g} s a run;"
           f" boards drawn {f'in {workers} worker processes' if workers else 'in a thread'}; {os.cpu_count()} CPUs"
-          + (f"; Discord's global limit of {GLOBAL_LIMIT:g} requests a second applied" if args.global_limit else ""))
+          + (f"; Discord's global limit of {GLOBAL_LIMIT:g} requests a second applied" if args.global_limit else "")
+          + (f"; players think {args.think:g} s on average before a click" if args.think else ""))
     try:
         for key in keys:
             for n in (int(x) for x in args.games.split(",")):
@@ -398,7 +408,7 @@ def main() -> int:
                 for r in range(args.runs):
                     url = server.create_database(f"tput_{key}_{n}_{r}") if server else None
                     m = asyncio.run(measure(n, args.seconds, key, args.render_workers, url, args.stalls,
-                                            args.global_limit))
+                                            args.global_limit, args.think))
                     runs.append(figures(m))
                     fsync = "" if server else f" | fsync {m['fsync_ms']:.2f} ms"
                     print(f"  {key} {n:>3} games at once: {line(runs[-1], len(m['board_ms']), len(m['lags']))}"
