@@ -49,20 +49,8 @@ def test_our_png_is_pillows_picture_pixel_for_pixel():
 
 def _wrap_measuring_every_line(text: str, f, width: float) -> list[str]:  # noqa: ANN001
     """The wrapping ``wrap_text`` did before it summed words: every trial line measured whole."""
-    from render.common import fit_text
-
-    lines = []
-    for paragraph in text.split("\n"):
-        cur = ""
-        for word in paragraph.split():
-            trial = f"{cur} {word}" if cur else word
-            if cur and f.getlength(trial) > width:
-                lines.append(cur)
-                cur = word
-            else:
-                cur = trial
-        lines.append(fit_text(cur, f, width) if cur else "")
-    return [fit_text(line, f, width) for line in lines]
+    return [line for paragraph in text.split("\n")
+            for line in _items_measuring_every_line(paragraph.split(), f, width, " ")]
 
 
 def _items_measuring_every_line(items: list[str], f, width: float, sep: str) -> list[str]:  # noqa: ANN001
