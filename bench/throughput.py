@@ -111,9 +111,11 @@ class GlobalLimit:
         self.per_second = int(per_second)
         self.sent: deque[float] = deque()
         self.waited = 0.0
+        self.held = 0  # requests Discord would have answered with a 429
 
     async def wait(self) -> None:
         loop = asyncio.get_running_loop()
+        held = False
         while True:
             now = loop.time()
             while self.sent and now - self.sent[0] >= 1.0:
@@ -122,6 +124,8 @@ class GlobalLimit:
                 self.sent.append(now)
                 return
             pause = 1.0 - (now - self.sent[0])
+            if not held:
+                self.held, held = self.held + 1, True
             self.waited += pause
             await asyncio.sleep(pause)
 
@@ -282,13 +286,16 @@ async def lag_watcher(lags: list[float], stop: asyncio.Event) -> None:
 
 async def measure(n_games: int, seconds: float, key: str, render_workers: int | None,
                   database: str | None = None, stalls: bool = False, limit: bool = False,
-                  think: float = 0.0) -> dict[str, Any]:
+                  think: float = 0.0, unpaced: bool = False) -> dict[str, Any]:
     async with bot_on_disk("isle-throughput-", render_workers, database) as run:
         h = run.h
         cost = BenchCost()
         cost.wrap_fake()
+        limiter = GlobalLimit()
         if limit:
-            GlobalLimit().wrap_fake()
+            limiter.wrap_fake()
+        if unpaced:  # the bot's own pacing (cogs.request_pace) let through unheld, to compare
+            h.bot.http._isle_pace.per_second = 10**9  # type: ignore[attr-defined]
         drawn = RenderCount(h.bot.services.host.renders)
         tables = []
         for g in range(n_games):
@@ -323,7 +330,7 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
                 "threads_cpu": threads_cpu, "workers_cpu": workers_cpu,
                 "renders": (drawn.public, drawn.private, drawn.repeated, drawn_so_far() - drawn.drawn_before),
                 "routes": Counter(f"{r.method} {r.path}{' +file' if r.files else ''}" for r in counted),
-                "load": (load + os.getloadavg()[0]) / 2, "finished": driver.finished, "sampler": sampler}
+                "load": (load + os.getloadavg()[0]) / 2, "held": limiter.held, "finished": driver.finished, "sampler": sampler}
 
 
 def worker_seconds(h: Harness) -> float:
@@ -383,6 +390,9 @@ def main() -> int:
     parser.add_argument("--global-limit", action="store_true",
                         help=f"hold the bot's limited requests to Discord's {GLOBAL_LIMIT:g} a second, as Discord does"
                              " (without it the bench can offer more moves than Discord would let through)")
+    parser.add_argument("--unpaced", action="store_true",
+                        help="let the bot's limited requests go as soon as asked (no cogs.request_pace): with"
+                             " --global-limit, Discord's 429s then decide who goes first, as discord.py alone does")
     parser.add_argument("--stalls", action="store_true",
                         help="sample where the loop's callbacks over 20 ms spent their time (bench/stall_sampler.py)")
     args = parser.parse_args()
@@ -400,7 +410,8 @@ def main() -> int:
     print(f"2 human players a game, deadlines on, database: {where}; {args.seconds:g} s a run;"
           f" boards drawn {f'in {workers} worker processes' if workers else 'in a thread'}; {os.cpu_count()} CPUs"
           + (f"; Discord's global limit of {GLOBAL_LIMIT:g} requests a second applied" if args.global_limit else "")
-          + (f"; players think {args.think:g} s on average before a click" if args.think else ""))
+          + (f"; players think {args.think:g} s on average before a click" if args.think else "")
+          + ("; the bot's own request pacing off" if args.unpaced else ""))
     try:
         for key in keys:
             for n in (int(x) for x in args.games.split(",")):
@@ -408,11 +419,13 @@ def main() -> int:
                 for r in range(args.runs):
                     url = server.create_database(f"tput_{key}_{n}_{r}") if server else None
                     m = asyncio.run(measure(n, args.seconds, key, args.render_workers, url, args.stalls,
-                                            args.global_limit, args.think))
+                                            args.global_limit, args.think, args.unpaced))
                     runs.append(figures(m))
                     fsync = "" if server else f" | fsync {m['fsync_ms']:.2f} ms"
                     print(f"  {key} {n:>3} games at once: {line(runs[-1], len(m['board_ms']), len(m['lags']))}"
-                          f" | {m['finished']} games ended and were begun anew{fsync}", flush=True)
+                          f" | {m['finished']} games ended and were begun anew"
+                          + (f" | {m['held']} requests held at Discord's limit (429s)" if args.global_limit else "")
+                          + fsync, flush=True)
                     if m["sampler"] is not None:
                         m["sampler"].report()
                     if args.routes:

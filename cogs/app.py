@@ -27,6 +27,7 @@ from cogs import errors, limits, present
 from cogs.components import ALL_ITEMS
 from cogs.deadlines import Deadlines
 from cogs.isle_bot import IsleBot
+from cogs.request_pace import pace_requests
 from cogs.shards import follow_changes
 from cogs.translator import CatalogTranslator
 from host.service import Host
@@ -87,6 +88,7 @@ class RunningIsleBot(IsleBot):
                 await self.load_extension(name)
             except commands.ExtensionError:  # one broken feature must not keep the others offline
                 log.exception("could not load %s", name)
+        pace_requests(self.http)  # around the counting cogs.observe put on each request
         self.add_dynamic_items(*ALL_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         self.deadlines.start()

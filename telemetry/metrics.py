@@ -39,6 +39,10 @@ LOOP_LAG = Histogram("isle_event_loop_lag_seconds", "How late the event loop ran
                      buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5), registry=REGISTRY)
 DISCORD_REQUESTS = Counter("isle_discord_requests", "Requests to Discord's API, by route template and status class",
                            ["method", "route", "status"], registry=REGISTRY)
+DISCORD_WAIT_SECONDS = Histogram("isle_discord_request_wait_seconds",
+                                 "How long a request waited for a slot of Discord's global limit (cogs.request_pace)",
+                                 ["work"], buckets=(0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0),
+                                 registry=REGISTRY)
 ACTIVE_GAMES = Gauge("isle_active_games", "Games being played, by game", ["game"], registry=REGISTRY)
 OPEN_TIMERS = Gauge("isle_open_timers", "Timers waiting (deadlines, reminders)", registry=REGISTRY)
 ERRORS = Counter("isle_errors", "Errors, by kind", ["kind"], registry=REGISTRY)

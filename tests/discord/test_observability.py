@@ -77,6 +77,7 @@ async def test_metrics_after_a_game_played_through_the_bot(harness, db_path, clo
     assert any(labels.get("route", "").startswith("/channels/{channel_id}/messages")
                for n, labels, _v in found if n == "isle_discord_requests_total")
     assert grew("isle_discord_requests_total", route="/interactions/{webhook_id}/{webhook_token}/callback") >= 5
+    assert grew("isle_discord_request_wait_seconds_count", work="player") >= 3  # cogs.request_pace
     assert total(found, "isle_event_loop_lag_seconds_count") >= 1
     assert grew("isle_gc_pause_seconds_count", generation="2") >= 1
     assert {labels["game"] for n, labels, _v in found if n == "isle_active_games"} >= set(ENGINES) - {"count_up"}

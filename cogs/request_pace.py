@@ -1,0 +1,157 @@
+"""Discord's global rate limit, kept by the bot itself (issue 32, point 6).
+
+Discord lets a bot start 50 requests a second in all (interaction responses aside). discord.py only
+learns of the limit from a 429: every request then waits out the same reset and starts again at once,
+so who goes first after a burst is luck, some clicks wait several rounds, and the 429s count towards
+the invalid requests that get a bot banned for an hour. Here each limited request takes a slot first:
+at most ``PER_SECOND`` start in any second (a sliding window, so no second Discord counts can see
+more), handed out in the order asked, players' requests before background work (the deadline loop,
+the member sweep, tournaments' ticks: tasks named ``isle-bg-*``). A background request that has waited
+``BACKGROUND_PATIENCE`` goes in its turn as a player's would, so reminders are never starved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+from collections import deque
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from discord.http import HTTPClient, Route
+
+from telemetry.metrics import DISCORD_WAIT_SECONDS
+
+PER_SECOND = 48
+"""Limited requests started in any second: Discord's 50 less a margin for the network's jitter (two
+requests sent a second apart may arrive a little less than a second apart)."""
+WINDOW = 1.0
+BACKGROUND_PREFIX = "isle-bg-"
+BACKGROUND_PATIENCE = 2.0
+"""Seconds a background request gives way to players' before it goes in its turn."""
+PLAYER, BACKGROUND = 0, 1
+EXEMPT_PREFIXES = ("/interactions/", "/webhooks/{webhook_id}/{webhook_token}")
+"""Interaction responses and follow-ups: Discord does not count them against the global limit."""
+
+
+def priority_here() -> int:
+    """Background work runs in the bot's named background tasks; everything else answers a player."""
+    task = asyncio.current_task()
+    return BACKGROUND if task is not None and task.get_name().startswith(BACKGROUND_PREFIX) else PLAYER
+
+
+class _Start:
+    """One slot: when its request went. A slot handed out counts from the moment its task runs on (a
+    busy loop may take a while), as Discord counts a request when it arrives; until then it is never
+    let go of (``gone`` is false), so no second seen from the requests' side holds more than the limit."""
+
+    __slots__ = ("at", "gone")
+
+    def __init__(self, at: float, gone: bool = False) -> None:
+        self.at, self.gone = at, gone
+
+
+class RequestPace:
+    """Slots for limited requests: ``PER_SECOND`` in any ``WINDOW``, in order, players first."""
+
+    def __init__(self, per_second: int = PER_SECOND, window: float = WINDOW) -> None:
+        self.per_second = per_second
+        self.window = window
+        self._started: deque[_Start] = deque()  # the slots of the last window, oldest first
+        self._waiting: list[tuple[int, int, float, asyncio.Future[_Start]]] = []  # (rank, order, since, slot)
+        self._order = itertools.count()
+        self._wakeup: asyncio.Handle | None = None
+
+    def _now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def _free(self, now: float) -> int:
+        while self._started and self._started[0].gone and now - self._started[0].at >= self.window:
+            self._started.popleft()
+        return self.per_second - len(self._started)
+
+    async def slot(self, priority: int = PLAYER) -> float:
+        """Wait for a slot; returns the seconds waited."""
+        now = self._now()
+        if not self._waiting and self._free(now) > 0:
+            self._started.append(_Start(now, gone=True))
+            return 0.0
+        future: asyncio.Future[_Start] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._order), now, future))
+        self._schedule(now)
+        try:
+            start = await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():  # granted as it was cancelled: give it back
+                self._started.remove(future.result())
+                self._hand_out()
+            raise
+        start.at, start.gone = self._now(), True
+        return start.at - now
+
+    def _schedule(self, now: float) -> None:
+        if self._wakeup is not None or not self._waiting:
+            return
+        if self._free(now) > 0:
+            self._wakeup = asyncio.get_running_loop().call_soon(self._on_wakeup)
+            return
+        # the oldest slot's request may not have gone yet (its task runs next): look again a moment later
+        delay = max(self._started[0].at + self.window - now, 0.001)
+        self._wakeup = asyncio.get_running_loop().call_later(delay, self._on_wakeup)
+
+    def _on_wakeup(self) -> None:
+        self._wakeup = None
+        self._hand_out()
+
+    def _next(self, now: float) -> asyncio.Future[_Start]:
+        """The next waiter: the oldest background one that ran out of patience, else the first by rank."""
+        overdue = [entry for entry in self._waiting
+                   if entry[0] == BACKGROUND and now - entry[2] >= BACKGROUND_PATIENCE]
+        if overdue:
+            entry = min(overdue, key=lambda e: e[1])
+            self._waiting.remove(entry)
+            heapq.heapify(self._waiting)
+        else:
+            entry = heapq.heappop(self._waiting)
+        return entry[3]
+
+    def _hand_out(self) -> None:
+        now = self._now()
+        while self._waiting and self._free(now) > 0:
+            future = self._next(now)
+            if future.done():  # its request was cancelled while waiting
+                continue
+            start = _Start(now)
+            self._started.append(start)
+            future.set_result(start)
+        self._schedule(now)
+
+    @property
+    def waiting(self) -> int:
+        return sum(1 for entry in self._waiting if not entry[3].done())
+
+
+def exempt(route: Route) -> bool:
+    return route.path.startswith(EXEMPT_PREFIXES)
+
+
+def pace_requests(http: HTTPClient, pace: RequestPace | None = None) -> RequestPace:
+    """Make every limited request of the bot's client take a slot of ``pace`` before it goes (wraps
+    whatever ``http.request`` is now: the counting of ``cogs.observe`` stays around the send itself)."""
+    existing = getattr(http, "_isle_pace", None)
+    if isinstance(existing, RequestPace):
+        return existing
+    pace = pace or RequestPace()
+    inner: Callable[..., Awaitable[Any]] = http.request
+
+    async def request(route: Route, **kwargs: Any) -> Any:
+        if not exempt(route):
+            priority = priority_here()
+            waited = await pace.slot(priority)
+            DISCORD_WAIT_SECONDS.labels("background" if priority == BACKGROUND else "player").observe(waited)
+        return await inner(route, **kwargs)
+
+    http.request = request  # type: ignore[method-assign]
+    http._isle_pace = pace  # type: ignore[attr-defined]
+    return pace

@@ -1,0 +1,128 @@
+"""Issue 32, point 6: the bot keeps Discord's global limit itself (cogs.request_pace).
+
+At most N limited requests start in any window, in the order they were asked, players' before
+background work (unless the background one has waited its patience out); interaction responses
+are never held; a request cancelled while it waits takes no slot. Small windows keep the tests
+fast; every property checked holds whatever the machine's load (the times compared are the ones
+the pacer itself goes by).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from discord.http import HTTPClient, Route
+
+from cogs import request_pace
+from cogs.request_pace import BACKGROUND, PLAYER, RequestPace, exempt, priority_here
+from tests.discord.conftest import start_bot
+from tests.discord.play import new_table
+
+
+def most_in_a_window(times: list[float], window: float) -> int:
+    times = sorted(times)
+    return max((sum(1 for t in times[i:] if t - start < window) for i, start in enumerate(times)), default=0)
+
+
+async def take(pace: RequestPace, name: str, order: list[str], times: list[float], priority: int = PLAYER) -> None:
+    await pace.slot(priority)
+    order.append(name)
+    times.append(asyncio.get_running_loop().time())
+
+
+async def test_no_window_sees_more_than_the_limit_and_requests_go_in_the_order_asked():
+    pace = RequestPace(per_second=3, window=0.05)
+    order: list[str] = []
+    times: list[float] = []
+    tasks = []
+    for n in range(13):
+        tasks.append(asyncio.create_task(take(pace, f"r{n}", order, times)))
+        await asyncio.sleep(0)  # each asks in turn
+    await asyncio.gather(*tasks)
+    assert order == [f"r{n}" for n in range(13)]
+    assert most_in_a_window(times, 0.05) == 3
+    assert times[-1] - times[0] >= 4 * 0.05 * 0.99  # 13 requests, 3 a window: the last goes in the fifth
+
+
+async def test_players_go_before_background_work_until_it_has_waited_its_patience(monkeypatch):
+    pace = RequestPace(per_second=1, window=0.03)
+    order: list[str] = []
+    times: list[float] = []
+    await pace.slot()  # the window is full
+    early = [asyncio.create_task(take(pace, "sweep", order, times, BACKGROUND))]
+    await asyncio.sleep(0)
+    early += [asyncio.create_task(take(pace, f"click{n}", order, times)) for n in range(3)]
+    await asyncio.gather(*early)
+    assert order == ["click0", "click1", "click2", "sweep"]
+
+    monkeypatch.setattr(request_pace, "BACKGROUND_PATIENCE", 0.05)
+    order.clear()
+    late = [asyncio.create_task(take(pace, "reminder", order, times, BACKGROUND))]
+    await asyncio.sleep(0)
+    late += [asyncio.create_task(take(pace, f"click{n}", order, times)) for n in range(6)]
+    await asyncio.gather(*late)
+    assert order.index("reminder") < 5, order  # it waited 0.05 s, then went before the clicks asked after it
+    assert order[0] == "click0"
+
+
+async def test_a_request_cancelled_while_it_waits_takes_no_slot():
+    pace = RequestPace(per_second=1, window=0.05)
+    await pace.slot()
+    order: list[str] = []
+    times: list[float] = []
+    given_up = asyncio.create_task(take(pace, "gone", order, times))
+    kept = asyncio.create_task(take(pace, "kept", order, times))
+    await asyncio.sleep(0)
+    given_up.cancel()
+    await kept
+    assert order == ["kept"]
+    assert pace.waiting == 0
+    assert (await pace.slot()) >= 0.05 * 0.99  # the next slot is one window after "kept"'s
+
+
+async def test_background_work_is_known_by_its_task_name():
+    assert priority_here() == PLAYER
+    assert await asyncio.create_task(_priority(), name="isle-bg-deadlines") == BACKGROUND
+    assert await asyncio.create_task(_priority(), name="discord-ui-view-dispatch") == PLAYER
+
+
+async def _priority() -> int:
+    return priority_here()
+
+
+def test_interaction_responses_are_not_held():
+    assert exempt(Route("POST", "/interactions/{interaction_id}/{interaction_token}/callback",
+                        interaction_id=1, interaction_token="t"))
+    assert exempt(Route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/@original",
+                        webhook_id=1, webhook_token="t"))
+    assert not exempt(Route("POST", "/channels/{channel_id}/messages", channel_id=1))
+
+
+@pytest.fixture
+def sent_at(monkeypatch):
+    """When each request of the bot reached (the fake) Discord, by route."""
+    seen: list[tuple[float, Route]] = []
+    inner = HTTPClient.request
+
+    async def request(client, route, **kwargs):
+        seen.append((asyncio.get_running_loop().time(), route))
+        return await inner(client, route, **kwargs)
+
+    return seen, request
+
+
+async def test_the_bots_requests_keep_the_limit_through_a_whole_game(harness, db_path, clock, monkeypatch, sent_at):
+    h = harness
+    await start_bot(h, db_path, clock)
+    seen, recording = sent_at
+    monkeypatch.setattr(HTTPClient, "request", recording)  # under the harness's fake Discord
+    pace = h.bot.http._isle_pace
+    pace.per_second, pace.window = 2, 0.1
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="count_up")
+    await table.play_to_end()
+    limited = [t for t, route in seen if not exempt(route)]
+    assert len(limited) >= 6, "the game made limited requests (thread posts, DMs)"
+    assert most_in_a_window(limited, 0.1) <= 2
+    assert most_in_a_window(limited, 0.1) == 2, "the limit was reached, so the pacing was tried"
