@@ -8,7 +8,8 @@ discord.py adapter and the in-memory Discord of tests/discord (every click an IN
 event, answered by the bot's own handlers), on a database file on disk (or, with ``--database
 postgresql``, a throwaway local PostgreSQL server: tests/pg_server.py, fsync off), with the default
 24-hour deadline. Each game's players take turns as fast as the bot answers them, choosing at random
-from their Take turn panels; a game that ends is followed by a new one at the same table. Printed
+from their Take turn panels; a game that ends is followed by one of the same players begun before the
+run (`--spares`, 2 a table). Printed
 per run, with the load average of the machine beside it:
 
 - moves stored per second (the bot's CPU-bound rate on this machine);
@@ -210,7 +211,7 @@ class Driver:
         self.thinking = random.Random(7)
         self.board_ms: list[float] = []
         self.started = Started(asyncio.get_running_loop())
-        self.finished = 0
+        self.finished = self.ran_out = 0
         self.first_versions: dict[int, int] = {}  # each game played: its version when the run began or it started
 
     async def watch(self, table: Any) -> Any:
@@ -248,14 +249,19 @@ class Driver:
                     break
         return payload
 
-    async def play(self, table: Any, key: str, users: list[int], rnd: random.Random, until: float) -> None:
-        """Turns until ``until``; a game that ends is followed by a new one of the same players."""
+    async def play(self, table: Any, spares: list[Any], rnd: random.Random, until: float) -> None:
+        """Turns until ``until``; a game that ends is followed by one of ``spares`` (games of the same
+        players begun before the run: a lobby during it would wait, as the harness does, for every
+        task, the other games' players included); with none left, these players stop."""
         h, host = self.h, table.host
         while time.perf_counter() < until:
             info = await host.get(table.game_id)
             if info.status != "active" or not info.users_to_act():
                 self.finished += 1
-                table = await self.watch((await new_counted_table(h, key, users))[0])
+                if not spares:
+                    self.ran_out += 1
+                    return
+                table = await self.watch(spares.pop(0))
                 continue
             user = rnd.choice([s.user_id for s in info.users_to_act()])
             turn = await table.turn_message_id()
@@ -286,7 +292,7 @@ async def lag_watcher(lags: list[float], stop: asyncio.Event) -> None:
 
 async def measure(n_games: int, seconds: float, key: str, render_workers: int | None,
                   database: str | None = None, stalls: bool = False, limit: bool = False,
-                  think: float = 0.0, unpaced: bool = False) -> dict[str, Any]:
+                  think: float = 0.0, unpaced: bool = False, spares: int = 0) -> dict[str, Any]:
     async with bot_on_disk("isle-throughput-", render_workers, database) as run:
         h = run.h
         cost = BenchCost()
@@ -300,14 +306,14 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
         tables = []
         for g in range(n_games):
             users = [h.user(1000 + 2 * g, f"P{2 * g}"), h.user(1001 + 2 * g, f"P{2 * g + 1}")]
-            table, _ = await new_counted_table(h, key, users)
-            tables.append((table, users))
+            games = [(await new_counted_table(h, key, users))[0] for _ in range(1 + spares)]
+            tables.append((games[0], games[1:]))
         driver = Driver(h, run.stamps, cost, think)
         first_request = len(h.fake.requests)
         lags: list[float] = []
         stop = asyncio.Event()
         watcher = asyncio.create_task(lag_watcher(lags, stop))
-        for t, _users in tables:
+        for t, _spares in tables:
             await driver.watch(t)
         drawn.reset()
         cost.seconds, loop_cpu, load = 0.0, time.thread_time(), os.getloadavg()[0]
@@ -315,8 +321,8 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
         started = time.perf_counter()
         until = started + seconds
         with StallSampler() if stalls else nullcontext() as sampler:
-            await asyncio.gather(*(driver.play(t, key, users, random.Random(f"{key}:{t.game_id}"), until)
-                                   for t, users in tables))
+            await asyncio.gather(*(driver.play(t, spare_games, random.Random(f"{key}:{t.game_id}"), until)
+                                   for t, spare_games in tables))
         elapsed = time.perf_counter() - started
         loop_cpu, bench_cpu = time.thread_time() - loop_cpu, cost.seconds
         threads_cpu = time.process_time() - process_cpu - loop_cpu
@@ -330,7 +336,7 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
                 "threads_cpu": threads_cpu, "workers_cpu": workers_cpu,
                 "renders": (drawn.public, drawn.private, drawn.repeated, drawn_so_far() - drawn.drawn_before),
                 "routes": Counter(f"{r.method} {r.path}{' +file' if r.files else ''}" for r in counted),
-                "load": (load + os.getloadavg()[0]) / 2, "held": limiter.held, "finished": driver.finished, "sampler": sampler}
+                "load": (load + os.getloadavg()[0]) / 2, "held": limiter.held, "finished": driver.finished, "ran_out": driver.ran_out, "sampler": sampler}
 
 
 def worker_seconds(h: Harness) -> float:
@@ -390,6 +396,8 @@ def main() -> int:
     parser.add_argument("--global-limit", action="store_true",
                         help=f"hold the bot's limited requests to Discord's {GLOBAL_LIMIT:g} a second, as Discord does"
                              " (without it the bench can offer more moves than Discord would let through)")
+    parser.add_argument("--spares", type=int, default=2,
+                        help="games begun before a run for each table, played in turn when one ends (default 2)")
     parser.add_argument("--unpaced", action="store_true",
                         help="let the bot's limited requests go as soon as asked (no cogs.request_pace): with"
                              " --global-limit, Discord's 429s then decide who goes first, as discord.py alone does")
@@ -419,11 +427,11 @@ def main() -> int:
                 for r in range(args.runs):
                     url = server.create_database(f"tput_{key}_{n}_{r}") if server else None
                     m = asyncio.run(measure(n, args.seconds, key, args.render_workers, url, args.stalls,
-                                            args.global_limit, args.think, args.unpaced))
+                                            args.global_limit, args.think, args.unpaced, args.spares))
                     runs.append(figures(m))
                     fsync = "" if server else f" | fsync {m['fsync_ms']:.2f} ms"
                     print(f"  {key} {n:>3} games at once: {line(runs[-1], len(m['board_ms']), len(m['lags']))}"
-                          f" | {m['finished']} games ended and were begun anew"
+                          f" | {m['finished']} games ended, {m['ran_out']} tables out of spare games"
                           + (f" | {m['held']} requests held at Discord's limit (429s)" if args.global_limit else "")
                           + fsync, flush=True)
                     if m["sampler"] is not None:

@@ -5,9 +5,12 @@ learns of the limit from a 429: every request then waits out the same reset and 
 so who goes first after a burst is luck, some clicks wait several rounds, and the 429s count towards
 the invalid requests that get a bot banned for an hour. Here each limited request takes a slot first:
 at most ``PER_SECOND`` start in any second (a sliding window, so no second Discord counts can see
-more), handed out in the order asked, players' requests before background work (the deadline loop,
-the member sweep, tournaments' ticks: tasks named ``isle-bg-*``). A background request that has waited
-``BACKGROUND_PATIENCE`` goes in its turn as a player's would, so reminders are never starved.
+more), handed out in the order asked, but in three ranks: new messages answering players (a board, a
+your-move DM) first; then edits of messages already on screen (a turn post's "2 of 4 have chosen", the
+previous post's retired button); then background work (the deadline loop, the member sweep,
+tournaments' ticks: tasks named ``isle-bg-*``). A click's board thus queues behind other boards only,
+not behind every game's status edits. A request that has waited ``PATIENCE`` goes in its turn as a
+new message would, so edits and reminders are never starved.
 """
 
 from __future__ import annotations
@@ -28,17 +31,21 @@ PER_SECOND = 48
 requests sent a second apart may arrive a little less than a second apart)."""
 WINDOW = 1.0
 BACKGROUND_PREFIX = "isle-bg-"
-BACKGROUND_PATIENCE = 2.0
-"""Seconds a background request gives way to players' before it goes in its turn."""
-PLAYER, BACKGROUND = 0, 1
+PATIENCE = 2.0
+"""Seconds an edit or a background request gives way to new messages before it goes in its turn."""
+PLAYER, EDIT, BACKGROUND = 0, 1, 2
+WORK = {PLAYER: "player", EDIT: "edit", BACKGROUND: "background"}
 EXEMPT_PREFIXES = ("/interactions/", "/webhooks/{webhook_id}/{webhook_token}")
 """Interaction responses and follow-ups: Discord does not count them against the global limit."""
 
 
-def priority_here() -> int:
-    """Background work runs in the bot's named background tasks; everything else answers a player."""
+def priority_here(route: Route | None = None) -> int:
+    """Background work runs in the bot's named background tasks; in answer to a player, an edit
+    (PATCH) comes after a new message."""
     task = asyncio.current_task()
-    return BACKGROUND if task is not None and task.get_name().startswith(BACKGROUND_PREFIX) else PLAYER
+    if task is not None and task.get_name().startswith(BACKGROUND_PREFIX):
+        return BACKGROUND
+    return EDIT if route is not None and route.method == "PATCH" else PLAYER
 
 
 class _Start:
@@ -53,7 +60,7 @@ class _Start:
 
 
 class RequestPace:
-    """Slots for limited requests: ``PER_SECOND`` in any ``WINDOW``, in order, players first."""
+    """Slots for limited requests: ``PER_SECOND`` in any ``WINDOW``, in order within a rank."""
 
     def __init__(self, per_second: int = PER_SECOND, window: float = WINDOW) -> None:
         self.per_second = per_second
@@ -105,9 +112,8 @@ class RequestPace:
         self._hand_out()
 
     def _next(self, now: float) -> asyncio.Future[_Start]:
-        """The next waiter: the oldest background one that ran out of patience, else the first by rank."""
-        overdue = [entry for entry in self._waiting
-                   if entry[0] == BACKGROUND and now - entry[2] >= BACKGROUND_PATIENCE]
+        """The next waiter: the oldest of those that ran out of patience, else the first by rank."""
+        overdue = [entry for entry in self._waiting if entry[0] != PLAYER and now - entry[2] >= PATIENCE]
         if overdue:
             entry = min(overdue, key=lambda e: e[1])
             self._waiting.remove(entry)
@@ -147,9 +153,9 @@ def pace_requests(http: HTTPClient, pace: RequestPace | None = None) -> RequestP
 
     async def request(route: Route, **kwargs: Any) -> Any:
         if not exempt(route):
-            priority = priority_here()
+            priority = priority_here(route)
             waited = await pace.slot(priority)
-            DISCORD_WAIT_SECONDS.labels("background" if priority == BACKGROUND else "player").observe(waited)
+            DISCORD_WAIT_SECONDS.labels(WORK[priority]).observe(waited)
         return await inner(route, **kwargs)
 
     http.request = request  # type: ignore[method-assign]

@@ -1,7 +1,7 @@
 """Issue 32, point 6: the bot keeps Discord's global limit itself (cogs.request_pace).
 
-At most N limited requests start in any window, in the order they were asked, players' before
-background work (unless the background one has waited its patience out); interaction responses
+At most N limited requests start in any window, in the order they were asked within a rank: new
+messages, then edits, then background work (unless a later rank has waited its patience out); interaction responses
 are never held; a request cancelled while it waits takes no slot. Small windows keep the tests
 fast; every property checked holds whatever the machine's load (the times compared are the ones
 the pacer itself goes by).
@@ -15,7 +15,7 @@ import pytest
 from discord.http import HTTPClient, Route
 
 from cogs import request_pace
-from cogs.request_pace import BACKGROUND, PLAYER, RequestPace, exempt, priority_here
+from cogs.request_pace import BACKGROUND, EDIT, PLAYER, RequestPace, exempt, priority_here
 from tests.discord.conftest import start_bot
 from tests.discord.play import new_table
 
@@ -45,18 +45,20 @@ async def test_no_window_sees_more_than_the_limit_and_requests_go_in_the_order_a
     assert times[-1] - times[0] >= 4 * 0.05 * 0.99  # 13 requests, 3 a window: the last goes in the fifth
 
 
-async def test_players_go_before_background_work_until_it_has_waited_its_patience(monkeypatch):
+async def test_new_messages_go_before_edits_and_edits_before_background_work_until_they_have_waited(monkeypatch):
     pace = RequestPace(per_second=1, window=0.03)
     order: list[str] = []
     times: list[float] = []
     await pace.slot()  # the window is full
     early = [asyncio.create_task(take(pace, "sweep", order, times, BACKGROUND))]
     await asyncio.sleep(0)
+    early.append(asyncio.create_task(take(pace, "status edit", order, times, EDIT)))
+    await asyncio.sleep(0)
     early += [asyncio.create_task(take(pace, f"click{n}", order, times)) for n in range(3)]
     await asyncio.gather(*early)
-    assert order == ["click0", "click1", "click2", "sweep"]
+    assert order == ["click0", "click1", "click2", "status edit", "sweep"]
 
-    monkeypatch.setattr(request_pace, "BACKGROUND_PATIENCE", 0.05)
+    monkeypatch.setattr(request_pace, "PATIENCE", 0.05)
     order.clear()
     late = [asyncio.create_task(take(pace, "reminder", order, times, BACKGROUND))]
     await asyncio.sleep(0)
@@ -81,14 +83,18 @@ async def test_a_request_cancelled_while_it_waits_takes_no_slot():
     assert (await pace.slot()) >= 0.05 * 0.99  # the next slot is one window after "kept"'s
 
 
-async def test_background_work_is_known_by_its_task_name():
-    assert priority_here() == PLAYER
-    assert await asyncio.create_task(_priority(), name="isle-bg-deadlines") == BACKGROUND
-    assert await asyncio.create_task(_priority(), name="discord-ui-view-dispatch") == PLAYER
+async def test_background_work_is_known_by_its_task_name_and_an_edit_by_its_method():
+    post = Route("POST", "/channels/{channel_id}/messages", channel_id=1)
+    edit = Route("PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=1, message_id=2)
+    assert priority_here(post) == PLAYER
+    assert priority_here(edit) == EDIT
+    assert await asyncio.create_task(_priority(post), name="isle-bg-deadlines") == BACKGROUND
+    assert await asyncio.create_task(_priority(edit), name="isle-bg-member-sweep") == BACKGROUND
+    assert await asyncio.create_task(_priority(post), name="discord-ui-view-dispatch") == PLAYER
 
 
-async def _priority() -> int:
-    return priority_here()
+async def _priority(route: Route) -> int:
+    return priority_here(route)
 
 
 def test_interaction_responses_are_not_held():
