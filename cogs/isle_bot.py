@@ -30,6 +30,15 @@ class TurnPost:
     since: list[str] = field(default_factory=list)
 
 
+@dataclass
+class MessageEdits:
+    """A message's edits in flight (cogs.posts.edit_remembered): the task sending them one after
+    another, and the edit waiting behind the one being sent (later edits merge into it)."""
+
+    sending: Any = None  # asyncio.Task[None]
+    queued: dict[str, Any] | None = None
+
+
 class IsleBot(commands.Bot):
     """The bot and the services it owns (``services``: the host, tournaments, campaigns)."""
 
@@ -50,6 +59,7 @@ class IsleBot(commands.Bot):
         self.turn_posts: dict[int, TurnPost] = {}  # each game's current turn post (cogs.turn_posts)
         self.blocked_threads: set[int] = set()  # games whose thread refused the last post (cogs.posts)
         self.choices_cache: dict[tuple[int, int, int], list[Choice]] = {}  # (game, version, user) (cogs.panels)
+        self.message_edits: dict[tuple[int, int], MessageEdits] = {}  # (channel, message) (cogs.posts)
 
     # Shortcuts to the services (tests and older call sites read ``bot.host``).
     @property

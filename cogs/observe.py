@@ -24,6 +24,7 @@ from discord.ext import commands
 from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
+from cogs.posts import EDIT_TASK_PREFIX
 from host.operations import Operations
 from telemetry.errors import init_sentry
 from telemetry.gc_pauses import watch_gc_pauses
@@ -38,8 +39,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cogs.observe")
 
-FOLLOW_UPS = ("isle-camp-", "isle-tour-")
-"""Names of the tasks a move starts that outlive its interaction (cogs.campaign, cogs.tournament)."""
+FOLLOW_UPS = ("isle-camp-", "isle-tour-", EDIT_TASK_PREFIX)
+"""Names of the tasks a move starts that outlive its interaction (cogs.campaign, cogs.tournament, the
+edits of cogs.posts)."""
 
 CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
 DRAIN_SECONDS = 10.0

@@ -7,6 +7,7 @@ by ``cogs.notify`` and ``cogs.turn_posts``.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ import discord
 
 from cogs import languages, present
 from cogs.components import lobby_view, with_full_board
+from cogs.isle_bot import MessageEdits
 from host import GameInfo
 from host.i18n import _, speaking
 
@@ -21,6 +23,9 @@ if TYPE_CHECKING:
     from cogs.isle_bot import IsleBot
 
 log = logging.getLogger("cogs.posts")
+
+EDIT_TASK_PREFIX = "isle-edit-"
+"""The tasks sending a message's edits (``edit_remembered``): a stopping bot waits for them (cogs.observe)."""
 
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
@@ -98,17 +103,41 @@ def blocked_notice(info: GameInfo) -> str:
 
 
 async def edit_remembered(bot: IsleBot, game_id: int, kind: str, **kwargs: Any) -> bool:
+    """Edit a message the game remembers (its turn post, lobby, an earlier post), without waiting
+    for Discord: the edit goes in a task of its own, after the message's earlier edits, and one
+    asked while another waits its turn merges into it (later fields win: each edit gives the
+    whole text it shows). A click's later steps and its board thus never wait behind its status
+    edits, which at Discord's limit queue behind every game's boards (cogs.request_pace), and a
+    merged move's steps make one edit, not one each. False: the message is not known."""
     where = await bot.services.host.get_message(game_id, kind)
     if where is None:
         return False
-    channel_id, message_id = where
+    key = where
+    edits = bot.message_edits.get(key)
+    if edits is None:
+        edits = bot.message_edits[key] = MessageEdits()
+    if edits.queued is not None:
+        edits.queued.update(kwargs)
+        return True
+    edits.queued = dict(kwargs)
+    if edits.sending is None:
+        edits.sending = asyncio.get_running_loop().create_task(_send_edits(bot, key, game_id, kind),
+                                                               name=f"{EDIT_TASK_PREFIX}{game_id}")
+    return True
+
+
+async def _send_edits(bot: IsleBot, key: tuple[int, int], game_id: int, kind: str) -> None:
+    channel_id, message_id = key
     message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
     try:
-        await message.edit(**kwargs)
-        return True
-    except discord.HTTPException as exc:
-        log.info("could not edit the %s message of game %s: %s", kind, game_id, exc)
-        return False
+        while (edits := bot.message_edits.get(key)) is not None and edits.queued is not None:
+            kwargs, edits.queued = edits.queued, None
+            try:
+                await message.edit(**kwargs)
+            except discord.HTTPException as exc:
+                log.info("could not edit the %s message of game %s: %s", kind, game_id, exc)
+    finally:
+        bot.message_edits.pop(key, None)
 
 
 async def refresh_lobby(bot: IsleBot, info: GameInfo) -> None:

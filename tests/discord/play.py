@@ -137,3 +137,31 @@ def label_of(control: tuple[str, dict, str | None]) -> str:
     if kind == "option":
         return next(o["label"] for o in comp["options"] if o["value"] == value)
     return comp.get("label") or ""
+
+
+def selects(panel: Message) -> list[dict]:
+    """A panel's select menus (My Island's: the whole placements, then the step's own choices)."""
+    return [c for c in iter_components(panel.payload) if c.get("type") == 3]
+
+
+async def placements_round(h: Harness, table: Table, users: list[int]) -> None:
+    """My Island: everyone picks the first whole placement (a round played through the panels), or
+    passes on a tile that fits nowhere on their island (a random game can deal one)."""
+    for user in users:
+        panel = await table.open_panel(user)
+        if not selects(panel):
+            await h.click(user, panel.id, next(c["label"] for c in iter_components(panel.payload)
+                                               if c.get("label", "").startswith("Pass")))
+            continue
+        select = selects(panel)[0]
+        await h.select(user, panel.id, [select["options"][0]["value"]], custom_id=select["custom_id"])
+
+
+async def placing_panel(h: Harness, table: Table, user: int, users: list[int]) -> Message:
+    """My Island: the user's panel once the tile dealt fits somewhere (rounds are played until it does)."""
+    for _ in range(10):
+        panel = await table.open_panel(user)
+        if selects(panel):
+            return panel
+        await placements_round(h, table, users)
+    raise AssertionError("ten tiles in a row fit nowhere")

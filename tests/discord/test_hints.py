@@ -7,7 +7,7 @@ from __future__ import annotations
 from host import PlayerRef
 from tests.discord.conftest import start_bot
 from tests.discord.harness import iter_components, message_text
-from tests.discord.play import new_table
+from tests.discord.play import new_table, placements_round, placing_panel
 from tests.discord.test_whole_move import _to_choose
 
 
@@ -86,11 +86,8 @@ async def test_a_my_island_hint_names_a_whole_placement(harness, db_path, clock)
     table = await new_table(h, ana, [bo], key="my_island")
     await h.slash(ana, "game settings", channel_id=table.thread_id, hints=True)
     for _ in range(2):  # a round or two in, so the tile fits in several orientations
-        for user in (ana, bo):
-            panel = await table.open_panel(user)
-            select = next(c for c in iter_components(panel.payload) if c.get("type") == 3)
-            await h.select(user, panel.id, [select["options"][0]["value"]], custom_id=select["custom_id"])
-    panel = await table.open_panel(ana)
+        await placements_round(h, table, [ana, bo])
+    panel = await placing_panel(h, table, ana, [ana, bo])
     result = await h.click(ana, panel.id, custom_id=f"isle:hint:{table.game_id}")
     text = message_text(h.replies(result)[-1].payload)
     options = [(s["placeholder"], o["label"]) for s in iter_components(panel.payload) if s.get("type") == 3

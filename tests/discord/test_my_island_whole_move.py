@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from rules.my_island.labels import place_label
 from tests.discord.conftest import start_bot
-from tests.discord.harness import iter_components, message_text
+from tests.discord.harness import message_text
 from tests.discord.play import new_table
-
-
-def _selects(panel) -> list[dict]:
-    return [c for c in iter_components(panel.payload) if c.get("type") == 3]
+from tests.discord.play import placements_round as _play_round
+from tests.discord.play import placing_panel as _placing_panel
+from tests.discord.play import selects as _selects
 
 
 async def _table(h, db_path, clock):
@@ -25,21 +24,13 @@ def _submitted(view: dict) -> dict | None:
     return (view.get("private") or {}).get("submitted")
 
 
-async def _play_round(h, table, users) -> None:
-    """Everyone picks the first whole placement (a round played through the panels)."""
-    for user in users:
-        panel = await table.open_panel(user)
-        select = _selects(panel)[0]
-        await h.select(user, panel.id, [select["options"][0]["value"]], custom_id=select["custom_id"])
-
-
 async def test_one_pick_places_the_tile_in_the_orientation_its_words_say(harness, db_path, clock):
     h = harness
     table, ana, bo = await _table(h, db_path, clock)
     host = table.host
     for _ in range(3):  # a few rounds in, so islands have spots in several orientations
         await _play_round(h, table, [ana, bo])
-    panel = await table.open_panel(ana)
+    panel = await _placing_panel(h, table, ana, [ana, bo])
     selects = _selects(panel)
     assert len(selects) == 2, "the whole placements, then the step's own choices"
     best, steps = selects
