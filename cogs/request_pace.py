@@ -9,8 +9,8 @@ more), handed out in the order asked, but in three ranks: new messages answering
 your-move DM) first; then edits of messages already on screen (a turn post's "2 of 4 have chosen", the
 previous post's retired button); then background work (the deadline loop, the member sweep,
 tournaments' ticks: tasks named ``isle-bg-*``). A click's board thus queues behind other boards only,
-not behind every game's status edits. A request that has waited ``PATIENCE`` goes in its turn as a
-new message would, so edits and reminders are never starved.
+not behind every game's status edits. Requests that have waited ``PATIENCE`` get a fixed share of the
+slots (``OVERDUE_SHARE``), so edits and reminders are never starved.
 """
 
 from __future__ import annotations
@@ -32,7 +32,13 @@ requests sent a second apart may arrive a little less than a second apart)."""
 WINDOW = 1.0
 BACKGROUND_PREFIX = "isle-bg-"
 PATIENCE = 2.0
-"""Seconds an edit or a background request gives way to new messages before it goes in its turn."""
+"""Seconds an edit or a background request gives way to new messages before it is overdue."""
+OVERDUE_SHARE = 4
+"""While new messages wait, one slot in this many goes to the oldest overdue request: a fixed share
+(a quarter of Discord's limit) that keeps edits and background work going, never all of it. Only at
+Discord's limit does anything wait that long, and meanwhile a message's edits merge into one
+(cogs.posts.edit_remembered). Letting every overdue request go first instead made boards queue
+behind them: at the limit with 32 games, Islebound's click -> board p95 was 3.0-3.6 s."""
 PLAYER, EDIT, BACKGROUND = 0, 1, 2
 WORK = {PLAYER: "player", EDIT: "edit", BACKGROUND: "background"}
 EXEMPT_PREFIXES = ("/interactions/", "/webhooks/{webhook_id}/{webhook_token}")
@@ -69,6 +75,7 @@ class RequestPace:
         self._waiting: list[tuple[int, int, float, asyncio.Future[_Start]]] = []  # (rank, order, since, slot)
         self._order = itertools.count()
         self._wakeup: asyncio.Handle | None = None
+        self._since_overdue = 0  # slots handed to new messages since the last overdue request's
 
     def _now(self) -> float:
         return asyncio.get_running_loop().time()
@@ -112,14 +119,19 @@ class RequestPace:
         self._hand_out()
 
     def _next(self, now: float) -> asyncio.Future[_Start]:
-        """The next waiter: the oldest of those that ran out of patience, else the first by rank."""
-        overdue = [entry for entry in self._waiting if entry[0] != PLAYER and now - entry[2] >= PATIENCE]
-        if overdue:
-            entry = min(overdue, key=lambda e: e[1])
-            self._waiting.remove(entry)
-            heapq.heapify(self._waiting)
-        else:
-            entry = heapq.heappop(self._waiting)
+        """The next waiter: the first by rank, but every ``OVERDUE_SHARE``-th slot the oldest of those
+        that ran out of patience (every slot, when no new message waits)."""
+        players_wait = self._waiting[0][0] == PLAYER
+        if not players_wait or self._since_overdue >= OVERDUE_SHARE - 1:
+            overdue = [entry for entry in self._waiting if entry[0] != PLAYER and now - entry[2] >= PATIENCE]
+            if overdue:
+                entry = min(overdue, key=lambda e: e[1])
+                self._waiting.remove(entry)
+                heapq.heapify(self._waiting)
+                self._since_overdue = 0
+                return entry[3]
+        entry = heapq.heappop(self._waiting)
+        self._since_overdue += entry[0] == PLAYER
         return entry[3]
 
     def _hand_out(self) -> None:

@@ -132,3 +132,16 @@ async def test_the_bots_requests_keep_the_limit_through_a_whole_game(harness, db
     assert len(limited) >= 6, "the game made limited requests (thread posts, DMs)"
     assert most_in_a_window(limited, 0.1) <= 2
     assert most_in_a_window(limited, 0.1) == 2, "the limit was reached, so the pacing was tried"
+
+
+async def test_overdue_requests_get_one_slot_in_four_while_new_messages_wait(monkeypatch):
+    monkeypatch.setattr(request_pace, "PATIENCE", 0.0)  # every edit is overdue at once
+    pace = RequestPace(per_second=1, window=0.01)
+    order: list[str] = []
+    times: list[float] = []
+    await pace.slot()  # the window is full
+    tasks = [asyncio.create_task(take(pace, f"e{n}", order, times, EDIT)) for n in range(6)]
+    tasks += [asyncio.create_task(take(pace, f"c{n}", order, times)) for n in range(12)]
+    await asyncio.gather(*tasks)
+    assert order == ["c0", "c1", "c2", "e0", "c3", "c4", "c5", "e1", "c6", "c7", "c8", "e2",
+                     "c9", "c10", "c11", "e3", "e4", "e5"]
