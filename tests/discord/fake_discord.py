@@ -90,7 +90,6 @@ class Message:
     payload: dict
     audience: str
     files: dict[str, bytes] = field(default_factory=dict)
-    history: list[dict] = field(default_factory=list)
 
 
 def _now() -> str:
@@ -266,7 +265,6 @@ class FakeDiscord:
 
     def _apply_edit(self, msg: Message, body: dict, files: list[tuple[str, bytes]]) -> None:
         self._check_limits(body)
-        msg.history.append(json.loads(json.dumps(msg.payload)))
         p = msg.payload
         for key in ("content", "embeds", "components"):
             if key in body and body[key] is not None:
