@@ -35,6 +35,7 @@ from db.changes import CHANNEL, RESET, Change, ChangeFeed, ChangeListener
 from db.dialect import combine_writes, to_postgres
 from db.errors import StoreError, results_of
 from db.migrations import _statements, migration_files
+from db.reads import ClickReads
 from telemetry.metrics import DB_STATEMENTS, DB_TRANSACTION_SECONDS, timed
 
 _STATEMENTS = DB_STATEMENTS.labels("postgresql")
@@ -195,6 +196,8 @@ class PgDatabase:
         self.commits = 0
         """Write transactions committed through this object (a figure for tests and benchmarks)."""
         self.changes = ChangeFeed()
+        self.reads = ClickReads()
+        """One click's reads made once (``db.reads``); every write here tells it what it changed."""
         self._listening: asyncio.Event | None = None
         self._listener_task: asyncio.Task[None] | None = None
 
@@ -301,21 +304,29 @@ class PgDatabase:
 
     # -- writing: one transaction on one pooled connection ------------------------------------
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[PgConnection]:
-        with timed(DB_TRANSACTION_SECONDS, "postgresql"):
-            async with self.pool.acquire() as raw, raw.transaction():
-                yield PgConnection(raw, self.keys, self.auto_ids, self.columns)
-        self.commits += 1
+    async def transaction(self, game: int | None = None, parts: tuple[str, ...] | None = None) -> AsyncIterator[PgConnection]:
+        try:
+            with timed(DB_TRANSACTION_SECONDS, "postgresql"):
+                async with self.pool.acquire() as raw, raw.transaction():
+                    yield PgConnection(raw, self.keys, self.auto_ids, self.columns)
+            self.commits += 1
+        finally:
+            self.reads.wrote(game, parts)
 
-    async def write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
-        await self.guarded_write(None, None, statements)
+    async def write(self, statements: list[tuple[str, tuple[Any, ...]]], game: int | None = None,
+                    parts: tuple[str, ...] | None = None) -> None:
+        await self.guarded_write(None, None, statements, game=game, parts=parts)
 
     async def guarded_write(self, guard: tuple[str, tuple[Any, ...]] | None, check: tuple[str, tuple[Any, ...], object] | None,
-                            statements: list[tuple[str, tuple[Any, ...]]]) -> tuple[str, object] | None:
+                            statements: list[tuple[str, tuple[Any, ...]]], game: int | None = None,
+                            parts: tuple[str, ...] | None = None) -> tuple[str, object] | None:
         """As ``db.sqlite.Database.guarded_write``: one transaction, guard, check, statements."""
         _STATEMENTS.inc(len(statements) + (guard is not None) + (check is not None))
-        with timed(DB_TRANSACTION_SECONDS, "postgresql"):
-            return await self._guarded_write(guard, check, statements)
+        try:
+            with timed(DB_TRANSACTION_SECONDS, "postgresql"):
+                return await self._guarded_write(guard, check, statements)
+        finally:
+            self.reads.wrote(game, parts)
 
     async def _guarded_write(self, guard: tuple[str, tuple[Any, ...]] | None,
                              check: tuple[str, tuple[Any, ...], object] | None,

@@ -48,7 +48,8 @@ class PreferenceStore:
 
     async def server_turn_notice(self, guild_id: int) -> str | None:
         """How players of this server hear of their turn unless they chose ('mention' or 'dm'), or None."""
-        row = await self.store.fetch_one("SELECT turn_notice FROM guild_prefs WHERE guild_id = ?", (guild_id,))
+        row = await self.store.reads.read(None, "", ("turn_notice", guild_id), lambda: self.store.fetch_one(
+            "SELECT turn_notice FROM guild_prefs WHERE guild_id = ?", (guild_id,)))
         return row["turn_notice"] if row else None
 
     async def set_server_turn_notice(self, guild_id: int, notice: str | None) -> None:
