@@ -57,7 +57,6 @@ from discord.webhook.async_ import AsyncWebhookAdapter  # noqa: E402
 from bench.bot_bench import bot_on_disk  # noqa: E402
 from bench.floors import pct, samples_note  # noqa: E402
 from bench.stall_sampler import StallSampler  # noqa: E402
-from bench.statements import StatementCount  # noqa: E402
 from host.i18n import current_locale  # noqa: E402
 from host.settings import default_render_workers  # noqa: E402
 from rules import ENGINES  # noqa: E402
@@ -65,6 +64,7 @@ from telemetry.metrics import REGISTRY  # noqa: E402
 from tests.discord.harness import Harness  # noqa: E402
 from tests.discord.play import LEAVE_EARLY, controls, label_of  # noqa: E402
 from tests.discord.volume import new_counted_table  # noqa: E402
+from tests.statements import StatementCount  # noqa: E402
 
 GLOBAL_LIMIT = 50.0  # Discord's requests per second for a bot, across all routes
 LAG_TICK = 0.005  # the lag watcher's sleep: 2,000 samples in 10 s of an idle loop
@@ -382,7 +382,7 @@ def main() -> int:
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
                         help="a SQLite file on this disk (default) or a throwaway local PostgreSQL server")
     parser.add_argument("--routes", action="store_true", help="print the limited requests a move by route")
-    parser.add_argument("--sql", action="store_true", help="print the statements a move by their text (bench/statements.py)")
+    parser.add_argument("--sql", action="store_true", help="print the statements a move by their text (tests/statements.py)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean seconds a player waits before each click (exponential; default 0: at once)")
     parser.add_argument("--global-limit", action="store_true",

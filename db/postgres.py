@@ -331,6 +331,15 @@ class PgDatabase:
     async def _guarded_write(self, guard: tuple[str, tuple[Any, ...]] | None,
                              check: tuple[str, tuple[Any, ...], object] | None,
                              statements: list[tuple[str, tuple[Any, ...]]]) -> tuple[str, object] | None:
+        writes = [(to_postgres(sql, self.keys, self.auto_ids, self.columns), tuple(params)) for sql, params in statements]
+        combined = combine_writes(writes, _parent_tables())  # fewer round trips
+        if guard is None and check is None and len(combined) == 1:
+            # One statement is atomic on its own: no BEGIN and COMMIT around it (two round trips
+            # of three). A failure leaves nothing of it written, as a rolled-back transaction.
+            sql, params = combined[0]
+            await self.pool.execute(sql, *params)
+            self.commits += 1
+            return None
         async with self.pool.acquire() as raw:
             tx = raw.transaction()
             await tx.start()
@@ -351,9 +360,7 @@ class PgDatabase:
                         if value != check[2]:
                             await tx.rollback()
                             return "check", value
-                writes = [(to_postgres(sql, self.keys, self.auto_ids, self.columns), tuple(params))
-                          for sql, params in statements]
-                for sql, params in combine_writes(writes, _parent_tables()):  # fewer round trips
+                for sql, params in combined:
                     await raw.execute(sql, *params)
             except BaseException:
                 await tx.rollback()
