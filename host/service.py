@@ -286,12 +286,10 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
     async def turn_notice(self, user_id: int, guild_id: int | None) -> str:
         """The one signal a player gets when their turn comes (issue 28): 'dm' or 'mention'. Their own
         choice, else their server's, else a mention; a player who turned DMs off is mentioned."""
-        pref = await self.store.user_pref(user_id)
-        if not pref["dm_notifications"]:
+        dms, mine, server = await PreferenceStore(self.store).turn_notices(user_id, guild_id)  # one read
+        if not dms:
             return "mention"
-        notice = pref["turn_notice"]
-        if notice is None and guild_id is not None:
-            notice = await PreferenceStore(self.store).server_turn_notice(guild_id)
+        notice = mine if mine is not None else server
         return notice if notice in TURN_NOTICES else "mention"
 
     async def first_notice(self, game_id: int, user_id: int, kind: str) -> bool:
