@@ -362,9 +362,12 @@ class Database:
                 pass
 
     async def write(self, statements: list[tuple[str, tuple[Any, ...]]], game: int | None = None,
-                    parts: tuple[str, ...] | None = None) -> None:
-        """Run statements in one immediate transaction (``game``: as for :meth:`guarded_write`)."""
+                    parts: tuple[str, ...] | None = None, announce: Change | None = None) -> None:
+        """Run statements in one immediate transaction (``game``, ``parts``: as for :meth:`guarded_write`);
+        ``announce``: a change told to the other processes once it is committed (:meth:`announce`)."""
         await self.guarded_write(None, None, statements, game=game, parts=parts)
+        if announce is not None:
+            await self.announce(announce)
 
     async def guarded_write(self, guard: tuple[str, tuple[Any, ...]] | None, check: tuple[str, tuple[Any, ...], object] | None,
                             statements: list[tuple[str, tuple[Any, ...]]], game: int | None = None,

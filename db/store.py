@@ -22,6 +22,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from db.changes import Change
 from db.errors import GameDamaged, GameMissing, StoreError, VersionConflict
 from db.rows import GameRow, SeatRow, StoredGame, TimerRow, _game, _log_entry, _seat, snapshot_hash
 from db.sqlite import Database
@@ -436,6 +437,17 @@ class Store(Database):
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
         await self.write([("INSERT OR REPLACE INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)",
                             (game_id, kind, channel_id, message_id))], game=game_id, parts=("messages",))
+
+    async def set_messages(self, game_id: int, messages: list[tuple[str, int, int]], announce: Change | None = None,
+                           ) -> None:
+        """Remember several messages ``(kind, channel_id, message_id)`` of the game in one statement (each
+        kind once); ``announce``: a change told to the other processes with it (on PostgreSQL in the
+        same round trip)."""
+        kept = {kind: (kind, channel_id, message_id) for kind, channel_id, message_id in messages}
+        rows = ", ".join("(?, ?, ?, ?)" for _m in kept)
+        await self.write([(f"INSERT OR REPLACE INTO messages (game_id, kind, channel_id, message_id) VALUES {rows}",
+                           tuple(v for kind, ch, msg in kept.values() for v in (game_id, kind, ch, msg)))],
+                         game=game_id, parts=("messages",), announce=announce)
 
     async def message(self, game_id: int, kind: str) -> tuple[int, int] | None:
         row = await self.reads.read(game_id, "messages", ("message", game_id, kind), lambda: self.fetch_one(

@@ -260,7 +260,8 @@ class HostCore:
                 log.exception("damage listener failed", extra={"fields": {"game": damage.game.id}})
 
     async def get(self, game_id: int) -> GameInfo:
-        return await self._info(await self._row(game_id))
+        with self.reading():  # the row comes with the state: one read, not two, even outside a click
+            return await self._info(await self._row(game_id))
     # -- scoped lookups: the one place that decides what a user can reach from where ----------
     async def _in_scope(self, row: GameRow, scope: Scope | None) -> bool:
         if scope is None:
@@ -276,6 +277,10 @@ class HostCore:
         """Game ``game_id`` as seen from ``scope`` (a server: its own games; a DM: the user's).
 
         A game out of scope gets exactly the answer of a game that does not exist."""
+        with self.reading():  # the row comes with the state: one read, not two, even outside a click
+            return await self._find(game_id, scope)
+
+    async def _find(self, game_id: int, scope: Scope) -> GameInfo:
         row = await self._row(game_id)
         try:
             seats: list[SeatRow] | None = await self._seats(row.id)  # read once: the scope's and the answer's

@@ -8,6 +8,7 @@ import asyncio
 
 import pytest
 
+from db.changes import Change
 from db.open import open_store
 from host import GameMovedOn, Host, Scope
 from tests.host.conftest import ANA, BO
@@ -159,3 +160,36 @@ async def test_a_write_of_another_game_leaves_a_click_s_reads_of_this_one(host, 
         async with StatementCount(store) as counted:
             await host.get(game_id)
         assert counted.total == 0 and store.reads.kept > kept
+
+
+async def test_messages_remembered_together_tell_the_other_processes_in_the_same_round_trip(host, store, backend):
+    """A turn post's messages are one write; on PostgreSQL the change it announces rides in it (one
+    round trip, no BEGIN or COMMIT) and another process on the database hears it."""
+    game_id = await started(host)
+    other_store = await open_store(store.path)
+    heard: list[Change] = []
+
+    async def listener(change: Change) -> None:
+        heard.append(change)
+
+    try:
+        await other_store.listen(listener)
+        async with StatementCount(store) as counted:
+            await host.set_messages(game_id, [("turn", 501, 77), ("post:0", 501, 77)], announce="turn_post")
+        assert counted.total == (1 if backend == "postgresql" else 3), counted.shapes  # SQLite: BEGIN, INSERT, COMMIT
+        assert await other_store.message(game_id, "turn") == (77, 501)
+        assert await other_store.message(game_id, "post:0") == (77, 501)
+        if backend == "postgresql":
+            for _ in range(200):
+                if heard:
+                    break
+                await asyncio.sleep(0.01)
+            assert heard == [Change("turn_post", game_id)]
+        # a failed write announces nothing and stores nothing (the one statement is atomic)
+        with pytest.raises(Exception):  # noqa: B017, PT011 - the database's own error, either backend's type
+            await host.set_messages(game_id + 1000, [("turn", 502, 77)], announce="turn_post")
+        await asyncio.sleep(0.2)
+        assert heard == ([Change("turn_post", game_id)] if backend == "postgresql" else [])
+        assert await other_store.message(game_id + 1000, "turn") is None
+    finally:
+        await other_store.close()
