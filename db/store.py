@@ -205,7 +205,9 @@ class Store(Database):
         return {int(r["id"]) for r in rows}
 
     async def update_game(self, game_id: int, now: float, **fields: Any) -> None:
-        await self.write([self.update_game_sql(game_id, now, **fields)], game=game_id, parts=("row",))
+        # (the seats' read checks them against n_players: a change of it is one of every part)
+        await self.write([self.update_game_sql(game_id, now, **fields)], game=game_id,
+                         parts=None if "n_players" in fields else ("row",))
 
     @staticmethod
     def update_game_sql(game_id: int, now: float, **fields: Any) -> tuple[str, tuple[Any, ...]]:
@@ -262,7 +264,7 @@ class Store(Database):
     async def start_game(self, game_id: int, n_players: int, now: float, text: str, digest: str) -> None:
         """Mark a game in the lobby active with ``n_players`` seats and store its snapshot 0
         (``text``, hashed ``digest``); ``VersionConflict`` when it has started already."""
-        async with self.transaction(game_id, ("row",)) as conn:
+        async with self.transaction(game_id) as conn:  # (n_players: the seats' read too)
             cur = await conn.execute(
                 "UPDATE games SET status = 'active', n_players = ?, version = 0, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'", (n_players, now, game_id))
