@@ -65,6 +65,7 @@ from telemetry.metrics import REGISTRY  # noqa: E402
 from tests.discord.harness import Harness  # noqa: E402
 from tests.discord.play import LEAVE_EARLY, controls, label_of  # noqa: E402
 from tests.discord.volume import new_counted_table  # noqa: E402
+from tests.statements import StatementCount  # noqa: E402
 
 GLOBAL_LIMIT = 50.0  # Discord's requests per second for a bot, across all routes
 LAG_TICK = 0.005  # the lag watcher's sleep: 2,000 samples in 10 s of an idle loop
@@ -320,11 +321,12 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
         process_cpu, workers_cpu = time.process_time(), worker_seconds(h)
         started = time.perf_counter()
         until = started + seconds
-        with StallSampler() if stalls else nullcontext() as sampler:
-            await asyncio.gather(*(driver.play(t, spare_games, random.Random(f"{key}:{t.game_id}"), until)
-                                   for t, spare_games in tables))
-        elapsed = time.perf_counter() - started
-        loop_cpu, bench_cpu = time.thread_time() - loop_cpu, cost.seconds
+        async with StatementCount(h.bot.services.store) as statements:
+            with StallSampler() if stalls else nullcontext() as sampler:
+                await asyncio.gather(*(driver.play(t, spare_games, random.Random(f"{key}:{t.game_id}"), until)
+                                       for t, spare_games in tables))
+            elapsed = time.perf_counter() - started
+            loop_cpu, bench_cpu = time.thread_time() - loop_cpu, cost.seconds
         threads_cpu = time.process_time() - process_cpu - loop_cpu
         workers_cpu = worker_seconds(h) - workers_cpu
         stop.set()
@@ -336,7 +338,8 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
                 "threads_cpu": threads_cpu, "workers_cpu": workers_cpu,
                 "renders": (drawn.public, drawn.private, drawn.repeated, drawn_so_far() - drawn.drawn_before),
                 "routes": Counter(f"{r.method} {r.path}{' +file' if r.files else ''}" for r in counted),
-                "load": (load + os.getloadavg()[0]) / 2, "held": limiter.held, "finished": driver.finished, "ran_out": driver.ran_out, "sampler": sampler}
+                "load": (load + os.getloadavg()[0]) / 2, "held": limiter.held, "finished": driver.finished,
+                "ran_out": driver.ran_out, "sampler": sampler, "statements": statements.total, "shapes": statements.shapes}
 
 
 def worker_seconds(h: Harness) -> float:
@@ -361,7 +364,7 @@ def figures(m: dict[str, Any]) -> dict[str, float]:
     moves = max(m["moves"], 1)
     return {"rate": rate, "p50": pct(m["board_ms"], .5), "p95": pct(m["board_ms"], .95),
             "lag99": 1000 * pct(m["lags"], .99), "per_move": per_move, "ceiling": ceiling, "share": rate / ceiling,
-            "loop_ms": 1000 * m["loop_cpu"] / moves, "bench_ms": 1000 * m["bench_cpu"] / moves,
+            "statements": m["statements"] / moves, "loop_ms": 1000 * m["loop_cpu"] / moves, "bench_ms": 1000 * m["bench_cpu"] / moves,
             "threads_ms": 1000 * m["threads_cpu"] / moves, "workers_ms": 1000 * m["workers_cpu"] / moves, "load": m["load"],
             "public_renders": m["renders"][0] / moves, "private_renders": m["renders"][1] / moves,
             "repeated_renders": m["renders"][2] / moves, "drawn_renders": m["renders"][3] / moves}
@@ -377,7 +380,8 @@ def line(f: dict[str, float], boards: int | None = None, lags: int | None = None
             f" {f['private_renders']:.2f} private asked ({f['repeated_renders']:.2f} the same as one asked before),"
             f" {f['drawn_renders']:.2f} drawn"
             f" | {f['per_move']:.2f} limited"
-            f" requests/move -> ceiling {f['ceiling']:4.1f} moves/s ({f['share']:.0%} of it) | load {f['load']:.1f}")
+            f" requests/move -> ceiling {f['ceiling']:4.1f} moves/s ({f['share']:.0%} of it)"
+            f" | {f['statements']:.1f} database statements/move | load {f['load']:.1f}")
 
 
 def main() -> int:
@@ -391,6 +395,7 @@ def main() -> int:
     parser.add_argument("--database", choices=("sqlite", "postgresql"), default="sqlite",
                         help="a SQLite file on this disk (default) or a throwaway local PostgreSQL server")
     parser.add_argument("--routes", action="store_true", help="print the limited requests a move by route")
+    parser.add_argument("--sql", action="store_true", help="print the statements a move by their text (tests/statements.py)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean seconds a player waits before each click (exponential; default 0: at once)")
     parser.add_argument("--global-limit", action="store_true",
@@ -436,6 +441,10 @@ def main() -> int:
                           + fsync, flush=True)
                     if m["sampler"] is not None:
                         m["sampler"].report()
+                    if args.sql:
+                        moves = max(m["moves"], 1)
+                        print("    statements a move: " + "".join(
+                            f"\n      {count / moves:5.2f}  {text}" for text, count in m["shapes"].most_common(40)))
                     if args.routes:
                         moves = max(m["moves"], 1)
                         print("    limited requests a move: " + ", ".join(

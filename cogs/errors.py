@@ -159,13 +159,15 @@ H = TypeVar("H", bound=Handler)
 
 
 def guarded(callback: H) -> H:
-    """Route a component callback's exceptions to :func:`report`."""
+    """Route a component callback's exceptions to :func:`report`. The click's reads of a game are
+    made once (``Host.reading``: its row, snapshot and seats, asked for by several parts of it)."""
 
     @functools.wraps(callback)
     async def wrapper(self: Any, interaction: discord.Interaction[IsleBot], *args: Any) -> None:
         set_locale(interaction)
         try:
-            await callback(self, interaction, *args)
+            with interaction.client.services.host.reading():
+                await callback(self, interaction, *args)
         except Exception as exc:  # noqa: BLE001 - the one place errors become messages
             await report(interaction, exc)
 

@@ -127,9 +127,12 @@ async def _post_turn(bot: IsleBot, info: GameInfo, outcome: MoveOutcome, headlin
                          file=present.board_file(png), view=take_turn_view(info.id, info.version))
     if message is not None:
         turn_posts(bot)[info.id] = TurnPost(message.id)
-        await bot.services.host.announce("turn_post", info.id)
-        await _replace_panel(bot, info, message)
-        await bot.services.host.set_message(info.id, f"post:{info.version}", message.id, message.channel.id)
+        await _replace_panel(bot, info)
+        # the new turn post and this version's post, remembered in one write that also tells the
+        # other processes their turn post of this game is stale (on PostgreSQL one round trip)
+        await bot.services.host.set_messages(info.id, [("turn", message.id, message.channel.id),
+                                                       (f"post:{info.version}", message.id, message.channel.id)],
+                                             announce="turn_post")
     else:
         turn_posts(bot).pop(info.id, None)
 
@@ -147,11 +150,9 @@ async def taken_back(bot: IsleBot, outcome: MoveOutcome, user_id: int) -> None:
                                allowed_mentions=discord.AllowedMentions.none())
 
 
-async def _replace_panel(bot: IsleBot, info: GameInfo, message: discord.Message | None) -> None:
+async def _replace_panel(bot: IsleBot, info: GameInfo) -> None:
     """Disable the previous post's Take turn button so only the newest panel is live."""
     await edit_remembered(bot, info.id, "turn", view=take_turn_view(info.id, 0, disabled=True))
-    if message is not None:
-        await bot.services.host.set_message(info.id, "turn", message.id, message.channel.id)
 
 
 async def _post_final(bot: IsleBot, info: GameInfo, outcome: MoveOutcome, headline: str | None,
@@ -175,7 +176,7 @@ async def _post_final(bot: IsleBot, info: GameInfo, outcome: MoveOutcome, headli
     else:
         embeds[-1].set_image(url=None)
     message = await post(bot, info, **kwargs)
-    await _replace_panel(bot, info, None)
+    await _replace_panel(bot, info)
     await refresh_lobby(bot, info)
     if message is not None:
         await bot.services.host.set_message(info.id, "final", message.id, message.channel.id)

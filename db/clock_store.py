@@ -58,6 +58,17 @@ class ClockStore:
         return ("INSERT OR REPLACE INTO seat_clocks (game_id, seat, bank, turn_start, used, total) VALUES (?, ?, ?, ?, ?, ?)",
                 (c.game_id, c.seat, c.bank, c.turn_start, c.used, c.total))
 
+    @staticmethod
+    def save_seat_clocks_sql(saved: list[SeatClock]) -> list[tuple[str, tuple[Any, ...]]]:
+        """The statement saving several seats' clocks (each seat once: the last given): one for all of
+        them, so a move that ends one turn and starts another sends one (issue 32)."""
+        by_seat = {(c.game_id, c.seat): c for c in saved}
+        if not by_seat:
+            return []
+        rows = ", ".join("(?, ?, ?, ?, ?, ?)" for _c in by_seat)
+        return [(f"INSERT OR REPLACE INTO seat_clocks (game_id, seat, bank, turn_start, used, total) VALUES {rows}",
+                 tuple(v for c in by_seat.values() for v in (c.game_id, c.seat, c.bank, c.turn_start, c.used, c.total)))]
+
     async def running_seats_of(self, user_id: int) -> list[tuple[int, int]]:
         """``(game_id, seat)`` of every running turn of this player, in every server."""
         rows = await self.store.fetch_all(

@@ -35,6 +35,7 @@ from db.changes import CHANNEL, RESET, Change, ChangeFeed, ChangeListener
 from db.dialect import combine_writes, to_postgres
 from db.errors import StoreError, results_of
 from db.migrations import _statements, migration_files
+from db.reads import ClickReads
 from telemetry.metrics import DB_STATEMENTS, DB_TRANSACTION_SECONDS, timed
 
 _STATEMENTS = DB_STATEMENTS.labels("postgresql")
@@ -195,6 +196,8 @@ class PgDatabase:
         self.commits = 0
         """Write transactions committed through this object (a figure for tests and benchmarks)."""
         self.changes = ChangeFeed()
+        self.reads = ClickReads()
+        """One click's reads made once (``db.reads``); every write here tells it what it changed."""
         self._listening: asyncio.Event | None = None
         self._listener_task: asyncio.Task[None] | None = None
 
@@ -301,25 +304,70 @@ class PgDatabase:
 
     # -- writing: one transaction on one pooled connection ------------------------------------
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[PgConnection]:
-        with timed(DB_TRANSACTION_SECONDS, "postgresql"):
-            async with self.pool.acquire() as raw, raw.transaction():
-                yield PgConnection(raw, self.keys, self.auto_ids, self.columns)
-        self.commits += 1
+    async def transaction(self, game: int | None = None, parts: tuple[str, ...] | None = None) -> AsyncIterator[PgConnection]:
+        try:
+            with timed(DB_TRANSACTION_SECONDS, "postgresql"):
+                async with self.pool.acquire() as raw, raw.transaction():
+                    yield PgConnection(raw, self.keys, self.auto_ids, self.columns)
+            self.commits += 1
+        finally:
+            self.reads.wrote(game, parts)
 
-    async def write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
-        await self.guarded_write(None, None, statements)
+    async def write(self, statements: list[tuple[str, tuple[Any, ...]]], game: int | None = None,
+                    parts: tuple[str, ...] | None = None, announce: Change | None = None) -> None:
+        """As ``db.sqlite.Database.write``; a write that is one plain statement carries ``announce``'s
+        NOTIFY in the same round trip (``WITH w AS (write) SELECT pg_notify(…)``: sent at its commit)."""
+        _STATEMENTS.inc(len(statements))
+        try:
+            with timed(DB_TRANSACTION_SECONDS, "postgresql"):
+                if not await self._write_alone(statements, announce):
+                    await self._guarded_write(None, None, statements)
+                    if announce is not None:
+                        await self.announce(announce)
+        finally:
+            self.reads.wrote(game, parts)
 
     async def guarded_write(self, guard: tuple[str, tuple[Any, ...]] | None, check: tuple[str, tuple[Any, ...], object] | None,
-                            statements: list[tuple[str, tuple[Any, ...]]]) -> tuple[str, object] | None:
+                            statements: list[tuple[str, tuple[Any, ...]]], game: int | None = None,
+                            parts: tuple[str, ...] | None = None) -> tuple[str, object] | None:
         """As ``db.sqlite.Database.guarded_write``: one transaction, guard, check, statements."""
         _STATEMENTS.inc(len(statements) + (guard is not None) + (check is not None))
-        with timed(DB_TRANSACTION_SECONDS, "postgresql"):
-            return await self._guarded_write(guard, check, statements)
+        try:
+            with timed(DB_TRANSACTION_SECONDS, "postgresql"):
+                if guard is None and check is None and await self._write_alone(statements, None):
+                    return None
+                return await self._guarded_write(guard, check, statements)
+        finally:
+            self.reads.wrote(game, parts)
+
+    def _combined(self, statements: list[tuple[str, tuple[Any, ...]]]) -> list[tuple[str, tuple[Any, ...]]]:
+        writes = [(to_postgres(sql, self.keys, self.auto_ids, self.columns), tuple(params)) for sql, params in statements]
+        return combine_writes(writes, _parent_tables())  # fewer round trips
+
+    async def _write_alone(self, statements: list[tuple[str, tuple[Any, ...]]], announce: Change | None) -> bool:
+        """Writes that make one statement: sent alone, without BEGIN and COMMIT (one statement is atomic
+        on its own; a failure leaves nothing of it written, as a rolled-back transaction), with
+        ``announce``'s NOTIFY in it when it is a plain one. False (nothing sent) when they make more."""
+        combined = self._combined(statements)
+        if len(combined) != 1:
+            return False
+        sql, params = combined[0]
+        if announce is not None and not sql.lstrip().upper().startswith("WITH") and " RETURNING " not in sql.upper():
+            n = len(params)
+            await self.pool.execute(f"WITH w0 AS ({sql}) SELECT pg_notify(${n + 1}, ${n + 2})", *params, CHANNEL,
+                                    self.changes.payload(announce))
+            announce = None
+        else:
+            await self.pool.execute(sql, *params)
+        self.commits += 1
+        if announce is not None:
+            await self.announce(announce)
+        return True
 
     async def _guarded_write(self, guard: tuple[str, tuple[Any, ...]] | None,
                              check: tuple[str, tuple[Any, ...], object] | None,
                              statements: list[tuple[str, tuple[Any, ...]]]) -> tuple[str, object] | None:
+        combined = self._combined(statements)
         async with self.pool.acquire() as raw:
             tx = raw.transaction()
             await tx.start()
@@ -340,9 +388,7 @@ class PgDatabase:
                         if value != check[2]:
                             await tx.rollback()
                             return "check", value
-                writes = [(to_postgres(sql, self.keys, self.auto_ids, self.columns), tuple(params))
-                          for sql, params in statements]
-                for sql, params in combine_writes(writes, _parent_tables()):  # fewer round trips
+                for sql, params in combined:
                     await raw.execute(sql, *params)
             except BaseException:
                 await tx.rollback()

@@ -46,9 +46,21 @@ class PreferenceStore:
         await self.store.write([("INSERT INTO user_prefs (user_id, locale) VALUES (?, ?) "
                                  "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale", (user_id, locale))])
 
+    async def turn_notices(self, user_id: int, guild_id: int | None) -> tuple[bool, str | None, str | None]:
+        """A player's DM setting and turn notice and their server's turn notice, in one read: whether DMs
+        are on (the default), the player's choice, the server's (None where none was made)."""
+        row = await self.store.reads.read(None, "", ("turn_notices", user_id, guild_id), lambda: self.store.fetch_one(
+            "SELECT (SELECT dm_notifications FROM user_prefs WHERE user_id = ?) AS dm,"
+            " (SELECT turn_notice FROM user_prefs WHERE user_id = ?) AS mine,"
+            " (SELECT turn_notice FROM guild_prefs WHERE guild_id = ?) AS server", (user_id, user_id, guild_id)))
+        if row is None:
+            return True, None, None
+        return row["dm"] is None or bool(row["dm"]), row["mine"], row["server"]
+
     async def server_turn_notice(self, guild_id: int) -> str | None:
         """How players of this server hear of their turn unless they chose ('mention' or 'dm'), or None."""
-        row = await self.store.fetch_one("SELECT turn_notice FROM guild_prefs WHERE guild_id = ?", (guild_id,))
+        row = await self.store.reads.read(None, "", ("turn_notice", guild_id), lambda: self.store.fetch_one(
+            "SELECT turn_notice FROM guild_prefs WHERE guild_id = ?", (guild_id,)))
         return row["turn_notice"] if row else None
 
     async def set_server_turn_notice(self, guild_id: int, notice: str | None) -> None:

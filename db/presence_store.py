@@ -60,7 +60,8 @@ class PresenceStore:
     async def paused_since(self, guild_id: int | None) -> float | None:
         if guild_id is None:
             return None
-        row = await self.store.fetch_one("SELECT since FROM paused_guilds WHERE guild_id = ?", (guild_id,))
+        row = await self.store.reads.read(None, "", ("paused", guild_id), lambda: self.store.fetch_one(
+            "SELECT since FROM paused_guilds WHERE guild_id = ?", (guild_id,)))
         return float(row["since"]) if row else None
 
     async def paused_before(self, moment: float) -> list[int]:

@@ -68,13 +68,15 @@ class TimerRow:
 @dataclass
 class StoredGame:
     """A started game as stored: its row, its snapshot (version, text, hash; None when
-    missing) and the head of its log."""
+    missing), the head of its log and its server's pause."""
 
     row: GameRow
     snap_version: int | None
     snap_text: str | None
     snap_hash: str | None
     log_head: int
+    paused_since: float | None = None
+    """When the game's server was paused (the bot removed from it), None while it is not."""
 
 
 def snapshot_hash(text: str) -> str:

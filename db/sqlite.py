@@ -41,6 +41,7 @@ import aiosqlite
 from db.changes import RESET, Change, ChangeFeed, ChangeListener
 from db.errors import StoreError, results_of
 from db.migrations import apply_migrations
+from db.reads import ClickReads
 from telemetry.metrics import DB_STATEMENTS, DB_TRANSACTION_SECONDS, timed
 
 _STATEMENTS = DB_STATEMENTS.labels("sqlite")
@@ -181,6 +182,8 @@ class Database:
         self.commit_cost = 0.0
         """How long a commit takes on this file lately (seconds, a running average)."""
         self.changes = ChangeFeed()
+        self.reads = ClickReads()
+        """One click's reads made once (``db.reads``); every write here tells it what it changed."""
         self.changes_poll_seconds = CHANGES_POLL_SECONDS
         self._poller: asyncio.Task[None] | None = None
 
@@ -331,19 +334,23 @@ class Database:
 
     # -- writing: one transaction on the writer, under the write lock ------------------------
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def transaction(self, game: int | None = None, parts: tuple[str, ...] | None = None) -> AsyncIterator[aiosqlite.Connection]:
         """``async with db.transaction() as conn:`` the statements run in one immediate
-        transaction (reads through ``conn`` see its own writes); an exception rolls it back."""
-        async with self.write_lock:
-            with timed(DB_TRANSACTION_SECONDS, "sqlite"):
-                await self.conn.execute("BEGIN IMMEDIATE")
-                try:
-                    yield self.conn
-                    await self.conn.execute("COMMIT")
-                    self.commits += 1
-                except BaseException:
-                    await self._rollback()
-                    raise
+        transaction (reads through ``conn`` see its own writes); an exception rolls it back.
+        ``game``, ``parts``: what it writes to, if known (as for :meth:`guarded_write`)."""
+        try:
+            async with self.write_lock:
+                with timed(DB_TRANSACTION_SECONDS, "sqlite"):
+                    await self.conn.execute("BEGIN IMMEDIATE")
+                    try:
+                        yield self.conn
+                        await self.conn.execute("COMMIT")
+                        self.commits += 1
+                    except BaseException:
+                        await self._rollback()
+                        raise
+        finally:
+            self.reads.wrote(game, parts)
 
     async def _rollback(self) -> None:
         """Roll back if a transaction is still open (a failed COMMIT leaves it open): the
@@ -354,12 +361,17 @@ class Database:
             except sqlite3.Error:
                 pass
 
-    async def write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
-        """Run statements in one immediate transaction."""
-        await self.guarded_write(None, None, statements)
+    async def write(self, statements: list[tuple[str, tuple[Any, ...]]], game: int | None = None,
+                    parts: tuple[str, ...] | None = None, announce: Change | None = None) -> None:
+        """Run statements in one immediate transaction (``game``, ``parts``: as for :meth:`guarded_write`);
+        ``announce``: a change told to the other processes once it is committed (:meth:`announce`)."""
+        await self.guarded_write(None, None, statements, game=game, parts=parts)
+        if announce is not None:
+            await self.announce(announce)
 
     async def guarded_write(self, guard: tuple[str, tuple[Any, ...]] | None, check: tuple[str, tuple[Any, ...], object] | None,
-                            statements: list[tuple[str, tuple[Any, ...]]]) -> tuple[str, object] | None:
+                            statements: list[tuple[str, tuple[Any, ...]]], game: int | None = None,
+                            parts: tuple[str, ...] | None = None) -> tuple[str, object] | None:
         """One immediate transaction: ``guard`` (an UPDATE that must change exactly one row),
         then ``check`` (a query whose first value must be the given one), then ``statements``.
         Returns None once committed; ``("guard", rowcount)`` or ``("check", value)`` when one
@@ -370,10 +382,17 @@ class Database:
         that fails is undone alone and gets its own answer; the others are stored). Each batch
         runs as one call on the writer's thread, so the write lock is held for the statements
         and one commit, not for a round trip per statement or a sync per write. Nobody gets an
-        answer before the commit that stores their write."""
+        answer before the commit that stores their write.
+
+        ``game``: the one game whose rows the write changes, if so: then only that game's reads
+        remembered by a click are old after it (``db.reads``), else all of them; ``parts``: only
+        those parts of the game's reads (``"row"``: its row, snapshot and log; ``"seats"``...)."""
         _STATEMENTS.inc(len(statements) + (guard is not None) + (check is not None))
-        with timed(DB_TRANSACTION_SECONDS, "sqlite"):  # from the call to its commit (group commit included)
-            return await self._guarded_write(guard, check, statements)
+        try:
+            with timed(DB_TRANSACTION_SECONDS, "sqlite"):  # from the call to its commit (group commit included)
+                return await self._guarded_write(guard, check, statements)
+        finally:
+            self.reads.wrote(game, parts)
 
     async def _guarded_write(self, guard: tuple[str, tuple[Any, ...]] | None,
                              check: tuple[str, tuple[Any, ...], object] | None,

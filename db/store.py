@@ -22,6 +22,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from db.changes import Change
 from db.errors import GameDamaged, GameMissing, StoreError, VersionConflict
 from db.rows import GameRow, SeatRow, StoredGame, TimerRow, _game, _log_entry, _seat, snapshot_hash
 from db.sqlite import Database
@@ -34,7 +35,8 @@ log = logging.getLogger("db.store")
 
 _LOAD_SQL = (
     "SELECT g.*, s.version AS snap_version, s.state AS snap_state, s.state_hash AS snap_hash,"
-    " (SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id) AS log_head"
+    " (SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id) AS log_head,"
+    " (SELECT p.since FROM paused_guilds p WHERE p.guild_id = g.guild_id) AS paused_since"
     " FROM games g LEFT JOIN snapshots s ON s.game_id = g.id WHERE g.id = ?")
 
 
@@ -83,7 +85,9 @@ class Store(Database):
     """One open database file. Use ``await Store.open(path)`` and ``await store.close()``.
 
     Reads (``game``, ``games_where``, ``seats``, ``action_log``, ``load_game``...) see only
-    committed data; every write is one transaction (``Database.transaction``)."""
+    committed data; every write is one transaction (``Database.transaction``). Inside a click's
+    scope (``db.reads``) a game's row and snapshot, its seats, the tail of its log and its messages
+    are read once; each write names the game it changes, so only that game's reads are made again."""
 
     # -- games -------------------------------------------------------------------------
     async def create_game(self, game_key: str, *, guild_id: int | None, channel_id: int | None,
@@ -100,6 +104,8 @@ class Store(Database):
             return int(cur.lastrowid)
 
     async def game(self, game_id: int) -> GameRow:
+        if self.reads.scoped():  # the click reads the game with its snapshot once (``stored_game``)
+            return (await self.stored_game(game_id)).row
         row = await self.fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
             raise GameMissing(game_id)
@@ -142,7 +148,7 @@ class Store(Database):
     async def discard_lobby(self, game_id: int) -> bool:
         """Delete a lobby nobody has seen (its thread or lobby message could not be made), with its
         seats, messages and settings; False if the game has moved on from an untouched lobby."""
-        async with self.transaction() as conn:
+        async with self.transaction() as conn:  # (its rows in other tables go with it: every read is old)
             cur = await conn.execute("DELETE FROM games WHERE id = ? AND status = 'lobby' AND version = 0", (game_id,))
             return cur.rowcount == 1
 
@@ -179,7 +185,7 @@ class Store(Database):
 
     async def mark_thread_archived(self, game_id: int) -> bool:
         """True the first time (the thread of an ended game is archived once)."""
-        async with self.transaction() as conn:
+        async with self.transaction(game_id, ("row",)) as conn:
             cur = await conn.execute("UPDATE games SET thread_archived = 1 WHERE id = ? AND thread_archived = 0",
                                      (game_id,))
             return cur.rowcount == 1
@@ -187,7 +193,7 @@ class Store(Database):
     async def set_thread_refused(self, game_id: int, refused: bool) -> bool:
         """Record whether the game's thread refuses the bot's posts; True when this changed it
         (so one process, the first to see it, tells the players)."""
-        async with self.transaction() as conn:
+        async with self.transaction(game_id, ("row",)) as conn:
             cur = await conn.execute("UPDATE games SET thread_refused = ? WHERE id = ? AND thread_refused = ?",
                                      (int(refused), game_id, int(not refused)))
             return cur.rowcount == 1
@@ -199,7 +205,9 @@ class Store(Database):
         return {int(r["id"]) for r in rows}
 
     async def update_game(self, game_id: int, now: float, **fields: Any) -> None:
-        await self.write([self.update_game_sql(game_id, now, **fields)])
+        # (the seats' read checks them against n_players: a change of it is one of every part)
+        await self.write([self.update_game_sql(game_id, now, **fields)], game=game_id,
+                         parts=None if "n_players" in fields else ("row",))
 
     @staticmethod
     def update_game_sql(game_id: int, now: float, **fields: Any) -> tuple[str, tuple[Any, ...]]:
@@ -215,15 +223,16 @@ class Store(Database):
         """Record that ``what`` of this game is damaged beyond repair; True only the first time
         (so it is reported once). An operator who repairs the rows by hand clears it with
         ``UPDATE games SET broken = NULL WHERE id = …``."""
-        async with self.transaction() as conn:
+        async with self.transaction(game_id, ("row",)) as conn:
             cur = await conn.execute("UPDATE games SET broken = ? WHERE id = ? AND broken IS NULL", (what, game_id))
             return cur.rowcount == 1
 
     # -- seats -------------------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRow]:
         """The seats in order; ``GameDamaged("seats")`` when a seat row cannot be read."""
-        rows = await self.fetch_all("SELECT s.*, g.n_players AS game_n_players FROM games g"
-                                    " LEFT JOIN seats s ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat", (game_id,))
+        rows = await self.reads.read(game_id, "seats", ("seats", game_id), lambda: self.fetch_all(
+            "SELECT s.*, g.n_players AS game_n_players FROM games g LEFT JOIN seats s ON s.game_id = g.id"
+            " WHERE g.id = ? ORDER BY s.seat", (game_id,)))
         seats = [_seat(game_id, r) for r in rows if r["seat"] is not None]
         if [s.seat for s in seats] != list(range(len(seats))):
             raise GameDamaged(game_id, "seats", "the seat numbers have a gap")
@@ -240,7 +249,7 @@ class Store(Database):
                                " VALUES (?, ?, ?, ?, ?, ?, ?)",
                                (game_id, s.seat, s.user_id, s.display_name, int(s.is_ai), int(s.away), s.ai_level)))
         statements.append(("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id)))
-        await self.write(statements)
+        await self.write(statements, game=game_id)
 
     async def update_seat(self, game_id: int, seat: int, **fields: Any) -> None:
         allowed = {"user_id", "display_name", "is_ai", "away", "ai_level"}
@@ -248,13 +257,14 @@ class Store(Database):
             raise ValueError(f"cannot update {sorted(set(fields) - allowed)}")
         sets = ", ".join(f"{k} = ?" for k in fields)
         values = [int(v) if isinstance(v, bool) else v for v in fields.values()]
-        await self.write([(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?", (*values, game_id, seat))])
+        await self.write([(f"UPDATE seats SET {sets} WHERE game_id = ? AND seat = ?", (*values, game_id, seat))],
+                         game=game_id, parts=("seats",))
 
     # -- the game itself: start, actions, snapshots -------------------------------------
     async def start_game(self, game_id: int, n_players: int, now: float, text: str, digest: str) -> None:
         """Mark a game in the lobby active with ``n_players`` seats and store its snapshot 0
         (``text``, hashed ``digest``); ``VersionConflict`` when it has started already."""
-        async with self.transaction() as conn:
+        async with self.transaction(game_id) as conn:  # (n_players: the seats' read too)
             cur = await conn.execute(
                 "UPDATE games SET status = 'active', n_players = ?, version = 0, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'", (n_players, now, game_id))
@@ -288,17 +298,20 @@ class Store(Database):
 
     async def log_tail(self, game_id: int, limit: int = 1) -> list[dict[str, Any]]:
         """The newest ``limit`` moves, oldest first (one index range read)."""
-        rows = await self.fetch_all("SELECT seq, seat, action, by_ai, at FROM actions WHERE game_id = ?"
-                                    " ORDER BY seq DESC LIMIT ?", (game_id, limit))
+        rows = await self.reads.read(game_id, "row", ("log_tail", game_id, limit), lambda: self.fetch_all(
+            "SELECT seq, seat, action, by_ai, at FROM actions WHERE game_id = ? ORDER BY seq DESC LIMIT ?",
+            (game_id, limit)))
         return [_log_entry(game_id, r) for r in reversed(rows)]
 
     async def stored_game(self, game_id: int) -> StoredGame:
-        """A game's row, its snapshot and the head of its log, read in one statement
-        (``GameMissing`` when there is no such game)."""
-        raw = await self.fetch_one(_LOAD_SQL, (game_id,))
+        """A game's row, its snapshot, the head of its log and whether its server is paused, read
+        in one statement (``GameMissing`` when there is no such game)."""
+        raw = await self.reads.read(game_id, "row", ("load", game_id), lambda: self.fetch_one(_LOAD_SQL, (game_id,)))
         if raw is None:
             raise GameMissing(game_id)
-        return StoredGame(_game(raw), raw["snap_version"], raw["snap_state"], raw["snap_hash"], raw["log_head"] or 0)
+        since = raw["paused_since"]
+        return StoredGame(_game(raw), raw["snap_version"], raw["snap_state"], raw["snap_hash"], raw["log_head"] or 0,
+                          float(since) if since is not None else None)
 
     async def reset_columns(self, row: GameRow, columns: list[str], result: dict[str, Any] | None) -> None:
         """Write back readable values for unreadable columns: no settings (the defaults apply),
@@ -306,7 +319,7 @@ class Store(Database):
         log.warning("game %s: unreadable %s reset", row.id, ", ".join(columns),
                     extra={"fields": {"game": row.id, "columns": columns}})
         values = {"settings": "{}", "step_seats": "[]", "result": json.dumps(result) if result else None}
-        async with self.transaction() as conn:  # only what is still damaged now (compare-and-set)
+        async with self.transaction(row.id, ("row",)) as conn:  # only what is still damaged now (compare-and-set)
             await conn.execute(_LOCK_GAME, (row.id,))
             raw = await (await conn.execute("SELECT * FROM games WHERE id = ?", (row.id,))).fetchone()
             for column in [c for c in columns if raw is not None and c in _game(raw).damage]:
@@ -321,7 +334,7 @@ class Store(Database):
         with the game's version set to it: the new version. The log is read inside the same
         write transaction that writes the snapshot, so the snapshot written is never older than
         the log. ``build`` raises ``GameDamaged`` for a log it cannot replay."""
-        async with self.transaction() as conn:
+        async with self.transaction(game_id, ("row",)) as conn:
             await conn.execute(_LOCK_GAME, (game_id,))
             raw = await (await conn.execute("SELECT * FROM games WHERE id = ?", (game_id,))).fetchone()
             if raw is None:
@@ -358,7 +371,7 @@ class Store(Database):
               (game_id, new_version, seat, json.dumps(action, sort_keys=True), int(by_ai), now)),
              ("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
               (game_id, new_version, text, digest)),
-             *(more or [])])
+             *(more or [])], game=game_id, parts=("row",))  # (``more``: the row, clocks and timers)
 
     # -- timers --------------------------------------------------------------------------
     async def timers(self, game_id: int) -> list[TimerRow]:
@@ -367,7 +380,7 @@ class Store(Database):
 
     async def set_timers(self, game_id: int, keep_seats: set[int], new: list[TimerRow]) -> None:
         """Drop the timers of seats not in ``keep_seats``, then add ``new`` (replacing same keys)."""
-        await self.write(self.set_timers_sql(game_id, keep_seats, new))
+        await self.write(self.set_timers_sql(game_id, keep_seats, new), game=game_id, parts=("timers",))
 
     @staticmethod
     def set_timers_sql(game_id: int, keep_seats: set[int], new: list[TimerRow]) -> list[tuple[str, tuple[Any, ...]]]:
@@ -395,12 +408,12 @@ class Store(Database):
         for t in new:
             statements.append(("INSERT OR REPLACE INTO timers (game_id, seat, kind, due_at, done) VALUES (?, ?, ?, ?, 0)",
                                (game_id, t.seat, t.kind, t.due_at)))
-        await self.write(statements)
+        await self.write(statements, game=game_id, parts=("timers",))
 
     async def timer_done(self, timer: TimerRow) -> bool:
         """Mark a timer fired; False if it was already done, gone (another process fired it) or
         moved since it was read (its player's clock was paused)."""
-        async with self.transaction() as conn:
+        async with self.transaction(timer.game_id, ("timers",)) as conn:
             cur = await conn.execute(
                 "UPDATE timers SET done = 1 WHERE game_id = ? AND seat = ? AND kind = ? AND done = 0 AND due_at = ?",
                 (timer.game_id, timer.seat, timer.kind, timer.due_at))
@@ -425,22 +438,34 @@ class Store(Database):
     # -- messages, notices, preferences ----------------------------------------------------
     async def set_message(self, game_id: int, kind: str, channel_id: int, message_id: int) -> None:
         await self.write([("INSERT OR REPLACE INTO messages (game_id, kind, channel_id, message_id) VALUES (?, ?, ?, ?)",
-                            (game_id, kind, channel_id, message_id))])
+                            (game_id, kind, channel_id, message_id))], game=game_id, parts=("messages",))
+
+    async def set_messages(self, game_id: int, messages: list[tuple[str, int, int]], announce: Change | None = None,
+                           ) -> None:
+        """Remember several messages ``(kind, channel_id, message_id)`` of the game in one statement (each
+        kind once); ``announce``: a change told to the other processes with it (on PostgreSQL in the
+        same round trip)."""
+        kept = {kind: (kind, channel_id, message_id) for kind, channel_id, message_id in messages}
+        rows = ", ".join("(?, ?, ?, ?)" for _m in kept)
+        await self.write([(f"INSERT OR REPLACE INTO messages (game_id, kind, channel_id, message_id) VALUES {rows}",
+                           tuple(v for kind, ch, msg in kept.values() for v in (game_id, kind, ch, msg)))],
+                         game=game_id, parts=("messages",), announce=announce)
 
     async def message(self, game_id: int, kind: str) -> tuple[int, int] | None:
-        row = await self.fetch_one("SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?",
-                                   (game_id, kind))
+        row = await self.reads.read(game_id, "messages", ("message", game_id, kind), lambda: self.fetch_one(
+            "SELECT channel_id, message_id FROM messages WHERE game_id = ? AND kind = ?", (game_id, kind)))
         return (row["channel_id"], row["message_id"]) if row else None
 
     async def first_notice(self, game_id: int, user_id: int, kind: str) -> bool:
         """True the first time this notice is given for this game and user."""
-        async with self.transaction() as conn:
+        async with self.transaction(game_id, ("notices",)) as conn:
             cur = await conn.execute(
                 "INSERT OR IGNORE INTO notices (game_id, user_id, kind) VALUES (?, ?, ?)", (game_id, user_id, kind))
             return cur.rowcount == 1
 
     async def user_pref(self, user_id: int) -> dict[str, Any]:
-        row = await self.fetch_one("SELECT * FROM user_prefs WHERE user_id = ?", (user_id,))
+        row = await self.reads.read(None, "", ("user_pref", user_id), lambda: self.fetch_one(
+            "SELECT * FROM user_prefs WHERE user_id = ?", (user_id,)))
         return {"dm_notifications": bool(row["dm_notifications"]) if row else True,
                 "locale": row["locale"] if row else None, "turn_notice": row["turn_notice"] if row else None}
 

@@ -13,6 +13,7 @@ import socket
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
 from typing import Any
 
 from db.changes import Change, ChangeListener
@@ -54,6 +55,11 @@ DamageListener = Callable[[GameDamage], Awaitable[None]]
 
 
 IDENTITIES_KEPT = 65536  # a game's key and server: a few dozen bytes each
+
+
+def paused_refusal(game_id: int) -> NotAllowed:
+    return NotAllowed(_("Game #{id} is paused: I was removed from its server. It goes on if I am added back.",
+                        id=game_id))
 
 
 def engine_for(key: str) -> Any:
@@ -122,6 +128,12 @@ class HostCore:
         """Tell the other processes that ``kind`` changed for ``key`` (a game, a server, a user)."""
         await self.store.announce(Change(kind, key))
 
+    def reading(self) -> AbstractContextManager[None]:
+        """``with host.reading():`` one click: the games it reads (row and snapshot, seats, the tail of
+        the log, the server's pause) are read once, made again only after this process writes to
+        them (``db.reads``); another process's moves are seen by the next click."""
+        return self.store.reads.scope()
+
     def _lock(self, game_id: int) -> asyncio.Lock:
         return self._game_locks(game_id)
 
@@ -144,6 +156,15 @@ class HostCore:
         except GameMissing:
             raise NotFound(_("Game #{id} does not exist.", id=game_id)) from None
 
+    async def _row_and_pause(self, game_id: int) -> tuple[GameRow, bool]:
+        """The game's row and whether its server is paused: one read (with its snapshot, which a
+        click reads anyway: ``Host.reading``)."""
+        try:
+            stored = await self.store.stored_game(game_id)
+        except GameMissing:
+            raise NotFound(_("Game #{id} does not exist.", id=game_id)) from None
+        return stored.row, stored.paused_since is not None
+
     async def _info(self, row: GameRow, state: Any = None, seats: list[SeatRow] | None = None,
                     paused: bool | None = None) -> GameInfo:
         """``seats``, ``paused``: already read by the caller (else read here)."""
@@ -155,14 +176,10 @@ class HostCore:
                      for s in (seats if seats is not None else await self._seats(row.id))]
             to_act: set[int] = set()
             if row.status == "active":
-                if state is None and paused is None:  # the state and the server's pause, asked together
-                    loaded, since = await self.store.together(self._load(row.id, engine),
-                                                              self.presence.paused_since(row.guild_id))
-                    paused = since is not None
-                    row, state = loaded.row, loaded.state
-                elif state is None:
+                if state is None:  # the state and the server's pause: one read
                     loaded = await self._load(row.id, engine)
                     row, state = loaded.row, loaded.state
+                    paused = loaded.paused if paused is None else paused
                 to_act = set(engine.to_act(state))
         except GameBroken:
             return await self._broken_info(await self._row(row.id))
@@ -243,7 +260,8 @@ class HostCore:
                 log.exception("damage listener failed", extra={"fields": {"game": damage.game.id}})
 
     async def get(self, game_id: int) -> GameInfo:
-        return await self._info(await self._row(game_id))
+        with self.reading():  # the row comes with the state: one read, not two, even outside a click
+            return await self._info(await self._row(game_id))
     # -- scoped lookups: the one place that decides what a user can reach from where ----------
     async def _in_scope(self, row: GameRow, scope: Scope | None) -> bool:
         if scope is None:
@@ -259,6 +277,10 @@ class HostCore:
         """Game ``game_id`` as seen from ``scope`` (a server: its own games; a DM: the user's).
 
         A game out of scope gets exactly the answer of a game that does not exist."""
+        with self.reading():  # the row comes with the state: one read, not two, even outside a click
+            return await self._find(game_id, scope)
+
+    async def _find(self, game_id: int, scope: Scope) -> GameInfo:
         row = await self._row(game_id)
         try:
             seats: list[SeatRow] | None = await self._seats(row.id)  # read once: the scope's and the answer's
@@ -307,8 +329,7 @@ class HostCore:
 
     async def _check_not_paused(self, game_id: int, guild_id: int | None) -> None:
         if await self.presence.paused_since(guild_id) is not None:
-            raise NotAllowed(_("Game #{id} is paused: I was removed from its server. It goes on if I am added "
-                               "back.", id=game_id))
+            raise paused_refusal(game_id)
 
 
     async def abandon(self, game_id: int, by_user_id: int | None, is_admin: bool = False) -> GameInfo:

@@ -18,7 +18,7 @@ from db.store import (
     VersionConflict,
 )
 from db.undo import is_undo
-from host.core import HostCore, engine_for
+from host.core import HostCore, engine_for, paused_refusal
 from host.errors import GameBroken, GameMovedOn, InvalidMove, NotAllowed, NotYourTurn
 from host.i18n import _, reason
 from host.logging_setup import log_event
@@ -88,12 +88,18 @@ class Moves(HostCore):
                 refused.append(exc)
                 raise
 
-        # asked together; a game that is not active is refused first, then a paused server
-        paused, loaded = await self.store.together(self._check_not_paused(game_id, known[1]),
-                                                   self._load(game_id, engine, check), return_exceptions=True)
-        for failed in (*refused, paused, loaded):
-            if isinstance(failed, BaseException):
-                raise failed
+        # the server's pause comes with the game; a game that is not active is refused first, then a
+        # paused server (also when the game could not be loaded: then its pause is read alone)
+        try:
+            loaded = await self._load(game_id, engine, check)
+        except BaseException as exc:
+            if refused:
+                raise refused[0] from None
+            if isinstance(exc, Exception):
+                await self._check_not_paused(game_id, known[1])
+            raise
+        if loaded.paused:
+            raise paused_refusal(game_id)
         return loaded.row, engine, loaded.state, loaded.version
 
     async def _seat_for(self, game_id: int, user_id: int) -> SeatRow:

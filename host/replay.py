@@ -84,6 +84,8 @@ class Loaded:
     state: Any
     version: int
     repaired: list[str]
+    paused: bool = False
+    """The game's server is paused (the bot was removed from it), read with the game."""
 
 
 @dataclass
@@ -223,7 +225,7 @@ class GameStates:
             await self.store.reset_columns(row, columns, result)
             repaired += columns
             row = await self.store.game(game_id)
-        return Loaded(row, state, version, repaired)
+        return Loaded(row, state, version, repaired, stored.paused_since is not None)
 
     async def rebuild_snapshot(self, game_id: int, engine: Any) -> tuple[Any, int]:
         """Replay seed + log and store the result as the snapshot, with the game's version set

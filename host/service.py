@@ -19,6 +19,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
+from db.changes import Change
 from db.preferences import PreferenceStore
 from db.store import (
     GameDamaged,
@@ -106,6 +107,13 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
 
     async def set_message(self, game_id: int, kind: str, message_id: int, channel_id: int) -> None:
         await self.store.set_message(game_id, kind, channel_id, message_id)
+
+    async def set_messages(self, game_id: int, messages: list[tuple[str, int, int]], announce: str | None = None,
+                           ) -> None:
+        """Remember several ``(kind, message_id, channel_id)`` at once; ``announce``: the kind of change
+        the other processes hear of with them (``HostCore.announce``), about this game."""
+        await self.store.set_messages(game_id, [(kind, channel_id, message_id) for kind, message_id, channel_id in messages],
+                                      Change(announce, game_id) if announce is not None else None)
 
     async def get_message(self, game_id: int, kind: str) -> tuple[int, int] | None:
         return await self.store.message(game_id, kind)
@@ -286,12 +294,10 @@ class Host(Seen, TakeBack, Timers, Servers, Hints):
     async def turn_notice(self, user_id: int, guild_id: int | None) -> str:
         """The one signal a player gets when their turn comes (issue 28): 'dm' or 'mention'. Their own
         choice, else their server's, else a mention; a player who turned DMs off is mentioned."""
-        pref = await self.store.user_pref(user_id)
-        if not pref["dm_notifications"]:
+        dms, mine, server = await PreferenceStore(self.store).turn_notices(user_id, guild_id)  # one read
+        if not dms:
             return "mention"
-        notice = pref["turn_notice"]
-        if notice is None and guild_id is not None:
-            notice = await PreferenceStore(self.store).server_turn_notice(guild_id)
+        notice = mine if mine is not None else server
         return notice if notice in TURN_NOTICES else "mention"
 
     async def first_notice(self, game_id: int, user_id: int, kind: str) -> bool:

@@ -64,8 +64,8 @@ class TakeBack(Moves):
     async def undo_version(self, game_id: int, user_id: int) -> int | None:
         """The game's version if this player may take back their newest move now, else None
         (a front end shows an Undo button carrying that version)."""
-        row = await self._row(game_id)
-        if row.status != "active" or row.broken or await self.presence.paused_since(row.guild_id) is not None:
+        row, paused = await self._row_and_pause(game_id)
+        if row.status != "active" or row.broken or paused:
             return None
         seat = next((s for s in await self._seats(game_id) if s.user_id == user_id and not s.is_ai), None)
         if seat is None:

@@ -120,7 +120,7 @@ class TurnClocks:
             user = users.get(seat)
             return clocks.ALWAYS if user is None else known.schedules.get(user) or self.schedule_of(PlayerClock(user))
 
-        statements: list[tuple[str, tuple[Any, ...]]] = []
+        saved: list[SeatClock] = []
         for seat in sorted(ended):
             c = replace(known.seats.get(seat) or SeatClock(game_id, seat))
             if c.turn_start is None:
@@ -132,7 +132,7 @@ class TurnClocks:
                 c.bank = max(0.0, bank_of(c, settings) - used) + float(settings.get("bank_increment") or 0)
             c.turn_start, c.used, c.total = None, 0.0, None
             known.seats[seat] = c
-            statements.append(ClockStore.save_seat_clock_sql(c))
+            saved.append(c)
         new: list[TimerRow] = []
         for seat in sorted(started):
             c = replace(known.seats.get(seat) or SeatClock(game_id, seat))
@@ -143,10 +143,9 @@ class TurnClocks:
                 continue
             c.turn_start, c.used, c.total = now, 0.0, total
             known.seats[seat] = c
-            statements.append(ClockStore.save_seat_clock_sql(c))
+            saved.append(c)
             new += self.timers(c, settings, schedule(seat))
-        statements += Store.set_timers_sql(game_id, to_act, new)
-        return statements, new
+        return ClockStore.save_seat_clocks_sql(saved) + Store.set_timers_sql(game_id, to_act, new), new
 
     async def resumed(self, game_id: int, settings: dict[str, Any], seats: list[SeatRow], seat: int, started_at: float,
                       ended_at: float) -> None:
