@@ -67,7 +67,11 @@ async def test_the_clicks_of_a_move_send_each_read_once(host, store, backend):
             await move_click(host, game_id, ANA.user_id, {"type": "add", "n": 1})
         move = counted.total
     assert (await host.get(game_id)).version == 1
-    assert (take_turn, move) == (TAKE_TURN_STATEMENTS[backend], MOVE_STATEMENTS[backend]), counted.shapes
+    assert take_turn == TAKE_TURN_STATEMENTS[backend], counted.shapes
+    # About one run in five on SQLite the move's click sends two more (a read of the game and of the log's
+    # tail made again: a write's generation bump that lands while a read is under way makes the read count
+    # as stale, which is the safe side). Still far below the 25-30 before the read scope.
+    assert MOVE_STATEMENTS[backend] <= move <= MOVE_STATEMENTS[backend] + 2, counted.shapes
 
 
 async def test_without_a_click_every_read_is_made(host, store):
@@ -189,7 +193,10 @@ async def test_messages_remembered_together_tell_the_other_processes_in_the_same
         with pytest.raises(Exception):  # noqa: B017, PT011 - the database's own error, either backend's type
             await host.set_messages(game_id + 1000, [("turn", 502, 77)], announce="turn_post")
         await asyncio.sleep(0.2)
-        assert heard == ([Change("turn_post", game_id)] if backend == "postgresql" else [])
+        # (SQLite's other process hears changes by polling, so the first write's may arrive, or not yet)
+        assert Change("turn_post", game_id + 1000) not in heard
+        if backend == "postgresql":
+            assert heard == [Change("turn_post", game_id)]
         assert await other_store.message(game_id + 1000, "turn") is None
     finally:
         await other_store.close()
