@@ -147,6 +147,9 @@ def search(engine: Any, view: dict, legal: list[dict], rng: random.Random, budge
     # chosen by a noisy search it lets the next search go forward again, round and round.
     retreats = sampler.RETREATS
     candidates = [a for a in legal if a["type"] not in retreats or a == prior]
+    shortlist = getattr(sampler, "shortlist", None)
+    if shortlist is not None:  # the strong level's best few: the rollouts are not spread over moves it rates poorly
+        candidates = shortlist(view, candidates, prior, random.Random(rng.random()))
     return _searched(engine, sampler, view, legal, candidates, prior, playing_on, rng, budget, clock, started, stats)
 
 

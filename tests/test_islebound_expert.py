@@ -9,7 +9,7 @@ import pytest
 from rules import ENGINES
 from rules.ai import chooser_for
 from rules.base import rng_for
-from rules.expert import rollout, sampler_for
+from rules.expert import Budget, rollout, sampler_for
 
 ENGINE = ENGINES["islebound"]
 SAMPLER = sampler_for("islebound")
@@ -69,3 +69,26 @@ def test_an_islebound_rollout_stops_where_the_seats_turn_starts_two_turns_on(n):
         assert _turn_starts_seen(view, seen) == SAMPLER.TURNS
         assert world["round"] - view["round"] in (SAMPLER.TURNS - 1, SAMPLER.TURNS)
     assert stopped >= 6
+
+
+def test_the_islebound_expert_searches_the_strong_levels_best_few_moves_only():
+    """Where the strong level values each move or action of a turn, the search weighs only its
+    ``SHORTLIST`` best by that valuation (the strong choice among them), so its few rollouts are not
+    spread over moves the strong level rates poorly; elsewhere every legal action is a candidate."""
+    from rules.islebound.ai import choose, turn_values
+
+    expert = chooser_for("islebound", "expert", Budget(seconds=None, iterations=12))
+    shortened = 0
+    for n, seed in ((2, 21), (4, 22)):
+        for state, seat in _positions(n, seed=seed, every=3, limit=25):
+            view = ENGINE.view(state, seat)
+            legal = ENGINE.legal_actions(state, seat)
+            kept = SAMPLER.shortlist(view, legal, choose(view, legal, random.Random(1)), random.Random(1))
+            if view["phase"] not in ("move", "act") or len(legal) <= SAMPLER.SHORTLIST:
+                continue
+            shortened += 1
+            values = turn_values(view, legal, random.Random(1))
+            assert len(kept) == SAMPLER.SHORTLIST and all(a in legal for a in kept)
+            assert min(values[legal.index(a)] for a in kept) >= sorted(values)[-SAMPLER.SHORTLIST] - 1e-9
+            assert expert(view, legal, rng_for("t", seat)) in kept
+    assert shortened >= 10

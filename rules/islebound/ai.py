@@ -302,19 +302,30 @@ def choose(view: dict, legal: list[dict], rng: random.Random) -> dict:
         return max(legal, key=lambda x: (ALL_BUILDINGS[x["card"]]["coin_cost"], x["card"]))
     if phase == "home":
         return legal[0]
+    values = turn_values(view, legal, rng)
+    best, best_val = legal[0], None
+    for act, val in zip(legal, values, strict=True):
+        if best_val is None or val > best_val + 1e-9:
+            best, best_val = act, val
+    return best
+
+
+def turn_values(view: dict, legal: list[dict], rng: random.Random) -> list[float]:
+    """How the strong level values each of ``legal`` in a step of its turn (a move or an action):
+    the position after it and the rest of its turn played greedily, by :func:`evaluate`."""
     state = state_from_view(view)
+    seat = view["seat"]
     _budget[0] = SIM_BUDGET
     depth = 6
-    best, best_val = legal[0], None
+    values = []
     for act in legal:
         val, nxt = _one_step(state, seat, act, rng)
         if nxt is not None:
             val = max(val, _rollout(nxt, seat, depth, rng))
         if act["type"] == "treasure":
             val += 0.01
-        if best_val is None or val > best_val + 1e-9:
-            best, best_val = act, val
-    return best
+        values.append(val)
+    return values
 
 
 def greedy(view: dict, legal: list[dict], rng: random.Random) -> dict:

@@ -124,3 +124,23 @@ def horizon(view: dict, world: dict) -> bool:
 
 def worth_searching(view: dict, legal: list[dict]) -> bool:
     return True
+
+
+_UNVALUED = ("diplomacy", "attack", "trade_reply", "trade_build", "draft", "home")
+"""Steps the strong level decides by rule, not by valuing each action (``ai.choose``)."""
+SHORTLIST = 3
+"""The candidates of a move or an action: the strong level's best few by its own valuation."""
+
+
+def shortlist(view: dict, candidates: list[dict], prior: dict, rng: random.Random) -> list[dict]:
+    """The ``SHORTLIST`` candidates the strong level values most (``prior``, its choice, among
+    them) where it values a step of its turn; every candidate elsewhere."""
+    from .ai import turn_values
+
+    if len(candidates) <= SHORTLIST or view["phase"] in _UNVALUED or view.get("pending"):
+        return candidates
+    values = turn_values(view, candidates, rng)
+    ranked = sorted(range(len(candidates)), key=lambda i: -values[i])
+    keep = [candidates[i] for i in sorted(ranked[:SHORTLIST])]
+    return keep if prior in keep else [prior, *keep[:-1]]
+
