@@ -363,3 +363,33 @@ def test_the_land_vs_sea_expert_draws_as_the_strong_level_without_searching():
         assert stats == {} and chosen == chooser_for("land_vs_sea", "strong")(view, legal, random.Random(0))
         draws += 1
     assert draws >= 3
+
+
+def test_the_land_vs_sea_search_ends_when_its_worlds_agree_with_the_same_choice():
+    """Where every candidate scored the same in each of the first worlds (the rival's reply did not
+    turn on anything the seat cannot see), the search ends there: the same choice as with every
+    rollout of the budget spent, on fewer rollouts."""
+    from rules import expert
+
+    eng = ENGINES["land_vs_sea"]
+    sampler = sampler_for("land_vs_sea")
+    budget = Budget(seconds=None, iterations=48)
+    spent = {"settled": 0, "full": 0}
+    decisions = 0
+    for state, seat, seq in _positions("land_vs_sea", 2, seed=21, every=7, limit=8):
+        legal = eng.legal_actions(state, seat)
+        if legal[0]["type"] == "draw":
+            continue
+        view = eng.view(state, seat)
+        chosen = {}
+        for name, after in (("settled", sampler.SETTLED_AFTER), ("full", None)):
+            stats: dict[str, int] = {}
+            expert._DECIDED.clear()
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(sampler, "SETTLED_AFTER", after)
+                step = expert.search(eng, view, legal, random.Random(seq), budget, stats=stats)
+            chosen[name] = (step, list(expert._DECIDED.values()))
+            spent[name] += stats.get("rollouts", 0)
+        assert chosen["settled"] == chosen["full"]
+        decisions += 1
+    assert decisions >= 4 and spent["settled"] < 0.8 * spent["full"]
