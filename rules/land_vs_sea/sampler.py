@@ -33,7 +33,7 @@ left (``LEFT_BUCKETS``) and how many empty cells the area borders (1, 2, 3 or mo
 ``EDGE_WORTH`` (below zero) times its open edges (up to 6) over 6: a sprawling area seldom closes,
 and the tiles in it are tiles not in an area that does; a bonus mark is worth ``BONUS_WORTH``. Fitted by least squares
 on 300 strong-vs-strong 2-player games (each team's points still to come at every turn's start
-against its open areas): on held-out games (fitted on two thirds) they explain 9.5 % of the margin
+against its open areas; ``bench/lvs_leaf_fit.py``, seeds 10000-10299): on held-out games (fitted on two thirds) they explain 9.5 % of the margin
 still to come, where the weights by empty cells alone (0.6, 0.5, 0.15 a tile, 0.6 a bonus mark: the
 leaf before) explained 7.2 %; the rest is the tiles still to come."""
 SPREAD_END, SPREAD_A_TILE, SPREAD_MOST = 7.0, 0.9, 27.0
