@@ -171,6 +171,7 @@ def _searched(engine: Any, sampler: ModuleType, view: dict, legal: list[dict], c
     horizon = getattr(sampler, "horizon", None)
     far_enough = None if horizon is None else (lambda world: bool(horizon(view, world)))
     play_choice = getattr(sampler, "play_choice", None)
+    settled_after = getattr(sampler, "SETTLED_AFTER", None)
     while True:
         world_seed = rng.getrandbits(64)
         world = sampler.determinise(engine, view, random.Random(world_seed), legal)
@@ -201,6 +202,8 @@ def _searched(engine: Any, sampler: ModuleType, view: dict, legal: list[dict], c
         rounds += 1
         if _spent(budget, rollouts, deadline, clock, spent / max(1, rollouts)):
             break
+        if settled_after is not None and rounds >= settled_after and _settled(alive, by_world):
+            break
         if rounds & (rounds - 1) == 0 and rounds >= 2 and len(alive) > 2:
             alive = _halve(alive, totals, counts)
     if stats is not None:
@@ -209,6 +212,13 @@ def _searched(engine: Any, sampler: ModuleType, view: dict, legal: list[dict], c
     means = [totals[i] / counts[i] if counts[i] else -1.0 for i in range(len(arms))]
     best = max(range(len(arms)), key=lambda i: (means[i], -i))
     return arms[best] if best != 0 and _clearly_better(by_world[best], by_world[0]) else arms[0]
+
+
+def _settled(alive: list[int], by_world: list[dict[int, float]]) -> bool:
+    """Every candidate still searched scored the same in every world so far: what the seat cannot see
+    made no difference to them, and more worlds would most likely score the same again."""
+    return all(max(by_world[i].values(), default=0.0) - min(by_world[i].values(), default=0.0) < 1e-12
+               for i in alive)
 
 
 def _clearly_better(candidate: dict[int, float], prior: dict[int, float]) -> bool:

@@ -315,13 +315,15 @@ def test_a_land_vs_sea_rollout_stops_where_the_seats_next_turn_begins():
 
 def test_the_land_vs_sea_leaf_is_each_teams_expected_score_with_a_spread_that_narrows():
     """The evaluation at a rollout's end: each seat's team score and what its open areas promise
-    (teammates alike, never below the score), judged with a spread that narrows as tiles run out."""
+    (teammates alike; nothing without open areas), by the tiles left (the same map promises otherwise
+    near the end), judged with a spread that narrows as tiles run out."""
     from rules.land_vs_sea import board as B
 
     eng = ENGINES["land_vs_sea"]
     sampler = sampler_for("land_vs_sea")
     for n in (2, 4):
         spreads = []
+        by_tiles_left = 0
         state = eng.setup(n, {}, 13)
         strong = chooser_for("land_vs_sea", "strong")
         for seq in range(3000):
@@ -329,17 +331,20 @@ def test_the_land_vs_sea_leaf_is_each_teams_expected_score_with_a_spread_that_na
                 break
             values = sampler.values(state)
             scores = [state["scores"][role] for role in state["roles"]]
-            assert all(v >= s for v, s in zip(values, scores, strict=True))
-            open_areas = [a for a in B.areas(state["map"]) if a["open"]]
-            assert (sum(values) > sum(scores)) == bool(open_areas)
+            if not [a for a in B.areas(state["map"]) if a["open"]]:
+                assert values == scores
             for a, b in [(a, b) for a in range(n) for b in range(n) if state["roles"][a] == state["roles"][b]]:
                 assert values[a] == values[b]
+            late = {**state, "stacks": []}  # the same map with only the hands left to play
+            late_values = sampler.values(late)
+            by_tiles_left += late_values != values
             spreads.append(sampler.scale(state))
             seat = min(eng.to_act(state))
             legal = eng.legal_actions(state, seat)
             eng.apply(state, seat, strong(eng.view(state, seat), legal, random.Random(seq)) if len(legal) > 1 else legal[0])
         assert eng.result(state) is not None
         assert spreads == sorted(spreads, reverse=True) and spreads[0] > 2 * spreads[-1]
+        assert by_tiles_left > 20
 
 
 def test_the_land_vs_sea_expert_draws_as_the_strong_level_without_searching():
@@ -358,3 +363,33 @@ def test_the_land_vs_sea_expert_draws_as_the_strong_level_without_searching():
         assert stats == {} and chosen == chooser_for("land_vs_sea", "strong")(view, legal, random.Random(0))
         draws += 1
     assert draws >= 3
+
+
+def test_the_land_vs_sea_search_ends_when_its_worlds_agree_with_the_same_choice():
+    """Where every candidate scored the same in each of the first worlds (the rival's reply did not
+    turn on anything the seat cannot see), the search ends there: the same choice as with every
+    rollout of the budget spent, on fewer rollouts."""
+    from rules import expert
+
+    eng = ENGINES["land_vs_sea"]
+    sampler = sampler_for("land_vs_sea")
+    budget = Budget(seconds=None, iterations=48)
+    spent = {"settled": 0, "full": 0}
+    decisions = 0
+    for state, seat, seq in _positions("land_vs_sea", 2, seed=21, every=7, limit=8):
+        legal = eng.legal_actions(state, seat)
+        if legal[0]["type"] == "draw":
+            continue
+        view = eng.view(state, seat)
+        chosen = {}
+        for name, after in (("settled", sampler.SETTLED_AFTER), ("full", None)):
+            stats: dict[str, int] = {}
+            expert._DECIDED.clear()
+            with pytest.MonkeyPatch.context() as patch:
+                patch.setattr(sampler, "SETTLED_AFTER", after)
+                step = expert.search(eng, view, legal, random.Random(seq), budget, stats=stats)
+            chosen[name] = (step, list(expert._DECIDED.values()))
+            spent[name] += stats.get("rollouts", 0)
+        assert chosen["settled"] == chosen["full"]
+        decisions += 1
+    assert decisions >= 4 and spent["settled"] < 0.8 * spent["full"]
