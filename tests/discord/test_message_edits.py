@@ -9,11 +9,14 @@ from tests.discord.conftest import start_bot
 from tests.discord.play import new_table
 
 
+async def _game(h, db_path, clock):
+    await start_bot(h, db_path, clock)
+    return await new_table(h, h.user(11, "Ana"), [h.user(12, "Bo")], key="count_up")
+
+
 async def test_edits_merge_while_they_wait_and_arrive_in_order(harness, db_path, clock):
     h = harness
-    await start_bot(h, db_path, clock)
-    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
-    table = await new_table(h, ana, [bo], key="count_up")
+    table = await _game(h, db_path, clock)
     turn = await table.turn_message_id()
     pace = h.bot.http._isle_pace
     pace.per_second, pace.window = 1, 0.2
@@ -32,9 +35,7 @@ async def test_edits_merge_while_they_wait_and_arrive_in_order(harness, db_path,
 
 async def test_an_edit_of_an_unknown_message_says_so_and_sends_nothing(harness, db_path, clock):
     h = harness
-    await start_bot(h, db_path, clock)
-    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
-    table = await new_table(h, ana, [bo], key="count_up")
+    table = await _game(h, db_path, clock)
     start = len(h.fake.requests)
     assert not await edit_remembered(h.bot, table.game_id, "post:999", content="never")
     await h.settle()
@@ -43,9 +44,7 @@ async def test_an_edit_of_an_unknown_message_says_so_and_sends_nothing(harness, 
 
 async def test_an_edit_discord_refuses_leaves_the_next_edits_going(harness, db_path, clock):
     h = harness
-    await start_bot(h, db_path, clock)
-    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
-    table = await new_table(h, ana, [bo], key="count_up")
+    table = await _game(h, db_path, clock)
     turn = await table.turn_message_id()
     message = h.fake.messages.pop(turn)  # deleted by hand: Discord answers the edit 404
     assert await edit_remembered(h.bot, table.game_id, "turn", content="lost")
