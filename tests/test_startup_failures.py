@@ -85,6 +85,10 @@ def test_a_wrong_token_is_one_line_through_the_real_login(tmp_path, monkeypatch,
         return handle(kind, method, url, params, body, files)
 
     harness.fake.handle = refuse_token
+    # in this test's process, threads that earlier tests left (a module's thread pool) would make the
+    # start-up's never-hang exit end the whole test process: here it only notes the code it would exit with
+    exits: list[int] = []
+    monkeypatch.setattr(bot, "_exit_even_if_a_thread_lingers", exits.append)
     for name in list(os.environ):
         if name.startswith(("DISCORD_", "DATABASE_", "ISLE_")):
             monkeypatch.delenv(name)
@@ -99,6 +103,7 @@ def test_a_wrong_token_is_one_line_through_the_real_login(tmp_path, monkeypatch,
     err = capsys.readouterr().err
     assert code != 0 and "Traceback" not in err
     assert "refused the token" in err and "Reset Token" in err
+    assert exits == [code]
 
 
 def container_python() -> tuple[str, dict[str, str]]:
