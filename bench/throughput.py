@@ -58,6 +58,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter  # noqa: E402
 from bench.bot_bench import bot_on_disk  # noqa: E402
 from bench.floors import pct, samples_note  # noqa: E402
 from bench.stall_sampler import StallSampler  # noqa: E402
+from cogs.request_pace import exempt as discord_exempt  # noqa: E402
 from host.i18n import current_locale  # noqa: E402
 from host.settings import default_render_workers  # noqa: E402
 from rules import ENGINES  # noqa: E402
@@ -136,7 +137,7 @@ class GlobalLimit:
         inner = HTTPClient.request
 
         async def request(client: Any, route: Any, *args: Any, **kwargs: Any) -> Any:
-            if not route.path.startswith("/interactions/"):
+            if not discord_exempt(route):  # the routes Discord does not count, as the bot knows them
                 await self.wait()
             return await inner(client, route, *args, **kwargs)
 

@@ -112,16 +112,15 @@ async def edit_remembered(bot: IsleBot, game_id: int, kind: str, **kwargs: Any) 
     where = await bot.services.host.get_message(game_id, kind)
     if where is None:
         return False
-    key = where
-    edits = bot.message_edits.get(key)
+    edits = bot.message_edits.get(where)
     if edits is None:
-        edits = bot.message_edits[key] = MessageEdits()
+        edits = bot.message_edits[where] = MessageEdits()
     if edits.queued is not None:
         edits.queued.update(kwargs)
         return True
     edits.queued = dict(kwargs)
     if edits.sending is None:
-        edits.sending = asyncio.get_running_loop().create_task(_send_edits(bot, key, game_id, kind),
+        edits.sending = asyncio.get_running_loop().create_task(_send_edits(bot, where, game_id, kind),
                                                                name=f"{EDIT_TASK_PREFIX}{game_id}")
     return True
 
