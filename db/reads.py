@@ -98,6 +98,19 @@ class ClickReads:
             return self.everything, 0, 0
         return self.everything, self.games.get(game_id, 0), self.parts.get((game_id, part), 0)
 
+    def generation(self, game_id: int | None, part: str) -> tuple[int, int, int]:
+        """The generation of ``game_id``'s ``part`` now: take it before a read is sent, to hand to
+        :meth:`remember` with what the read brought besides its own answer."""
+        return self._generation(game_id, part)
+
+    def remember(self, key: tuple[Any, ...], generation: tuple[int, int, int], answer: Any) -> None:
+        """Keep ``answer`` in the open scope under ``key`` as read at ``generation`` (taken before the
+        read was sent): what one statement brought for another read (the game's load brings its seats
+        and the tail of its log). Outside a scope, nothing is kept."""
+        current = _SCOPE.get()
+        if current is not None and current.open and current.reads is self:
+            current.rows[key] = (generation, answer)
+
     async def read(self, game_id: int | None, part: str, key: tuple[Any, ...], fetch: Callable[[], Awaitable[T]]) -> T:
         """``fetch()``'s answer, remembered in the open scope under ``key`` until a write of
         ``game_id`` (of all of it, or of its ``part``; None: of anything) by this store."""

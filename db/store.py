@@ -39,6 +39,21 @@ _LOAD_SQL = (
     " (SELECT p.since FROM paused_guilds p WHERE p.guild_id = g.guild_id) AS paused_since"
     " FROM games g LEFT JOIN snapshots s ON s.game_id = g.id WHERE g.id = ?")
 
+_SEAT_COLUMNS = ("seat", "user_id", "display_name", "is_ai", "away", "ai_level")
+_TAIL_COLUMNS = ("seq", "seat", "action", "by_ai", "at")
+# What a click reads of a game, in one statement (issue 32): the load, its seats (a row each, ordered
+# by seat; one row with no seat when there is none) and the newest move of its log. The game's own
+# columns come again on each seat's row: two to five copies of a snapshot cost less than a round trip.
+_CLICK_LOAD_SQL = (
+    "SELECT g.*, s.version AS snap_version, s.state AS snap_state, s.state_hash AS snap_hash,"
+    " (SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id) AS log_head,"
+    " (SELECT p.since FROM paused_guilds p WHERE p.guild_id = g.guild_id) AS paused_since, "
+    + ", ".join(f"st.{c} AS seat_{c}" for c in _SEAT_COLUMNS) + ", "
+    + ", ".join(f"t.{c} AS tail_{c}" for c in _TAIL_COLUMNS)
+    + " FROM games g LEFT JOIN snapshots s ON s.game_id = g.id LEFT JOIN seats st ON st.game_id = g.id"
+    " LEFT JOIN actions t ON t.game_id = g.id AND t.seq = (SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id)"
+    " WHERE g.id = ? ORDER BY st.seat")
+
 
 # Takes the game row's write lock first (a no-op update, valid in both dialects), so a rebuild
 # locks rows in the same order as append_action (game row, then log and snapshot): on
@@ -65,6 +80,7 @@ HOT_LOOKUPS: dict[str, tuple[str, tuple[Any, ...]]] = {
     "due_timers": ("SELECT t.* FROM timers t JOIN games g ON g.id = t.game_id WHERE t.done = 0 AND t.due_at <= ?"
                    " AND g.status = 'active' AND g.broken IS NULL ORDER BY t.due_at LIMIT ?", (1.0, 100)),
     "load_game": (_LOAD_SQL, (1,)),
+    "click_load": (_CLICK_LOAD_SQL, (1,)),
     "game": ("SELECT * FROM games WHERE id = ?", (1,)),
     "seats": ("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (1,)),
     "timers": ("SELECT * FROM timers WHERE game_id = ? AND done = 0 ORDER BY due_at", (1,)),
@@ -306,12 +322,30 @@ class Store(Database):
     async def stored_game(self, game_id: int) -> StoredGame:
         """A game's row, its snapshot, the head of its log and whether its server is paused, read
         in one statement (``GameMissing`` when there is no such game)."""
-        raw = await self.reads.read(game_id, "row", ("load", game_id), lambda: self.fetch_one(_LOAD_SQL, (game_id,)))
+        if self.reads.scoped():
+            raw = await self.reads.read(game_id, "row", ("load", game_id), lambda: self._click_load(game_id))
+        else:
+            raw = await self.fetch_one(_LOAD_SQL, (game_id,))
         if raw is None:
             raise GameMissing(game_id)
         since = raw["paused_since"]
         return StoredGame(_game(raw), raw["snap_version"], raw["snap_state"], raw["snap_hash"], raw["log_head"] or 0,
                           float(since) if since is not None else None)
+
+    async def _click_load(self, game_id: int) -> Any:
+        """The load of ``game_id`` in a click, with its seats and the newest move of its log kept for
+        the click's next reads of them (one statement where three were sent)."""
+        seats_generation, row_generation = self.reads.generation(game_id, "seats"), self.reads.generation(game_id, "row")
+        rows = await self.fetch_all(_CLICK_LOAD_SQL, (game_id,))
+        if not rows:
+            return None
+        first = rows[0]
+        n_players = first["n_players"]  # (the seats' own read: each row with the game's n_players)
+        self.reads.remember(("seats", game_id), seats_generation,
+                            [{**{c: r[f"seat_{c}"] for c in _SEAT_COLUMNS}, "game_n_players": n_players} for r in rows])
+        tail = [{c: first[f"tail_{c}"] for c in _TAIL_COLUMNS}] if first["tail_seq"] is not None else []
+        self.reads.remember(("log_tail", game_id, 1), row_generation, tail)
+        return first
 
     async def reset_columns(self, row: GameRow, columns: list[str], result: dict[str, Any] | None) -> None:
         """Write back readable values for unreadable columns: no settings (the defaults apply),

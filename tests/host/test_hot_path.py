@@ -263,7 +263,8 @@ async def test_a_board_reads_its_row_with_its_state_in_one_statement(host, store
         from host.models import Scope
 
         await host.find(info.id, Scope(guild_id=10, user_id=ANA.user_id))
-        assert reads.count(seats_sql) == 1, "finding a game in scope reads its seats once"
+        # in scope the game comes with its seats (and its log's newest move) in one statement (issue 32)
+        assert reads == [HOT_LOOKUPS["click_load"][0]], "finding a game in scope is one read"
     finally:
         del store.fetch_one, store.fetch_all
     with pytest.raises(NotFound):
