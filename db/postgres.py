@@ -32,7 +32,7 @@ from typing import Any, Self
 import asyncpg
 
 from db.changes import CHANNEL, RESET, Change, ChangeFeed, ChangeListener
-from db.dialect import combine_writes, to_postgres
+from db.dialect import combine_writes, guarded_statement, to_postgres
 from db.errors import StoreError, results_of
 from db.migrations import _statements, migration_files
 from db.reads import ClickReads
@@ -336,6 +336,8 @@ class PgDatabase:
             with timed(DB_TRANSACTION_SECONDS, "postgresql"):
                 if guard is None and check is None and await self._write_alone(statements, None):
                     return None
+                if guard is not None and await self._guarded_alone(guard, check, statements):
+                    return None
                 return await self._guarded_write(guard, check, statements)
         finally:
             self.reads.wrote(game, parts)
@@ -362,6 +364,26 @@ class PgDatabase:
         self.commits += 1
         if announce is not None:
             await self.announce(announce)
+        return True
+
+    async def _guarded_alone(self, guard: tuple[str, tuple[Any, ...]], check: tuple[str, tuple[Any, ...], object] | None,
+                             statements: list[tuple[str, tuple[Any, ...]]]) -> bool:
+        """The guard, its check and the writes as one statement (``db.dialect.guarded_statement``: one
+        round trip, atomic on its own, the game's row locked first): True once all is written. False
+        when they cannot be one statement (nothing sent) or the guard or the check refused (nothing
+        written): then :meth:`_guarded_write` writes them as before, or says which refused."""
+        folded = _guard_and_check(guard, check) if check is not None else guard
+        if folded is None:
+            return False
+        one = guarded_statement((to_postgres(folded[0], self.keys, self.auto_ids, self.columns), tuple(folded[1])),
+                                [(to_postgres(sql, self.keys, self.auto_ids, self.columns), tuple(params))
+                                 for sql, params in statements], _parent_tables())
+        if one is None:
+            return False
+        sql, params = one
+        if await self.pool.fetchval(sql, *params) != 1:
+            return False
+        self.commits += 1
         return True
 
     async def _guarded_write(self, guard: tuple[str, tuple[Any, ...]] | None,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -95,6 +96,30 @@ async def game_lookup_plans(store: Any) -> dict[str, list[str]]:
         rows = await store.fetch_all("EXPLAIN QUERY PLAN " + sql, params)
         plans[name] = [str(r["detail"]) for r in rows]
     return plans
+
+
+_ROW_UPDATE = re.compile(r"^UPDATE games SET ((?:\w+ = \?, )*\w+ = \?) WHERE id = \?$")
+_ROW_UPDATE_NOT_IN_GUARD = {"version", "n_players"}  # the guard's own; the seats' read checks n_players
+
+
+def _row_update_in_guard(game_id: int, sets: dict[str, Any], more: list[tuple[str, tuple[Any, ...]]],
+                         ) -> tuple[dict[str, Any], list[tuple[str, tuple[Any, ...]]]]:
+    """The columns a move's guard sets (``sets``) with those of the updates of the same game row among
+    the statements committed with it (``Store.update_game_sql``'s: the step, the end of the game), and
+    the statements left: the row is written once, by the guard (one statement less; on PostgreSQL the
+    rest can then join the guard in one statement, ``db.postgres``). The same rows result: the
+    guard changes the row or the whole write is refused."""
+    merged, rest = dict(sets), []
+    for sql, params in more:
+        m = _ROW_UPDATE.match(sql)
+        columns = [c.split(" = ")[0] for c in m.group(1).split(", ")] if m else []
+        if m is None or params[-1] != game_id or len(columns) != len(params) - 1 \
+                or _ROW_UPDATE_NOT_IN_GUARD & set(columns) or len(set(columns)) != len(columns):
+            rest.append((sql, params))
+            continue
+        for column, value in zip(columns, params[:-1], strict=True):
+            merged[column] = value
+    return merged, rest
 
 
 class Store(Database):
@@ -397,15 +422,16 @@ class Store(Database):
         else what failed (``("guard", n)``: the game moved on; ``("check", head)``: its log is
         ahead of its version); nothing of it is written then."""
         new_version = expected_version + 1
+        sets, rest = _row_update_in_guard(game_id, {"version": new_version, "updated_at": now}, more or [])
         return await self.guarded_write(
-            ("UPDATE games SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'"
-             " AND broken IS NULL", (new_version, now, game_id, expected_version)),
+            (f"UPDATE games SET {', '.join(f'{c} = ?' for c in sets)} WHERE id = ? AND version = ? AND status = 'active'"
+             " AND broken IS NULL", (*sets.values(), game_id, expected_version)),
             ("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,), expected_version),
             [("INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
               (game_id, new_version, seat, json.dumps(action, sort_keys=True), int(by_ai), now)),
              ("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
               (game_id, new_version, text, digest)),
-             *(more or [])], game=game_id, parts=("row",))  # (``more``: the row, clocks and timers)
+             *rest], game=game_id, parts=("row",))  # (``more``: the row, clocks and timers)
 
     # -- timers --------------------------------------------------------------------------
     async def timers(self, game_id: int) -> list[TimerRow]:

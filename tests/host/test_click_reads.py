@@ -51,7 +51,7 @@ async def move_click(host: Host, game_id: int, user_id: int, action: dict) -> No
 # click; 30 on SQLite and 25 on PostgreSQL for the move's. Before the game's load brought its seats and
 # its log's newest move: 3 on both; 16 on SQLite and 11 on PostgreSQL.)
 TAKE_TURN_STATEMENTS = {"sqlite": 1, "postgresql": 1}  # the game with its snapshot, pause, seats and log's tail
-MOVE_STATEMENTS = {"sqlite": 14, "postgresql": 9}
+MOVE_STATEMENTS = {"sqlite": 13, "postgresql": 5}
 """The game with its seats and log's tail; the clocks (2); the move's transaction (SQLite: BEGIN, guard,
 check, log, snapshot, step, the clocks of the turns it ends and starts in one statement, timers (2),
 COMMIT; PostgreSQL: BEGIN, guard and check as one, the writes as two: one ``WITH`` and the timers,

@@ -96,12 +96,23 @@ async def _one_statement_a_step(store, monkeypatch, asyncpg) -> None:  # noqa: A
         sent.append(query)
         return await real_fetchrow(self, query, *args, **kwargs)
 
+    real_fetchval = asyncpg.Connection.fetchval
+
+    async def fetchval(self, query, *args, **kwargs):  # noqa: ANN001, ANN202
+        sent.append(query)
+        return await real_fetchval(self, query, *args, **kwargs)
+
     monkeypatch.setattr(asyncpg.Connection, "fetch", fetch)
     monkeypatch.setattr(asyncpg.Connection, "fetchrow", fetchrow)
+    monkeypatch.setattr(asyncpg.Connection, "fetchval", fetchval)
     assert await a_move(store, gid, 0, 5.0) is None
-    # the guard with its check; the log row, the snapshot, the step and the old timers in one statement;
-    # the new timers (the same table as a statement before them: a statement of their own)
-    assert [q.split()[0].upper().rstrip(";") for q in sent] == ["BEGIN", "UPDATE", "WITH", "INSERT", "COMMIT"], sent
+    # the guard with its check, the step (in the guard), the log row, the snapshot, the old timers and the
+    # new ones: one statement, no BEGIN or COMMIT (before: BEGIN, UPDATE, WITH, INSERT, COMMIT)
+    assert [q.split()[0].upper().rstrip(";") for q in sent] == ["WITH"], sent
+    assert sent[0].startswith("WITH guard0 AS (UPDATE games SET version = $1, updated_at = $2, step_seats = $3 WHERE")
+    sent.clear()
+    assert await a_move(store, gid, 0, 6.0) == ("guard", 0)  # refused: then asked as before, to say which
+    assert [q.split()[0].upper().rstrip(";") for q in sent][:2] == ["WITH", "BEGIN"], sent
     sent.clear()
     await store.fetch_one("SELECT version FROM games WHERE id = ?", (gid,))
     assert sent == ["SELECT version FROM games WHERE id = $1"], "no reset query after a pooled read"
@@ -140,3 +151,45 @@ def test_writes_are_combined_only_where_one_statement_gives_the_same_rows():
     literal = ("UPDATE games SET settings = '$1 ? timers' WHERE id = ?", (1,))
     (sql, params), = run(a, literal)
     assert "'$1 ? timers'" in sql and sql.endswith("WHERE id = $3") and params == (1, 2, 1)
+
+
+def test_a_guard_and_its_writes_are_one_statement_only_where_it_gives_the_same_rows():
+    """``db.dialect.guarded_statement``: each write waits for the guard's row and writes only if the guard
+    changed it; shapes it cannot make one statement of are left to the transaction (None)."""
+    from db.dialect import guarded_statement, to_postgres
+
+    def one(guard, *writes):
+        return guarded_statement((to_postgres(guard[0]), guard[1]), [(to_postgres(s), p) for s, p in writes],
+                                 frozenset({"games"}))
+
+    guard = ("UPDATE games SET version = ? WHERE id = ? AND version = ?", (2, 1, 1))
+    log = ("INSERT INTO actions (game_id, seq) VALUES (?, ?)", (1, 2))
+    drop = ("DELETE FROM timers WHERE game_id = ? AND seat NOT IN (?)", (1, 0))
+    add = ("INSERT OR REPLACE INTO timers (game_id, seat, kind, due_at) VALUES (?, ?, ?, ?), (?, ?, ?, ?)",
+           (1, 0, "soon", 5.0, 1, 0, "expire", 9.0))
+    keys = {"timers": ("game_id", "seat", "kind")}
+    sql, params = guarded_statement((to_postgres(guard[0]), guard[1]),
+                                    [(to_postgres(s, keys), p) for s, p in (log, drop, add)], frozenset({"games"}))
+    assert sql == (
+        "WITH guard0 AS (UPDATE games SET version = $1 WHERE id = $2 AND version = $3 RETURNING 1),"
+        " w1 AS (INSERT INTO actions (game_id, seq) SELECT $4, $5 WHERE EXISTS (SELECT 1 FROM guard0)),"
+        " w2 AS (DELETE FROM timers WHERE ((game_id = $6 AND seat NOT IN ($7)) AND (game_id, seat, kind) NOT IN"
+        " (($8, $9, $10), ($12, $13, $14))) AND EXISTS (SELECT 1 FROM guard0)),"
+        " w3 AS (INSERT INTO timers (game_id, seat, kind, due_at) SELECT $8, $9, $10, $11 WHERE EXISTS"
+        " (SELECT 1 FROM guard0) ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = EXCLUDED.due_at),"
+        " w4 AS (INSERT INTO timers (game_id, seat, kind, due_at) SELECT $12, $13, $14, $15 WHERE EXISTS"
+        " (SELECT 1 FROM guard0) ON CONFLICT (game_id, seat, kind) DO UPDATE SET due_at = EXCLUDED.due_at)"
+        " SELECT count(*) FROM guard0")
+    assert params == (2, 1, 1, 1, 2, 1, 0, 1, 0, "soon", 5.0, 1, 0, "expire", 9.0)
+    assert one(guard, ("UPDATE games SET step_seats = ? WHERE id = ?", ("[]", 1))) is None, "the guard's row twice"
+    assert one(guard, drop, drop) is None, "one table twice (no upsert after the DELETE)"
+    assert one(guard, drop, ("INSERT OR IGNORE INTO timers (game_id, seat) VALUES (?, ?)", (1, 0))) is None, \
+        "an INSERT OR IGNORE keeps a row the DELETE before it would have dropped: not the same rows"
+    assert one(guard, ("DELETE FROM games WHERE id = ?", (1,))) is None
+    assert one(guard, ("INSERT INTO actions (game_id, seq) SELECT game_id, 3 FROM timers", ())) is None
+    assert one(("UPDATE games SET version = 2 WHERE id = ? RETURNING id", (1,)), log) is None
+    assert one(guard, ("DELETE FROM timers WHERE game_id IN (SELECT id FROM games)", ())) is None, "reads the guard's table"
+    assert one(guard) is None
+    # a condition with OR keeps its meaning; a literal holding a keyword or a parenthesis is left as it is
+    sql, _p = one(guard, ("UPDATE timers SET kind = 'x WHERE (y' WHERE game_id = ? OR seat = ?", (1, 2)))
+    assert "w1 AS (UPDATE timers SET kind = 'x WHERE (y' WHERE (game_id = $4 OR seat = $5) AND EXISTS" in sql
