@@ -240,6 +240,7 @@ def _renumber(sql: str, offset: int) -> str:
 _INSERT_VALUES = re.compile(r"^INSERT\s+INTO\s+(\w+)\s*\(([^()]*)\)\s+VALUES\s+", re.I)
 _TAIL_NOT_FOLDED = re.compile(r"\b(RETURNING|ORDER|LIMIT|USING)\b", re.I)
 GUARD_NAME = "guard0"
+_GUARD_TARGET = re.compile(r"^\s*UPDATE\s+(\w+)\s+SET\s", re.I)
 
 
 def guarded_statement(guard: tuple[Translated, tuple[Any, ...]], writes: list[tuple[Translated, tuple[Any, ...]]],
@@ -247,7 +248,9 @@ def guarded_statement(guard: tuple[Translated, tuple[Any, ...]], writes: list[tu
     """A guard (a translated ``UPDATE … WHERE …`` that must change one row) and the writes behind it as
     ONE statement, atomic on its own (no BEGIN, no COMMIT: one round trip where there were four):
     ``WITH guard0 AS (guard RETURNING 1), w1 AS (write1 only if guard0 has a row), … SELECT count(*)
-    FROM guard0``: 1 once everything is written, 0 when the guard refused (then nothing is written).
+    FROM guard0``: 1 once everything is written, 0 when the guard refused (then nothing is written),
+    or when its row was changed by a transaction that committed after this statement began (the
+    writes would not see that transaction's rows: the caller writes in a transaction then).
 
     Each write waits for the guard's row (it reads ``guard0``), so the game's row is locked first, as
     in the transaction it replaces; an INSERT's rows become ``INSERT … SELECT row WHERE EXISTS (…)``,
@@ -263,8 +266,8 @@ def guarded_statement(guard: tuple[Translated, tuple[Any, ...]], writes: list[tu
 
 @lru_cache(maxsize=1024)
 def _guarded_plan(guard: str, writes: tuple[tuple[str, bool], ...], parents: frozenset[str]) -> str | None:
-    target = _WRITE_TARGET.match(guard)
-    if target is None or not guard.lstrip().upper().startswith("UPDATE") or _TAIL_NOT_FOLDED.search(_code_of(guard)):
+    target = _GUARD_TARGET.match(guard)
+    if target is None or _TAIL_NOT_FOLDED.search(_code_of(guard)):
         return None
     renumbered, offset = [], _params_in(guard)
     for sql, _returns in writes:
@@ -275,7 +278,13 @@ def _guarded_plan(guard: str, writes: tuple[tuple[str, bool], ...], parents: fro
     if not writes or len(_combined(alone, parents)) != 1 or any(
             returns or _names(sql, target.group(1)) for sql, returns in writes):
         return None
-    parts = [f"{GUARD_NAME} AS ({guard} RETURNING 1)"]
+    table = target.group(1)
+    # The row as this statement's snapshot saw it, not a version another transaction committed while
+    # the guard waited for its lock (PostgreSQL re-checks the condition on that version and goes on):
+    # the writes would then read the tables as they were before that transaction (a timer it added
+    # missed by the DELETE). So the guard refuses then, and the caller writes in a transaction.
+    unchanged = f"{table}.xmin = (SELECT seen.xmin FROM {table} seen WHERE seen.ctid = {table}.ctid)"
+    parts = [f"{GUARD_NAME} AS ({_and_where(guard, unchanged)} RETURNING 1)"]
     for i, sql in enumerate(renumbered):
         if i in replacing:  # a DELETE the next write's rows replace some of: those it leaves to that write
             keep = _keys_written(renumbered[replacing[i]])

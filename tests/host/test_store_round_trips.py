@@ -171,7 +171,8 @@ def test_a_guard_and_its_writes_are_one_statement_only_where_it_gives_the_same_r
     sql, params = guarded_statement((to_postgres(guard[0]), guard[1]),
                                     [(to_postgres(s, keys), p) for s, p in (log, drop, add)], frozenset({"games"}))
     assert sql == (
-        "WITH guard0 AS (UPDATE games SET version = $1 WHERE id = $2 AND version = $3 RETURNING 1),"
+        "WITH guard0 AS (UPDATE games SET version = $1 WHERE (id = $2 AND version = $3) AND games.xmin ="
+        " (SELECT seen.xmin FROM games seen WHERE seen.ctid = games.ctid) RETURNING 1),"
         " w1 AS (INSERT INTO actions (game_id, seq) SELECT $4, $5 WHERE EXISTS (SELECT 1 FROM guard0)),"
         " w2 AS (DELETE FROM timers WHERE ((game_id = $6 AND seat NOT IN ($7)) AND (game_id, seat, kind) NOT IN"
         " (($8, $9, $10), ($12, $13, $14))) AND EXISTS (SELECT 1 FROM guard0)),"
@@ -193,3 +194,35 @@ def test_a_guard_and_its_writes_are_one_statement_only_where_it_gives_the_same_r
     # a condition with OR keeps its meaning; a literal holding a keyword or a parenthesis is left as it is
     sql, _p = one(guard, ("UPDATE timers SET kind = 'x WHERE (y' WHERE game_id = ? OR seat = ?", (1, 2)))
     assert "w1 AS (UPDATE timers SET kind = 'x WHERE (y' WHERE (game_id = $4 OR seat = $5) AND EXISTS" in sql
+
+
+async def test_on_postgresql_a_move_written_after_a_transaction_it_waited_for_sees_its_rows(pg_server):
+    """The one statement's writes read the tables as of its start. When the guard waited for another
+    transaction holding the game's row (a settling that added a timer, not a move) the guard refuses and
+    the move is written in a transaction, which sees that transaction's rows: the timer of the seat no
+    longer to act is dropped, as it would be had the two been written one after the other."""
+    import asyncio
+
+    import asyncpg
+
+    from db.open import open_store
+
+    store = await open_store(pg_server.create_database("waited"))
+    other = await asyncpg.connect(store.path)
+    try:
+        gid = await started_game(store)
+        tx = other.transaction()
+        await tx.start()
+        await other.execute("UPDATE games SET step_seats = '[0]' WHERE id = $1", gid)
+        await other.execute("INSERT INTO timers (game_id, seat, kind, due_at, done) VALUES ($1, 0, 'soon', 1, 0)", gid)
+        move = asyncio.create_task(a_move(store, gid, 0, 5.0))  # waits for the game's row
+        await asyncio.sleep(0.3)
+        assert not move.done()
+        await tx.commit()
+        assert await move is None
+        assert (await rows(store, gid))[3] == [(1, "expire", 125.0), (1, "soon", 65.0)], "seat 0's timer dropped"
+        assert (await rows(store, gid))[0] == (1, 5.0, "[1]")
+    finally:
+        await other.close()
+        await store.close()
+        pg_server.drop_database("waited")
