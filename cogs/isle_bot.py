@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from host import Choice
@@ -39,6 +40,16 @@ class MessageEdits:
     queued: dict[str, Any] | None = None
 
 
+class ReadingTree(app_commands.CommandTree["IsleBot"]):
+    """The bot's slash commands, context menus and autocompletes, each reading a game once
+    (``Host.reading``: its row and snapshot, seats and log's tail, asked for by several parts of one
+    command: the game's scope, its status, its board), as a button's click does (``cogs.errors.guarded``)."""
+
+    async def _call(self, interaction: discord.Interaction[IsleBot]) -> None:
+        with self.client.services.host.reading():
+            await super()._call(interaction)
+
+
 class IsleBot(commands.Bot):
     """The bot and the services it owns (``services``: the host, tournaments, campaigns)."""
 
@@ -51,7 +62,7 @@ class IsleBot(commands.Bot):
         intents.guilds = True  # threads, channel deletions; no privileged intents
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
-                         owner_ids=set(settings.owner_ids or ()) or None, **shards)
+                         owner_ids=set(settings.owner_ids or ()) or None, tree_cls=ReadingTree, **shards)
         self.settings = settings
         if services is not None:
             self.services = services

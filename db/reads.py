@@ -28,6 +28,9 @@ from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
+ANY_GAME = "any game"
+"""The part of a read of many games (``game_id`` None): made again after any write of this store."""
+
 GAMES_TRACKED = 100_000
 """Per-game generations kept; past it they are forgotten and everything's generation bumped."""
 
@@ -49,6 +52,8 @@ class ClickReads:
 
     def __init__(self) -> None:
         self.everything = 0
+        self.writes = 0
+        """Every write of this store (the generation of :data:`ANY_GAME`)."""
         self.games: dict[int, int] = {}
         self.parts: dict[tuple[int, str], int] = {}
         self.sent = 0
@@ -80,6 +85,7 @@ class ClickReads:
     def wrote(self, game_id: int | None, parts: tuple[str, ...] | None = None) -> None:
         """A write of this store committed (or failed): the reads of ``game_id`` (of those ``parts``
         of it only, when given), or all reads, are old."""
+        self.writes += 1
         if game_id is None:
             self.everything += 1
             return
@@ -95,7 +101,7 @@ class ClickReads:
 
     def _generation(self, game_id: int | None, part: str) -> tuple[int, int, int]:
         if game_id is None:
-            return self.everything, 0, 0
+            return self.everything, self.writes if part == ANY_GAME else 0, 0
         return self.everything, self.games.get(game_id, 0), self.parts.get((game_id, part), 0)
 
     def generation(self, game_id: int | None, part: str) -> tuple[int, int, int]:

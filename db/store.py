@@ -25,6 +25,7 @@ from typing import Any
 
 from db.changes import Change
 from db.errors import GameDamaged, GameMissing, StoreError, VersionConflict
+from db.reads import ANY_GAME
 from db.rows import GameRow, SeatRow, StoredGame, TimerRow, _game, _log_entry, _seat, snapshot_hash
 from db.sqlite import Database
 
@@ -199,7 +200,8 @@ class Store(Database):
         games, however many, are never read (issue 32: /game list and every keystroke of the
         game autocomplete)."""
         marks = ",".join("?" * len(statuses))
-        rows = await self.fetch_all(_GAMES_FOR_USER.format(marks=marks), (*statuses, user_id))
+        rows = await self.reads.read(None, ANY_GAME, ("games_for_user", user_id, statuses), lambda: self.fetch_all(
+            _GAMES_FOR_USER.format(marks=marks), (*statuses, user_id)))
         return [_game(r) for r in rows]
 
     async def game_for_channel(self, channel_id: int, statuses: tuple[str, ...] = ("lobby", "active")) -> GameRow | None:
@@ -271,9 +273,11 @@ class Store(Database):
     # -- seats -------------------------------------------------------------------------
     async def seats(self, game_id: int) -> list[SeatRow]:
         """The seats in order; ``GameDamaged("seats")`` when a seat row cannot be read."""
-        rows = await self.reads.read(game_id, "seats", ("seats", game_id), lambda: self.fetch_all(
-            "SELECT s.*, g.n_players AS game_n_players FROM games g LEFT JOIN seats s ON s.game_id = g.id"
-            " WHERE g.id = ? ORDER BY s.seat", (game_id,)))
+        if self.reads.scoped():  # (in a click the game is read with them: it is asked for next, or was)
+            rows = await self.reads.read(game_id, "seats", ("seats", game_id), lambda: self._click_seats(game_id))
+        else:
+            rows = await self.fetch_all("SELECT s.*, g.n_players AS game_n_players FROM games g LEFT JOIN seats s"
+                                        " ON s.game_id = g.id WHERE g.id = ? ORDER BY s.seat", (game_id,))
         seats = [_seat(game_id, r) for r in rows if r["seat"] is not None]
         if [s.seat for s in seats] != list(range(len(seats))):
             raise GameDamaged(game_id, "seats", "the seat numbers have a gap")
@@ -358,19 +362,26 @@ class Store(Database):
                           float(since) if since is not None else None)
 
     async def _click_load(self, game_id: int) -> Any:
-        """The load of ``game_id`` in a click, with its seats and the newest move of its log kept for
-        the click's next reads of them (one statement where three were sent)."""
-        seats_generation, row_generation = self.reads.generation(game_id, "seats"), self.reads.generation(game_id, "row")
+        """The load of ``game_id`` in a click (its first row, None when there is no such game), with its
+        seats and the newest move of its log kept for the click's next reads of them: one statement
+        where three were sent (``_CLICK_LOAD_SQL``)."""
+        return (await self._click_read(game_id))[0]
+
+    async def _click_seats(self, game_id: int) -> list[Any]:
+        """A click's read of ``game_id``'s seats (rows as ``seats`` reads them), with the game's load."""
+        return (await self._click_read(game_id))[1]
+
+    async def _click_read(self, game_id: int) -> tuple[Any, list[Any]]:
+        generations = {part: self.reads.generation(game_id, part) for part in ("row", "seats")}  # before it is sent
         rows = await self.fetch_all(_CLICK_LOAD_SQL, (game_id,))
-        if not rows:
-            return None
-        first = rows[0]
-        n_players = first["n_players"]  # (the seats' own read: each row with the game's n_players)
-        self.reads.remember(("seats", game_id), seats_generation,
-                            [{**{c: r[f"seat_{c}"] for c in _SEAT_COLUMNS}, "game_n_players": n_players} for r in rows])
-        tail = [{c: first[f"tail_{c}"] for c in _TAIL_COLUMNS}] if first["tail_seq"] is not None else []
-        self.reads.remember(("log_tail", game_id, 1), row_generation, tail)
-        return first
+        first = rows[0] if rows else None
+        # (the seats' own read: each row with the game's n_players; no row at all for a game not there)
+        seats = [{**{c: r[f"seat_{c}"] for c in _SEAT_COLUMNS}, "game_n_players": r["n_players"]} for r in rows]
+        tail = [{c: first[f"tail_{c}"] for c in _TAIL_COLUMNS}] if first is not None and first["tail_seq"] is not None else []
+        self.reads.remember(("load", game_id), generations["row"], first)
+        self.reads.remember(("seats", game_id), generations["seats"], seats)
+        self.reads.remember(("log_tail", game_id, 1), generations["row"], tail)
+        return first, seats
 
     async def reset_columns(self, row: GameRow, columns: list[str], result: dict[str, Any] | None) -> None:
         """Write back readable values for unreadable columns: no settings (the defaults apply),
