@@ -90,12 +90,30 @@ class ClockStore:
             (game_id,))
         return {r["user_id"]: _player(r["user_id"], r) for r in rows}
 
+    async def game_clocks(self, game_id: int) -> tuple[dict[int, SeatClock], dict[int, PlayerClock]]:
+        """:meth:`seat_clocks` and :meth:`players_of_game` in one statement (what a move reads to plan
+        the turns it ends and starts: one round trip, not two; issue 32)."""
+        rows = await self.store.fetch_all(_GAME_CLOCKS, (game_id, game_id))
+        seats = {r["seat"]: _seat_clock(game_id, r["seat"], r) for r in rows if r["kind"] == 0}
+        return seats, {r["user_id"]: _player(r["user_id"], r) for r in rows if r["kind"] == 1}
+
     async def save_player(self, p: PlayerClock) -> None:
         await self.store.write([(
             "INSERT OR REPLACE INTO player_clocks (user_id, timezone, hours_start, hours_end, vacation_from,"
             " vacation_until, vacation_year, vacation_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (p.user_id, p.timezone, p.hours_start, p.hours_end, p.vacation_from, p.vacation_until,
              p.vacation_year, p.vacation_used))])
+
+
+_PLAYER_COLUMNS = ("user_id", "timezone", "hours_start", "hours_end", "vacation_from", "vacation_until",
+                   "vacation_year", "vacation_used")
+_GAME_CLOCKS = (
+    "SELECT 0 AS kind, c.seat AS seat, c.bank AS bank, c.turn_start AS turn_start, c.used AS used, c.total AS total, "
+    + ", ".join(f"NULL AS {c}" for c in _PLAYER_COLUMNS)
+    + " FROM seat_clocks c WHERE c.game_id = ? UNION ALL SELECT 1, NULL, NULL, NULL, NULL, NULL, "
+    + ", ".join(f"p.{c}" for c in _PLAYER_COLUMNS)
+    + " FROM player_clocks p JOIN seats s ON s.user_id = p.user_id WHERE s.game_id = ? AND s.is_ai = 0")
+"""A game's seat clocks (``kind`` 0) and its human players' clocks (``kind`` 1), as one read."""
 
 
 def _seat_clock(game_id: int, seat: int, row: Any) -> SeatClock:  # a database row (SQLite or PostgreSQL)

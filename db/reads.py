@@ -117,6 +117,14 @@ class ClickReads:
         if current is not None and current.open and current.reads is self:
             current.rows[key] = (generation, answer)
 
+    def held(self, key: tuple[Any, ...], generation: tuple[int, int, int]) -> Any:
+        """What the open scope keeps under ``key`` when it was read at ``generation``; else None."""
+        current = _SCOPE.get()
+        if current is None or not current.open or current.reads is not self:
+            return None
+        kept = current.rows.get(key)
+        return kept[1] if kept is not None and kept[0] == generation else None
+
     async def read(self, game_id: int | None, part: str, key: tuple[Any, ...], fetch: Callable[[], Awaitable[T]]) -> T:
         """``fetch()``'s answer, remembered in the open scope under ``key`` until a write of
         ``game_id`` (of all of it, or of its ``part``; None: of anything) by this store."""

@@ -434,7 +434,8 @@ class Store(Database):
         ahead of its version); nothing of it is written then."""
         new_version = expected_version + 1
         sets, rest = _row_update_in_guard(game_id, {"version": new_version, "updated_at": now}, more or [])
-        return await self.guarded_write(
+        before = self.reads.generation(game_id, "row")
+        failed = await self.guarded_write(
             (f"UPDATE games SET {', '.join(f'{c} = ?' for c in sets)} WHERE id = ? AND version = ? AND status = 'active'"
              " AND broken IS NULL", (*sets.values(), game_id, expected_version)),
             ("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,), expected_version),
@@ -443,6 +444,28 @@ class Store(Database):
              ("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
               (game_id, new_version, text, digest)),
              *rest], game=game_id, parts=("row",))  # (``more``: the row, clocks and timers)
+        if failed is None:
+            entry = {"seq": new_version, "seat": seat, "action": json.dumps(action, sort_keys=True), "by_ai": int(by_ai),
+                     "at": now}
+            self._moved_in_click(game_id, before, {**sets, "snap_version": new_version, "snap_state": text,
+                                                   "snap_hash": digest, "log_head": new_version}, entry)
+        return failed
+
+    def _moved_in_click(self, game_id: int, before: tuple[int, int, int], changed: dict[str, Any],
+                        entry: dict[str, Any]) -> None:
+        """A click's own move, kept as its next read of the game would find it: the load it read before
+        the move (at ``before``) with the columns the move wrote (``changed``), and the move as the log's
+        newest (``entry``). Only when that load is what the move was made on: no other write of this
+        process to the game between the read and the move's commit (the move's own is the one generation
+        since ``before``); else the next read is made again."""
+        now = self.reads.generation(game_id, "row")
+        if now != (before[0], before[1], before[2] + 1):
+            return
+        kept = self.reads.held(("load", game_id), before)
+        if kept is None:
+            return
+        self.reads.remember(("load", game_id), now, {**dict(kept), **changed})
+        self.reads.remember(("log_tail", game_id, 1), now, [entry])
 
     # -- timers --------------------------------------------------------------------------
     async def timers(self, game_id: int) -> list[TimerRow]:

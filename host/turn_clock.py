@@ -104,9 +104,8 @@ class TurnClocks:
         return new
 
     async def known(self, game_id: int) -> KnownClocks:
-        """What :meth:`plan_turns` reads: the game's seat clocks and its players' schedules (two
-        reads, sent together)."""
-        seat_clocks, players = await self.store.together(self.db.seat_clocks(game_id), self.db.players_of_game(game_id))
+        """What :meth:`plan_turns` reads: the game's seat clocks and its players' schedules (one read)."""
+        seat_clocks, players = await self.db.game_clocks(game_id)
         return KnownClocks(seat_clocks, {u: self.schedule_of(p) for u, p in players.items()})
 
     def plan_turns(self, known: KnownClocks, game_id: int, settings: dict[str, Any], seats: list[SeatRow], ended: set[int],
