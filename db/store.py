@@ -41,15 +41,19 @@ _LOAD_SQL = (
     " (SELECT p.since FROM paused_guilds p WHERE p.guild_id = g.guild_id) AS paused_since"
     " FROM games g LEFT JOIN snapshots s ON s.game_id = g.id WHERE g.id = ?")
 
+TURN_POST = "turn"
+"""The remembered message a click edits most (the thread's turn post): read with the game in a click."""
 _SEAT_COLUMNS = ("seat", "user_id", "display_name", "is_ai", "away", "ai_level")
 _TAIL_COLUMNS = ("seq", "seat", "action", "by_ai", "at")
-# What a click reads of a game, in one statement (issue 32): the load, its seats (a row each, ordered
-# by seat; one row with no seat when there is none) and the newest move of its log. The game's own
+# What a click reads of a game, in one statement (issue 32): the load, its turn post, its seats (a row
+# each, ordered by seat; one row with no seat when there is none) and the newest move of its log. The game's own
 # columns come again on each seat's row: two to five copies of a snapshot cost less than a round trip.
 _CLICK_LOAD_SQL = (
     "SELECT g.*, s.version AS snap_version, s.state AS snap_state, s.state_hash AS snap_hash,"
     " (SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id) AS log_head,"
-    " (SELECT p.since FROM paused_guilds p WHERE p.guild_id = g.guild_id) AS paused_since, "
+    " (SELECT p.since FROM paused_guilds p WHERE p.guild_id = g.guild_id) AS paused_since,"
+    " (SELECT m.channel_id FROM messages m WHERE m.game_id = g.id AND m.kind = '" + TURN_POST + "') AS turn_channel,"
+    " (SELECT m.message_id FROM messages m WHERE m.game_id = g.id AND m.kind = '" + TURN_POST + "') AS turn_message, "
     + ", ".join(f"st.{c} AS seat_{c}" for c in _SEAT_COLUMNS) + ", "
     + ", ".join(f"t.{c} AS tail_{c}" for c in _TAIL_COLUMNS)
     + " FROM games g LEFT JOIN snapshots s ON s.game_id = g.id LEFT JOIN seats st ON st.game_id = g.id"
@@ -372,7 +376,7 @@ class Store(Database):
         return (await self._click_read(game_id))[1]
 
     async def _click_read(self, game_id: int) -> tuple[Any, list[Any]]:
-        generations = {part: self.reads.generation(game_id, part) for part in ("row", "seats")}  # before it is sent
+        generations = {part: self.reads.generation(game_id, part) for part in ("row", "seats", "messages")}  # (before)
         rows = await self.fetch_all(_CLICK_LOAD_SQL, (game_id,))
         first = rows[0] if rows else None
         # (the seats' own read: each row with the game's n_players; no row at all for a game not there)
@@ -381,6 +385,9 @@ class Store(Database):
         self.reads.remember(("load", game_id), generations["row"], first)
         self.reads.remember(("seats", game_id), generations["seats"], seats)
         self.reads.remember(("log_tail", game_id, 1), generations["row"], tail)
+        turn_post = {"channel_id": first["turn_channel"], "message_id": first["turn_message"]} \
+            if first is not None and first["turn_message"] is not None else None
+        self.reads.remember(("message", game_id, TURN_POST), generations["messages"], turn_post)
         return first, seats
 
     async def reset_columns(self, row: GameRow, columns: list[str], result: dict[str, Any] | None) -> None:

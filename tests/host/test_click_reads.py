@@ -278,3 +278,26 @@ async def test_a_game_s_clocks_are_one_read_giving_what_the_two_gave(host, store
     assert together == (await clocks.seat_clocks(game_id), await clocks.players_of_game(game_id))
     assert set(together[0]) == {0, 1} and set(together[1]) == {BO.user_id}
     assert together[1][BO.user_id] == PlayerClock(BO.user_id, "Europe/Kyiv", 9, 21, 100.0, 200.0, 2026, 3)
+
+
+async def test_a_click_s_load_brings_the_turn_post_it_edits(host, store):
+    """The thread's turn post (edited after every move) comes with the game's load in a click; a new one
+    remembered by this process is read again; a game without one has none."""
+    game_id = await started(host)
+    with host.reading():
+        await store.stored_game(game_id)
+        async with StatementCount(store) as counted:
+            assert await host.get_message(game_id, "turn") is None
+        assert counted.total == 0
+    await host.set_messages(game_id, [("turn", 501, 77), ("post:0", 502, 77)])
+    with host.reading():
+        await store.stored_game(game_id)
+        async with StatementCount(store) as counted:
+            assert await host.get_message(game_id, "turn") == (77, 501)
+            assert counted.total == 0
+            assert await host.get_message(game_id, "post:0") == (77, 502)  # other kinds: read when asked
+            assert counted.total == 1
+            await host.set_messages(game_id, [("turn", 503, 77)])
+            counted.reset()
+            assert await host.get_message(game_id, "turn") == (77, 503)
+            assert counted.total == 1
