@@ -104,6 +104,7 @@ async def game_lookup_plans(store: Any) -> dict[str, list[str]]:
 
 
 _ROW_UPDATE = re.compile(r"^UPDATE games SET ((?:\w+ = \?, )*\w+ = \?) WHERE id = \?$")
+_NAMES_GAMES = re.compile(r"\bgames\b", re.I)
 _ROW_UPDATE_NOT_IN_GUARD = {"version", "n_players"}  # the guard's own; the seats' read checks n_players
 
 
@@ -451,7 +452,7 @@ class Store(Database):
              ("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
               (game_id, new_version, text, digest)),
              *rest], game=game_id, parts=("row",))  # (``more``: the row, clocks and timers)
-        if failed is None:
+        if failed is None and not any(_NAMES_GAMES.search(sql) for sql, _p in rest):  # (else the row is not known)
             entry = {"seq": new_version, "seat": seat, "action": json.dumps(action, sort_keys=True), "by_ai": int(by_ai),
                      "at": now}
             self._moved_in_click(game_id, before, {**sets, "snap_version": new_version, "snap_state": text,

@@ -262,6 +262,14 @@ async def test_a_click_keeps_its_own_move_as_the_database_has_it(host, store):
         async with StatementCount(store) as counted:
             await store.stored_game(game_id)
         assert counted.total == 1, "a write after the move: read again"
+        # a move committed with another change of the game's row than its step: the row is read again
+        seen = await store.stored_game(game_id)
+        changed = [("UPDATE games SET settings = ? WHERE id = ? AND status = 'active'", ('{"kept": 1}', game_id))]
+        assert await store.append(game_id, seen.row.version, 0, {"type": "add", "n": 1}, False, 6.0, seen.snap_text,
+                                  seen.snap_hash, changed) is None
+        async with StatementCount(store) as counted:
+            assert (await store.stored_game(game_id)).row.settings == {"kept": 1}
+        assert counted.total == 1
 
 
 async def test_a_game_s_clocks_are_one_read_giving_what_the_two_gave(host, store):
