@@ -17,6 +17,8 @@ rewrites the few SQLite-isms we use:
   cursor's ``lastrowid`` works as in SQLite;
 - consecutive writes of a transaction whose results nobody reads are sent as one statement
   (:func:`combine_writes`: data-modifying ``WITH`` parts), since every statement is a round trip;
+  a guarded write (a move) is sent as ONE statement where it can be (:func:`guarded_statement`: the
+  guard's ``UPDATE`` first, every write behind it only if the guard changed its row);
 - in DDL: ``INTEGER PRIMARY KEY AUTOINCREMENT`` becomes an identity column, ``INTEGER``
   becomes ``BIGINT`` (Discord ids are 64-bit), ``REAL`` becomes ``DOUBLE PRECISION``,
   ``BLOB`` becomes ``BYTEA`` and ``WITHOUT ROWID`` is dropped.

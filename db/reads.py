@@ -14,6 +14,13 @@ the next click: within one click the reads are as of its first look, as if they 
 at once (a move is still guarded by the game's version in the database, so a click that acted on an
 older game is refused, never stored).
 
+One statement may bring the answers of several reads (a click's load of a game brings its seats, the
+newest move of its log and its turn post: ``Store._click_read``): it keeps them with :meth:`ClickReads.remember`,
+each at the generation taken before the statement was sent. A click's own move is kept as the database
+now has it (``Store._moved_in_click``: the load it was made on, with what the move wrote) when the move's
+write is the one generation since that load. A read of many games (a user's open games) is kept until any
+write of the store (:data:`ANY_GAME`).
+
 Outside a scope (timers, background work, tools, tests) every read goes to the database. The
 rows remembered are the database's own (``sqlite3.Row``, ``asyncpg.Record``: read-only); a list of
 them is copied for each caller.
