@@ -32,8 +32,9 @@ from typing import Any, Self
 import asyncpg
 
 from db.changes import CHANNEL, RESET, Change, ChangeFeed, ChangeListener
-from db.dialect import combine_writes, guarded_statement, to_postgres
+from db.dialect import combine_writes, to_postgres
 from db.errors import StoreError, results_of
+from db.guarded_statement import guarded_statement
 from db.migrations import _statements, migration_files
 from db.reads import ClickReads
 from telemetry.metrics import DB_STATEMENTS, DB_TRANSACTION_SECONDS, timed

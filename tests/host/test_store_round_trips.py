@@ -156,7 +156,8 @@ def test_writes_are_combined_only_where_one_statement_gives_the_same_rows():
 def test_a_guard_and_its_writes_are_one_statement_only_where_it_gives_the_same_rows():
     """``db.dialect.guarded_statement``: each write waits for the guard's row and writes only if the guard
     changed it; shapes it cannot make one statement of are left to the transaction (None)."""
-    from db.dialect import guarded_statement, to_postgres
+    from db.dialect import to_postgres
+    from db.guarded_statement import guarded_statement
 
     def one(guard, *writes):
         return guarded_statement((to_postgres(guard[0]), guard[1]), [(to_postgres(s), p) for s, p in writes],
