@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from db.store import Store
+from db.store import PLAYER_CLOCK_COLUMNS, Store
 
 
 @dataclass
@@ -93,7 +93,9 @@ class ClockStore:
     async def game_clocks(self, game_id: int) -> tuple[dict[int, SeatClock], dict[int, PlayerClock]]:
         """:meth:`seat_clocks` and :meth:`players_of_game` in one statement (what a move reads to plan
         the turns it ends and starts: one round trip, not two; issue 32)."""
-        rows = await self.store.fetch_all(_GAME_CLOCKS, (game_id, game_id))
+        reads = self.store.reads  # (in a click, the game's load brought them: ``Store._click_read``)
+        rows = await reads.read(game_id, "row", ("clocks", game_id, reads.generation(game_id, "seats")),
+                                lambda: self.store.fetch_all(_GAME_CLOCKS, (game_id, game_id)))
         seats = {r["seat"]: _seat_clock(game_id, r["seat"], r) for r in rows if r["kind"] == 0}
         return seats, {r["user_id"]: _player(r["user_id"], r) for r in rows if r["kind"] == 1}
 
@@ -105,13 +107,11 @@ class ClockStore:
              p.vacation_year, p.vacation_used))])
 
 
-_PLAYER_COLUMNS = ("user_id", "timezone", "hours_start", "hours_end", "vacation_from", "vacation_until",
-                   "vacation_year", "vacation_used")
 _GAME_CLOCKS = (
     "SELECT 0 AS kind, c.seat AS seat, c.bank AS bank, c.turn_start AS turn_start, c.used AS used, c.total AS total, "
-    + ", ".join(f"NULL AS {c}" for c in _PLAYER_COLUMNS)
+    + ", ".join(f"NULL AS {c}" for c in PLAYER_CLOCK_COLUMNS)
     + " FROM seat_clocks c WHERE c.game_id = ? UNION ALL SELECT 1, NULL, NULL, NULL, NULL, NULL, "
-    + ", ".join(f"p.{c}" for c in _PLAYER_COLUMNS)
+    + ", ".join(f"p.{c}" for c in PLAYER_CLOCK_COLUMNS)
     + " FROM player_clocks p JOIN seats s ON s.user_id = p.user_id WHERE s.game_id = ? AND s.is_ai = 0")
 """A game's seat clocks (``kind`` 0) and its human players' clocks (``kind`` 1), as one read."""
 

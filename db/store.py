@@ -41,12 +41,16 @@ _LOAD_SQL = (
     " (SELECT p.since FROM paused_guilds p WHERE p.guild_id = g.guild_id) AS paused_since"
     " FROM games g LEFT JOIN snapshots s ON s.game_id = g.id WHERE g.id = ?")
 
+SEAT_CLOCK_COLUMNS = ("seat", "bank", "turn_start", "used", "total")
+PLAYER_CLOCK_COLUMNS = ("user_id", "timezone", "hours_start", "hours_end", "vacation_from", "vacation_until",
+                        "vacation_year", "vacation_used")
 TURN_POST = "turn"
 """The remembered message a click edits most (the thread's turn post): read with the game in a click."""
 _SEAT_COLUMNS = ("seat", "user_id", "display_name", "is_ai", "away", "ai_level")
 _TAIL_COLUMNS = ("seq", "seat", "action", "by_ai", "at")
 # What a click reads of a game, in one statement (issue 32): the load, its turn post, its seats (a row
-# each, ordered by seat; one row with no seat when there is none) and the newest move of its log. The game's own
+# each, ordered by seat; one row with no seat when there is none) with their clocks (the seat's, its
+# player's hours) and the newest move of its log. The game's own
 # columns come again on each seat's row: two to five copies of a snapshot cost less than a round trip.
 _CLICK_LOAD_SQL = (
     "SELECT g.*, s.version AS snap_version, s.state AS snap_state, s.state_hash AS snap_hash,"
@@ -55,9 +59,13 @@ _CLICK_LOAD_SQL = (
     " (SELECT m.channel_id FROM messages m WHERE m.game_id = g.id AND m.kind = '" + TURN_POST + "') AS turn_channel,"
     " (SELECT m.message_id FROM messages m WHERE m.game_id = g.id AND m.kind = '" + TURN_POST + "') AS turn_message, "
     + ", ".join(f"st.{c} AS seat_{c}" for c in _SEAT_COLUMNS) + ", "
-    + ", ".join(f"t.{c} AS tail_{c}" for c in _TAIL_COLUMNS)
+    + ", ".join(f"t.{c} AS tail_{c}" for c in _TAIL_COLUMNS) + ", "
+    + ", ".join(f"c.{c} AS clock_{c}" for c in SEAT_CLOCK_COLUMNS) + ", "
+    + ", ".join(f"pc.{c} AS player_{c}" for c in PLAYER_CLOCK_COLUMNS)
     + " FROM games g LEFT JOIN snapshots s ON s.game_id = g.id LEFT JOIN seats st ON st.game_id = g.id"
     " LEFT JOIN actions t ON t.game_id = g.id AND t.seq = (SELECT MAX(a.seq) FROM actions a WHERE a.game_id = g.id)"
+    " LEFT JOIN seat_clocks c ON c.game_id = g.id AND c.seat = st.seat"
+    " LEFT JOIN player_clocks pc ON pc.user_id = st.user_id AND st.is_ai = 0"
     " WHERE g.id = ? ORDER BY st.seat")
 
 
@@ -389,6 +397,13 @@ class Store(Database):
         turn_post = {"channel_id": first["turn_channel"], "message_id": first["turn_message"]} \
             if first is not None and first["turn_message"] is not None else None
         self.reads.remember(("message", game_id, TURN_POST), generations["messages"], turn_post)
+        # the clocks as ``ClockStore.game_clocks`` reads them: seat clocks (kind 0), players' (kind 1);
+        # a move changes them (the row's generation), and so may a change of the seats (in the key)
+        clocks = [{"kind": 0, **{c: r[f"clock_{c}"] for c in SEAT_CLOCK_COLUMNS}} for r in rows
+                  if r["clock_seat"] is not None]
+        clocks += [{"kind": 1, **{c: r[f"player_{c}"] for c in PLAYER_CLOCK_COLUMNS}} for r in rows
+                   if r["player_user_id"] is not None]
+        self.reads.remember(("clocks", game_id, generations["seats"]), generations["row"], clocks)
         return first, seats
 
     async def reset_columns(self, row: GameRow, columns: list[str], result: dict[str, Any] | None) -> None:

@@ -51,11 +51,10 @@ async def move_click(host: Host, game_id: int, user_id: int, action: dict) -> No
 # click; 30 on SQLite and 25 on PostgreSQL for the move's. Before the game's load brought its seats and
 # its log's newest move: 3 on both; 16 on SQLite and 11 on PostgreSQL.)
 TAKE_TURN_STATEMENTS = {"sqlite": 1, "postgresql": 1}  # the game with its snapshot, pause, seats and log's tail
-MOVE_STATEMENTS = {"sqlite": 11, "postgresql": 3}
-"""The game with its seats and log's tail; the clocks (seats' and players', one statement); the move's
-write (SQLite: BEGIN, guard with the step, check, log, snapshot, the clocks of the turns it ends and
+MOVE_STATEMENTS = {"sqlite": 10, "postgresql": 2}
+"""The game with its seats, their clocks and the log's tail; the move's write (SQLite: BEGIN, guard with the step, check, log, snapshot, the clocks of the turns it ends and
 starts, timers (2), COMMIT; PostgreSQL: all of it one statement). The moved game is not read again: the
-click keeps it as its move left it. (Before this session's last changes: 16 and 11.)"""
+click keeps it as its move left it. (Before this session's changes: 16 and 11.)"""
 
 
 async def test_the_clicks_of_a_move_send_each_read_once(host, store, backend):
@@ -286,6 +285,23 @@ async def test_a_game_s_clocks_are_one_read_giving_what_the_two_gave(host, store
     assert together == (await clocks.seat_clocks(game_id), await clocks.players_of_game(game_id))
     assert set(together[0]) == {0, 1} and set(together[1]) == {BO.user_id}
     assert together[1][BO.user_id] == PlayerClock(BO.user_id, "Europe/Kyiv", 9, 21, 100.0, 200.0, 2026, 3)
+    # in a click they come with the game's load, as the two reads give them; read again after a move,
+    # a change of the seats or of a player's hours
+    with host.reading():
+        await store.stored_game(game_id)
+        async with StatementCount(store) as counted:
+            assert await clocks.game_clocks(game_id) == together
+            assert counted.total == 0
+            await host.submit(game_id, BO.user_id, {"type": "add", "n": 1})
+            counted.reset()
+            assert await clocks.game_clocks(game_id) == (await clocks.seat_clocks(game_id),
+                                                         await clocks.players_of_game(game_id))
+            assert counted.total == 3
+    await clocks.save_player(PlayerClock(99, "Asia/Tokyo"))
+    with host.reading():
+        await store.stored_game(game_id)
+        await store.update_seat(game_id, 1, user_id=99)  # (a write of the seats only)
+        assert (await clocks.game_clocks(game_id))[1] == {99: PlayerClock(99, "Asia/Tokyo")}
 
 
 async def test_a_click_s_load_brings_the_turn_post_it_edits(host, store):
