@@ -80,3 +80,37 @@ def test_kept_choices_replace_older_versions_and_stay_bounded():
     assert len(kept) == 3
     assert kept.get(1, 10, 6) is None, "the least recently used go first"
     assert kept.get(6, 10, 1) is old
+
+
+async def test_land_vs_sea_placements_are_worded_off_the_event_loop(harness, db_path, clock, monkeypatch):
+    """A Land vs Sea panel words every placement (5-9 ms of Python early in a game, more later: the
+    loop's longest holds at Discord's limit): a game whose lists are known to take 5 ms has them
+    worked out in the panel thread, on a copy of the state (the estimate is set here, as measured,
+    so that the test does not hang on this machine's speed)."""
+    import threading
+
+    from rules import ENGINES
+    from rules.land_vs_sea import merged
+
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="land_vs_sea")
+    user = await _to_choose(table)
+    table.host._choices_cpu["land_vs_sea"] = 0.005
+    loop_thread = threading.get_ident()
+    worded: list[tuple[int, int]] = []  # (thread, id of the state)
+    original = merged.merged_moves
+
+    def watched(state, seat, view):  # noqa: ANN001, ANN202
+        worded.append((threading.get_ident(), id(state)))
+        return original(state, seat, view)
+
+    monkeypatch.setattr(merged, "merged_moves", watched)
+    held = await table.host.states.load_state(table.game_id, ENGINES["land_vs_sea"])
+    panel = await table.open_panel(user)
+    assert worded and all(thread != loop_thread for thread, _ in worded), "worded on the event loop's thread"
+    assert all(state != id(held[0]) for _, state in worded), "on a copy, not the state the host holds"
+    selects = [c for c in iter_components(panel.payload) if c.get("type") == 3]
+    assert selects and all("land faces" in o["label"] for s in selects for o in s["options"])
+    assert not h.problems()
