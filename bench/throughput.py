@@ -15,7 +15,9 @@ per run, with the load average of the machine beside it:
 - moves stored per second (the bot's CPU-bound rate on this machine);
 - click -> public board p50/p95 (a click that posts the game's board: from the click's event to
   that board's request reaching "Discord");
-- event-loop lag p99 (a watcher asks to wake every 5 ms and records how late it woke);
+- event-loop lag p99 (a watcher asks to wake every 5 ms and records how late it woke), beside the
+  full (oldest-generation) garbage collections a minute, the longest of them and the most CPU one
+  took (which a loaded machine does not stretch), and the time all collections took a move (in any thread: a collection holds the interpreter, so the loop waits);
 - the event loop's CPU a move (its thread's CPU time over the run / moves) and how much of that the
   bench itself spent: the in-memory Discord answering requests and the players reading panels and
   building clicks (a real Discord costs the bot its HTTP requests instead, not measured here); the
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import os
 import pickle
@@ -142,6 +145,30 @@ class GlobalLimit:
             return await inner(client, route, *args, **kwargs)
 
         HTTPClient.request = request  # type: ignore[method-assign]
+
+
+class GcPauses:
+    """The garbage collector's pauses during the run, by generation (a full collection walks every
+    object the process keeps and nothing else runs meanwhile: the loop's longest lags)."""
+
+    def __init__(self) -> None:
+        self.pauses: dict[int, list[float]] = {0: [], 1: [], 2: []}
+        self.cpu: dict[int, list[float]] = {0: [], 1: [], 2: []}  # the collecting thread's CPU (a loaded box stretches the pauses)
+        self._began = self._began_cpu = 0.0
+
+    def _callback(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began, self._began_cpu = time.perf_counter(), time.thread_time()
+        elif self._began:
+            self.pauses[info["generation"]].append(time.perf_counter() - self._began)
+            self.cpu[info["generation"]].append(time.thread_time() - self._began_cpu)
+
+    def __enter__(self) -> GcPauses:
+        gc.callbacks.append(self._callback)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self._callback)
 
 
 class RenderCount:
@@ -323,7 +350,7 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
         started = time.perf_counter()
         until = started + seconds
         async with StatementCount(h.bot.services.store) as statements:
-            with StallSampler() if stalls else nullcontext() as sampler:
+            with StallSampler() if stalls else nullcontext() as sampler, GcPauses() as collections:
                 await asyncio.gather(*(driver.play(t, spare_games, random.Random(f"{key}:{t.game_id}"), until)
                                        for t, spare_games in tables))
             elapsed = time.perf_counter() - started
@@ -340,7 +367,7 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
                 "renders": (drawn.public, drawn.private, drawn.repeated, drawn_so_far() - drawn.drawn_before),
                 "routes": Counter(f"{r.method} {r.path}{' +file' if r.files else ''}" for r in counted),
                 "load": (load + os.getloadavg()[0]) / 2, "held": limiter.held, "finished": driver.finished,
-                "ran_out": driver.ran_out, "sampler": sampler, "statements": statements.total, "shapes": statements.shapes}
+                "ran_out": driver.ran_out, "sampler": sampler, "gc": collections.pauses, "gc_cpu": collections.cpu, "statements": statements.total, "shapes": statements.shapes}
 
 
 def worker_seconds(h: Harness) -> float:
@@ -368,14 +395,18 @@ def figures(m: dict[str, Any]) -> dict[str, float]:
             "statements": m["statements"] / moves, "loop_ms": 1000 * m["loop_cpu"] / moves, "bench_ms": 1000 * m["bench_cpu"] / moves,
             "threads_ms": 1000 * m["threads_cpu"] / moves, "workers_ms": 1000 * m["workers_cpu"] / moves, "load": m["load"],
             "public_renders": m["renders"][0] / moves, "private_renders": m["renders"][1] / moves,
-            "repeated_renders": m["renders"][2] / moves, "drawn_renders": m["renders"][3] / moves}
+            "repeated_renders": m["renders"][2] / moves, "drawn_renders": m["renders"][3] / moves,
+            "full_gcs": len(m["gc"][2]) * 60 / m["elapsed"], "full_gc_ms": 1000 * max(m["gc"][2], default=0.0),
+            "full_gc_cpu_ms": 1000 * max(m["gc_cpu"][2], default=0.0),
+            "gc_ms": 1000 * sum(sum(p) for p in m["gc"].values()) / moves}
 
 
 def line(f: dict[str, float], boards: int | None = None, lags: int | None = None) -> str:
     boards_note = samples_note(boards) if boards is not None else ""
     lags_note = samples_note(lags, 0.99) if lags is not None else ""
     return (f"{f['rate']:5.1f} moves/s | click->board p50 {f['p50']:5.0f} ms p95 {f['p95']:5.0f} ms{boards_note}"
-            f" | loop lag p99 {f['lag99']:5.0f} ms{lags_note} | loop CPU {f['loop_ms']:4.1f} ms/move"
+            f" | loop lag p99 {f['lag99']:5.0f} ms{lags_note} | full collections {f['full_gcs']:.0f}/min, longest"
+            f" {f['full_gc_ms']:.0f} ms (at most {f['full_gc_cpu_ms']:.0f} ms of CPU); collecting {f['gc_ms']:.1f} ms/move | loop CPU {f['loop_ms']:4.1f} ms/move"
             f" ({f['bench_ms']:.1f} of it the bench's fake Discord and players), other threads {f['threads_ms']:.1f},"
             f" render workers {f['workers_ms']:.1f} | boards a move: {f['public_renders']:.2f} public,"
             f" {f['private_renders']:.2f} private asked ({f['repeated_renders']:.2f} the same as one asked before),"

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from host import Choice
+from cogs.kept_choices import KeptChoices
 from host.campaign.service import CampaignService
 from host.service import Host
 from host.services import Services
@@ -69,7 +69,7 @@ class IsleBot(commands.Bot):
         # what the bot remembers between clicks (not stored: a restart reads it back or starts afresh)
         self.turn_posts: dict[int, TurnPost] = {}  # each game's current turn post (cogs.turn_posts)
         self.blocked_threads: set[int] = set()  # games whose thread refused the last post (cogs.posts)
-        self.choices_cache: dict[tuple[int, int, int], list[Choice]] = {}  # (game, version, user) (cogs.panels)
+        self.choices_cache = KeptChoices()  # each player's choices at a game's version (cogs.panels)
         self.message_edits: dict[tuple[int, int], MessageEdits] = {}  # (channel, message) (cogs.posts)
 
     # Shortcuts to the services (tests and older call sites read ``bot.host``).

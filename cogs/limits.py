@@ -6,7 +6,8 @@ discord.py builds every message it sends or edits with one of two functions:
 wraps both (in each module that imported them) so content, embeds and component labels are
 clipped to Discord's published limits before the request exists. A reply that would be
 too long is therefore shortened, never refused (a refused reply leaves the user on
-"thinking…" for good). Autocomplete choices are clipped by :func:`choice_name`.
+"thinking…" for good). Autocomplete choices are clipped by :func:`choice_name`. A view passing
+through is also released when only its controls' custom ids answer (``cogs.view_release``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 import discord
 from discord import ui
 
+from cogs.view_release import release
 from host.views import clip
 
 CONTENT = 2000
@@ -135,6 +137,7 @@ def fit_arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[tuple[
         kwargs["embeds"] = fit_embeds(list(embeds))
     if kwargs.get("view") is not None:
         fit_view(kwargs["view"])
+        release(kwargs["view"])  # its controls answer by custom id: discord.py need not keep it (cogs.view_release)
     return args, kwargs
 
 

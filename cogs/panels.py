@@ -29,20 +29,14 @@ def needs_confirmation(info: GameInfo, choice: Choice) -> bool:
     return choice.confirm
 
 
-CHOICES_KEPT = 256
-
-
 async def choices_at(interaction: discord.Interaction[IsleBot], info: GameInfo) -> list[Choice]:
-    """The player's choices at this state version (kept briefly: a panel and its click share them)."""
-    bot = interaction.client
-    cache = bot.choices_cache
-    key = (info.id, info.version, interaction.user.id)
-    found = cache.get(key)
+    """The player's choices at this state version (kept briefly: a panel and its click share them,
+    ``cogs.kept_choices``)."""
+    kept = interaction.client.choices_cache
+    found = kept.get(info.id, interaction.user.id, info.version)
     if found is None:
-        found = await bot.services.host.choices(info.id, interaction.user.id, merged=True)
-        if len(cache) >= CHOICES_KEPT:
-            cache.pop(next(iter(cache)))
-        cache[key] = found
+        found = await interaction.client.services.host.choices(info.id, interaction.user.id, merged=True)
+        kept.put(info.id, interaction.user.id, info.version, found)
     return found
 
 

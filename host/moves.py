@@ -44,10 +44,15 @@ from rules.base import IllegalAction, canonical, plain_copy
 
 log = logging.getLogger("host")
 
-SLOW_CHOICES_SECONDS = 0.010
+SLOW_CHOICES_SECONDS = 0.003
 """A game whose panels' choices (with merged moves) take longer than this, on average, has them
 worked out in the panel thread instead of on the event loop (the copy of the state that needs costs
-about a millisecond: not worth it for a quick list)."""
+0.1-0.2 ms, and the hop to the thread and back a wake-up of the loop: not worth it for a quick list).
+Thread CPU a panel with merged moves over random playthroughs, mean over the first 40 steps / the
+whole game: Land vs Sea 4.4 / 18 ms, My Island 6.8 / 6.8 ms, Isle of Skye 1.5 / 2.8 ms. At 10 ms
+(before) Land vs Sea's early turns were worded on the loop, and at Discord's limit those holds were
+most of the loop's callbacks over 20 ms (``bench/throughput.py --stalls``); Isle of Skye's quick
+lists stay on the loop."""
 
 AUTO_MOVES_LIMIT = 10000  # automatic moves after one submission (an all-AI game runs to its end)
 PUBLIC_DIGESTS_KEPT = 4096  # 16 bytes each
