@@ -96,15 +96,19 @@ def _count(key: str, full: bool, seconds: float) -> None:
 
 
 PUBLIC, PRIVATE = 0, 1
+HANDED_PER_WORKER = 2
+"""Pictures handed to the pool a worker: the one it draws and the next, so that a worker that finishes
+finds its next without waiting for the event loop to hand it over (single runs at 32 My Island games,
+issue 32: with one more for all the workers the panels waited longest, with three more the boards did)."""
 
 
 class _Turns:
-    """Pictures handed to the workers: at most ``slots`` at once (one more than the workers, so that
-    none waits idle for the next), the others waiting here, a public picture (the game's board in its
-    thread: every player is waiting for it) before a private one (a panel, a DM), in order within
-    each. The workers' own queue is first come, first served: at 32 games, with the workers at their
-    lower priority on a busy machine, a round's board waited behind the panels asked before it (about
-    a second at the median, issue 32)."""
+    """Pictures handed to the workers: at most ``slots`` at once (``HANDED_PER_WORKER`` a worker), the
+    others waiting here, a public picture (the game's board in its thread: every player is waiting
+    for it) before a private one (a panel, a DM), in order within each. The workers' own queue is
+    first come, first served: at 32 games, with the workers at their lower priority on a busy machine,
+    a round's board waited there behind the panels asked before it (about a second at the median,
+    issue 32)."""
 
     def __init__(self, slots: int) -> None:
         self.slots = slots
@@ -141,7 +145,7 @@ class Renders:
     def __init__(self, workers: int = 0, timeout: float = 30.0, job: Job | None = None) -> None:
         self.timeout = timeout
         self._pool = WorkerPool(workers, nice=WORKER_NICE, warm=_load_renderers)
-        self._turns = _Turns(max(workers, 0) + 1)
+        self._turns = _Turns(max(workers, 0) * HANDED_PER_WORKER)
         self._given_job = job
         self._kept: OrderedDict[bytes, bytes] = OrderedDict()
         self._kept_bytes = 0
