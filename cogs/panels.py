@@ -166,36 +166,29 @@ LONE_STEPS = 3
 
 async def _take(interaction: discord.Interaction[IsleBot], game_id: int, version: int | None, choice: Choice,
                 done_before: str | None = None, depth: int = 0) -> None:
-    """Submit ``choice``, publish it, then show the panel, or, when the player's next step has a
-    single answer that costs nothing to take (``Host.lone_choice``), take that too (issue 28)."""
+    """Submit ``choice`` (a merged move's steps all at once: one commit, one publication), publish
+    it, then show the panel, or, when the player's next step has a single answer that costs
+    nothing to take (``Host.lone_choice``), take that too (issue 28)."""
     host = interaction.client.services.host
     user_id = interaction.user.id
     try:
-        outcome = await host.submit(game_id, user_id, choice.action, expected_version=version)
-    except GameMovedOn as exc:
+        outcome = await host.submit(game_id, user_id, choice.action, expected_version=version, then=choice.then)
+    except (GameMovedOn, InvalidMove) as exc:
         await show_panel(interaction, game_id, edit=True, note=str(exc))
         return
-    except InvalidMove as exc:  # a merged move's later step that another seat's move made illegal
-        await show_panel(interaction, game_id, edit=True, note=str(exc))
-        return
-    done = _("Done: {label}.", label=choice.label)
+    done = _("Done: {label}.", label=choice.label) if outcome.stopped is None else outcome.stopped
     if done_before:
-        # a merged move's steps say it once
-        done = done_before if done_before.endswith(done) else done_before + "\n" + done
-    following: list[tuple[Choice, int | None]] = []
+        done = done_before + "\n" + done
+    following: list[Choice] = []
 
     async def update_panel() -> None:
         after = outcome.game
         seat = after.seat_of(user_id)
-        if choice.then and after.status == "active" and seat is not None and seat.seat in after.to_act:
-            # a merged move: its next step, whatever other seats did meanwhile in a step they take at
-            # the same time (the engine checks it is still legal; the first step was version-guarded)
-            following.append((Choice(choice.index, choice.label, choice.then[0], then=choice.then[1:]), None))
-            return
         if after.status == "active" and seat is not None and seat.seat in after.to_act:
-            lone = await host.lone_choice(game_id, user_id) if depth < LONE_STEPS else None
+            lone = await host.lone_choice(game_id, user_id) \
+                if depth < LONE_STEPS and outcome.stopped is None else None
             if lone is not None:
-                following.append((lone, after.version))
+                following.append(lone)
                 return
             await show_panel(interaction, game_id, edit=True, note=done, info=after)
         else:
@@ -208,8 +201,8 @@ async def _take(interaction: discord.Interaction[IsleBot], game_id: int, version
 
     # The public board goes out first when the move posts one; the panel follows.
     await notify.publish(interaction.client, outcome, actor_id=user_id, panel=update_panel)
-    for lone, after_version in following:
-        await _take(interaction, game_id, after_version, lone, done, depth + (0 if choice.then else 1))
+    for lone in following:
+        await _take(interaction, game_id, outcome.game.version, lone, done, depth + 1)
 
 
 async def on_undo(interaction: discord.Interaction[IsleBot], game_id: int, version: int) -> None:

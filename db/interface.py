@@ -102,6 +102,9 @@ class GameStore(Protocol):
     async def append(self, game_id: int, expected_version: int, seat: int, action: dict[str, Any], by_ai: bool,
                      now: float, text: str, digest: str,
                      more: list[tuple[str, tuple[Any, ...]]] | None = None) -> tuple[str, object] | None: ...
+    async def append_moves(self, game_id: int, expected_version: int, seat: int, actions: list[dict[str, Any]],
+                           by_ai: bool, now: float, text: str, digest: str,
+                           more: list[tuple[str, tuple[Any, ...]]] | None = None) -> tuple[str, object] | None: ...
 
     # -- timers, messages, notices, preferences ----------------------------------------------
     async def timers(self, game_id: int) -> list[TimerRow]: ...

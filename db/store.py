@@ -455,20 +455,32 @@ class Store(Database):
         one group-committed write; ``more``: statements committed with it. None once stored,
         else what failed (``("guard", n)``: the game moved on; ``("check", head)``: its log is
         ahead of its version); nothing of it is written then."""
-        new_version = expected_version + 1
+        return await self.append_moves(game_id, expected_version, seat, [action], by_ai, now, text, digest, more)
+
+    async def append_moves(self, game_id: int, expected_version: int, seat: int, actions: list[dict[str, Any]],
+                           by_ai: bool, now: float, text: str, digest: str,
+                           more: list[tuple[str, tuple[Any, ...]]] | None = None) -> tuple[str, object] | None:
+        """As :meth:`append`, for several moves of one seat taken at once (a merged move's steps):
+        each its own log entry (``expected_version + 1`` onwards), the snapshot ``text`` after the
+        last, all in one transaction under the one guard; nothing is written if it fails."""
+        if not actions:
+            raise ValueError("no moves to append")
+        new_version = expected_version + len(actions)
+        rows = ", ".join("(?, ?, ?, ?, ?, ?)" for _a in actions)
+        values = tuple(v for i, action in enumerate(actions, start=1)
+                       for v in (game_id, expected_version + i, seat, json.dumps(action, sort_keys=True), int(by_ai), now))
         sets, rest = _row_update_in_guard(game_id, {"version": new_version, "updated_at": now}, more or [])
         before = self.reads.generation(game_id, "row")
         failed = await self.guarded_write(
             (f"UPDATE games SET {', '.join(f'{c} = ?' for c in sets)} WHERE id = ? AND version = ? AND status = 'active'"
              " AND broken IS NULL", (*sets.values(), game_id, expected_version)),
             ("SELECT COALESCE(MAX(seq), 0) FROM actions WHERE game_id = ?", (game_id,), expected_version),
-            [("INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES (?, ?, ?, ?, ?, ?)",
-              (game_id, new_version, seat, json.dumps(action, sort_keys=True), int(by_ai), now)),
+            [(f"INSERT INTO actions (game_id, seq, seat, action, by_ai, at) VALUES {rows}", values),
              ("INSERT OR REPLACE INTO snapshots (game_id, version, state, state_hash) VALUES (?, ?, ?, ?)",
               (game_id, new_version, text, digest)),
              *rest], game=game_id, parts=("row",))  # (``more``: the row, clocks and timers)
         if failed is None and not any(_NAMES_GAMES.search(sql) for sql, _p in rest):  # (else the row is not known)
-            entry = {"seq": new_version, "seat": seat, "action": json.dumps(action, sort_keys=True), "by_ai": int(by_ai),
+            entry = {"seq": new_version, "seat": seat, "action": json.dumps(actions[-1], sort_keys=True), "by_ai": int(by_ai),
                      "at": now}
             self._moved_in_click(game_id, before, {**sets, "snap_version": new_version, "snap_state": text,
                                                    "snap_hash": digest, "log_head": new_version}, entry)

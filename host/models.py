@@ -151,6 +151,9 @@ class MoveSteps:
     same_turn: bool = False
     """True when exactly the same seats are still to act and no automatic move came between:
     a sub-step of a multi-step turn (or of a sealed choice), not a turn handed on."""
+    stopped: str | None = None
+    """A merged move (``Choice.then``) stopped before its last step: why, in the player's words
+    (the engine refused that step; the steps before it are stored)."""
 
     def outcome(self, game: GameInfo) -> MoveOutcome:
         """These steps with the game they left (once everything is stored)."""

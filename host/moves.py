@@ -147,7 +147,12 @@ class Moves(HostCore):
         """The words of these merged moves (``Choice.detail``), worked out off the event loop."""
         await work_out_details(choices)
 
-    async def submit(self, game_id: int, user_id: int, action: Any, expected_version: int | None = None) -> MoveOutcome:
+    async def submit(self, game_id: int, user_id: int, action: Any, expected_version: int | None = None,
+                     then: tuple[dict[str, Any], ...] = ()) -> MoveOutcome:
+        """Play ``action`` for the player (version-guarded by ``expected_version`` when given),
+        then the automatic seats' answers. ``then``: a merged move's later steps (``Choice.then``),
+        taken with it in one commit, each its own logged move; one the engine refuses stops them
+        there (the steps before it are stored; ``MoveOutcome.stopped`` says why)."""
         async with self._lock(game_id):
             row, engine, state, version = await self._active(game_id)
             seats, known = await self.store.together(self._seats(game_id), self.clocks.known(game_id))
@@ -165,7 +170,7 @@ class Moves(HostCore):
                                           paused=False, known=known)  # _active refuses a paused server's game
             settle.row_is_current = True
             state, _v = await self._append(row, engine, state, version, seat.seat, action, steps, by_ai=False,
-                                           seats=seats, settle=settle)
+                                           seats=seats, settle=settle, then=then)
             return await self._after_moves(row, engine, state, steps, previous_to_act, public_before,
                                            settle=settle)
 
@@ -186,37 +191,49 @@ class Moves(HostCore):
 
     async def _append(self, row: GameRow, engine: Any, state: Any, version: int, seat: int, action: Any,
                       steps: MoveSteps, by_ai: bool, seats: list[SeatRow] | None = None,
-                      settle: _Settling | None = None) -> tuple[Any, int]:
-        """Apply and store one move on the state the caller holds at ``version`` (changed in
-        place): the new state and its version.
+                      settle: _Settling | None = None, then: tuple[dict[str, Any], ...] = ()) -> tuple[Any, int]:
+        """Apply and store one move (and ``then``, a merged move's later steps, in the same commit)
+        on the state the caller holds at ``version`` (changed in place): the new state and its
+        version.
 
         ``settle``: when no automatic seat answers this move, what it settles (the step, the
         end of the game, clocks and timers) is committed with it, in the same transaction."""
-        if is_undo(action):  # undo records are written by :meth:`undo` only
+        actions = [action, *then]
+        if any(is_undo(a) for a in actions):  # undo records are written by :meth:`undo` only
             raise InvalidMove(_("That move is not allowed now."))
-        to_act_before = set(engine.to_act(state))
         also = settle.statements if settle is not None else None
+        points: list[bool] = []
+
+        def on_step(after: Any, events: list[dict[str, Any]], to_act_before: set[int]) -> None:
+            points.append(safe_point(engine, after, seat, events, to_act_before, by_ai))
+
         try:
-            state, events, _new = await self.states.append_action(row.id, version, seat, action, engine,
-                                                                 self.clock(), by_ai=by_ai, state=state, also=also)
+            taken = await self.states.append_actions(row.id, version, seat, actions, engine, self.clock(), by_ai=by_ai,
+                                                     state=state, also=also, on_step=on_step)
         except IllegalAction as exc:
             raise InvalidMove(refusal(row.game_key, engine, state, reason(exc))) from None
         except VersionConflict:
             raise GameMovedOn(_("Someone else's move came first; here is the current state.")) from None
+        state, _new = taken.state, taken.version
         if settle is not None:
             settle.version = _new
-        self.undo_points.remember(row.id, _new, safe_point(engine, state, seat, events, to_act_before, by_ai))
+        for i, point in enumerate(points, start=version + 1):
+            self.undo_points.remember(row.id, i, point)
+        if taken.refused is not None:
+            steps.stopped = refusal(row.game_key, engine, state, reason(taken.refused))
         if seats is None:
             seats = await self._seats(row.id)
         names = [self.text_name(s.display_name) for s in seats]
-        steps.events += [e for e in events if "private_to" not in e]
-        steps.lines += public_lines_of(engine, events, names)
-        for s, lines in private_lines_of(engine, events, names).items():
-            steps.private.setdefault(s, []).extend(lines)
-        if by_ai:
-            steps.ai_moves += 1
-        log_event(log, "move", game=row.id, guild=row.guild_id, seat=seat, version=version + 1,
-                  action=str(action.get("type")) if isinstance(action, dict) else "?", ai=by_ai)
+        for i, events in enumerate(taken.events):
+            steps.events += [e for e in events if "private_to" not in e]
+            steps.lines += public_lines_of(engine, events, names)
+            for s, lines in private_lines_of(engine, events, names).items():
+                steps.private.setdefault(s, []).extend(lines)
+            if by_ai:
+                steps.ai_moves += 1
+            step = actions[i]
+            log_event(log, "move", game=row.id, guild=row.guild_id, seat=seat, version=version + 1 + i,
+                      action=str(step.get("type")) if isinstance(step, dict) else "?", ai=by_ai)
         return state, _new
 
     async def _settling(self, row: GameRow, seats: list[SeatRow], engine: Any, steps: MoveSteps,

@@ -23,7 +23,7 @@ from db.errors import GameDamaged, StoreError, VersionConflict
 from db.rows import seed_value
 from db.store import GameRow, Store, snapshot_hash
 from db.undo import UNDO, is_undo
-from rules.base import canonical
+from rules.base import IllegalAction, canonical
 from telemetry.metrics import MOVES
 
 log = logging.getLogger("host.replay")
@@ -35,6 +35,19 @@ def state_text(dumped: dict[str, Any]) -> str:
 
 
 state_hash = snapshot_hash
+
+
+@dataclass
+class TakenSteps:
+    """Moves of one seat applied and stored at once (``GameStates.append_actions``)."""
+
+    state: Any
+    events: list[list[dict[str, Any]]]
+    """Each stored step's events, in order."""
+    version: int
+    """The game's version after the last stored step."""
+    refused: Exception | None = None
+    """The engine's refusal of the step after the last stored one (the rest were not taken)."""
 
 
 class LogReplay:
@@ -261,19 +274,52 @@ class GameStates:
         again). A game whose version disagrees with its log is rebuilt from the log before the
         conflict is raised, so the next try succeeds.
         """
+        taken = await self.append_actions(game_id, expected_version, seat, [action], engine, now, by_ai, state, also)
+        return taken.state, taken.events[0], taken.version
+
+    async def append_actions(self, game_id: int, expected_version: int, seat: int, actions: list[dict[str, Any]],
+                             engine: Any, now: float, by_ai: bool = False, state: Any = None,
+                             also: Callable[[Any, list[dict[str, Any]]], list[tuple[str, tuple[Any, ...]]]] | None = None,
+                             on_step: Callable[[Any, list[dict[str, Any]], set[int]], None] | None = None,
+                             ) -> TakenSteps:
+        """Apply ``actions`` for ``seat`` one after the other and store them at once (a merged
+        move's steps): each its own log entry, one snapshot, one transaction, one version guard
+        (see :meth:`append_action`). The first must be legal (its ``IllegalAction`` goes through,
+        nothing written); a later one the engine refuses, or one after a step that ended the
+        seat's part (it is no longer to act), stops the steps there: those before it are stored
+        and the refusal is handed back (``TakenSteps.refused``). ``on_step(state, events,
+        to_act_before)``: called after each step is applied (``state`` as it is then).
+        ``also(state, events)``: the last step's events."""
         if state is None:
             state, version = await self.load_state(game_id, engine)
             if version != expected_version:
                 raise VersionConflict(f"game {game_id} is at version {version}, not {expected_version}")
         self.held.take(game_id)  # the state changes now: no other load may find it until it is stored
-        new_version = expected_version + 1
         # The engine's work (apply, dump, hash, the caller's plan) is done before the write lock
         # is taken, so the lock is held only for the statements and the commit.
-        events = engine.apply(state, seat, action)
+        taken: list[dict[str, Any]] = []
+        steps_events: list[list[dict[str, Any]]] = []
+        refused: IllegalAction | None = None
+        for action in actions:
+            to_act_before = set(engine.to_act(state))
+            if taken and seat not in to_act_before:
+                break  # the seat's part ended with the step before (its later steps are not its to take)
+            try:
+                events = engine.apply(state, seat, action)
+            except IllegalAction as exc:
+                if not taken:
+                    raise
+                refused = exc  # the engine left the state as it was: the steps before it are stored
+                break
+            taken.append(action)
+            steps_events.append(events)
+            if on_step is not None:
+                on_step(state, events, to_act_before)
+        new_version = expected_version + len(taken)
         text = state_text(engine.dump(state))
         digest = state_hash(text)
-        more = also(state, events) if also is not None else []
-        failed = await self.store.append(game_id, expected_version, seat, action, by_ai, now, text, digest, more)
+        more = also(state, steps_events[-1]) if also is not None else []
+        failed = await self.store.append_moves(game_id, expected_version, seat, taken, by_ai, now, text, digest, more)
         if failed is not None and failed[0] == "guard":
             raise VersionConflict(f"game {game_id} moved on")
         if failed is not None:  # the log is ahead of the game's version
@@ -282,8 +328,8 @@ class GameStates:
             await self.rebuild_snapshot(game_id, engine)
             raise VersionConflict(f"game {game_id} was behind its log")
         self.held.put(game_id, _Held(new_version, text, digest, state, engine))
-        MOVES.labels(engine.key, "ai" if by_ai else "player").inc()
-        return state, events, new_version
+        MOVES.labels(engine.key, "ai" if by_ai else "player").inc(len(taken))
+        return TakenSteps(state, steps_events, new_version, refused)
 
     async def append_undo(self, game_id: int, expected_version: int, seat: int, record: dict[str, Any], state: Any,
                           engine: Any, now: float) -> int:

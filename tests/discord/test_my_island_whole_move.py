@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.my_island.labels import place_label
 from tests.discord.conftest import start_bot
-from tests.discord.harness import message_text
+from tests.discord.harness import iter_components, message_text
 from tests.discord.play import new_table
 from tests.discord.play import placements_round as _play_round
 from tests.discord.play import placing_panel as _placing_panel
@@ -125,7 +125,7 @@ async def test_the_whole_placements_are_weighed_off_the_event_loop_on_a_copy(har
 
     monkeypatch.setattr(merged, "merged_moves", watched)
     held = await table.host.states.load_state(table.game_id, ENGINES["my_island"])
-    panel = await table.open_panel(ana)
+    panel = await _placing_panel(h, table, ana, [ana, bo])  # a random deal may give a tile that fits nowhere
     assert weighed and all(thread != loop_thread for thread, _ in weighed), "not on the event loop's thread"
     assert all(state != id(held[0]) for _, state in weighed), "on a copy, not the state the host holds"
     best = _selects(panel)[0]
@@ -156,4 +156,121 @@ async def test_a_quick_list_is_worked_out_on_the_event_loop(harness, db_path, cl
     monkeypatch.setattr(merged, "merged_moves", watched)
     await _play_round(h, table, [ana, bo])
     assert threads and set(threads) == {threading.get_ident()}
+    assert not h.problems()
+
+
+async def _whole_placement_panel(h, table, ana, bo, at_least: int):
+    """Ana's panel with a whole placement of ``at_least`` steps listed (rounds are played until one is)."""
+    for _ in range(10):
+        panel = await _placing_panel(h, table, ana, [ana, bo])
+        choices = {str(c.index): c for c in await table.host.choices(table.game_id, ana, merged=True)}
+        best = _selects(panel)[0]
+        option = next((o for o in best["options"] if len(choices[o["value"]].then) + 1 >= at_least), None)
+        if option is not None:
+            return panel, best, option, choices[option["value"]]
+        await _play_round(h, table, [ana, bo])
+    raise AssertionError(f"no whole placement of {at_least} steps in ten rounds")
+
+
+def _counted_commits(h, monkeypatch) -> list[int]:
+    """The moves each transaction the store is asked to commit holds."""
+    store = h.bot.services.store
+    seen: list[int] = []
+    real = store.append_moves
+
+    async def append_moves(game_id, expected_version, seat, actions, *args, **kwargs):  # noqa: ANN001, ANN202
+        seen.append(len(actions))
+        return await real(game_id, expected_version, seat, actions, *args, **kwargs)
+
+    monkeypatch.setattr(store, "append_moves", append_moves)
+    return seen
+
+
+async def test_a_whole_placement_is_one_tap_one_commit_and_one_publication(harness, db_path, clock, monkeypatch):
+    """Issue 32: the steps of a whole placement are stored in one transaction (each its own move in
+    the log) and told once: the round's board is posted once, no message is edited twice, and no
+    status edit per step comes before the board (at Discord's limit each would wait its turn)."""
+    h = harness
+    table, ana, bo = await _table(h, db_path, clock)
+    host = table.host
+    await _play_round(h, table, [ana, bo])
+    panel, best, option, choice = await _whole_placement_panel(h, table, ana, bo, at_least=3)
+    # Bo places first, so Ana's placement ends the round and posts its board
+    bo_panel = await table.open_panel(bo)
+    if _selects(bo_panel):
+        bo_best = _selects(bo_panel)[0]
+        await h.select(bo, bo_panel.id, [bo_best["options"][0]["value"]], custom_id=bo_best["custom_id"])
+    else:
+        await h.click(bo, bo_panel.id, next(c["label"] for c in iter_components(bo_panel.payload)
+                                            if c.get("label", "").startswith("Pass")))
+    panel, best, option, choice = await _whole_placement_panel(h, table, ana, bo, at_least=3)
+    steps = [choice.action, *choice.then]
+    before = await host.get(table.game_id)
+    commits = _counted_commits(h, monkeypatch)
+    start = len(h.fake.requests)
+    await h.select(ana, panel.id, [option["value"]], custom_id=best["custom_id"])
+    requests = h.fake.requests[start:]
+    assert commits == [len(steps)], "one transaction holds every step"
+    log = await host.store.action_log(table.game_id)
+    assert [e["action"] for e in log[before.version:before.version + len(steps)]] == steps, "each step its own move"
+    assert (await host.get(table.game_id)).version > before.version + len(steps) - 1
+    thread_posts = [r for r in requests if r.method == "POST" and f"/channels/{table.thread_id}/" in r.url]
+    assert len(thread_posts) == 1 and thread_posts[0].files, "the round's board, posted once"
+    edited = [r.message_id for r in requests if r.method == "PATCH"]
+    assert len(edited) == len(set(edited)), "no message edited twice"
+    board_at = requests.index(thread_posts[0])
+    assert not [r for r in requests[:board_at] if r.audience == "public"], "nothing public before the board"
+    assert message_text(h.fake.messages[panel.id].payload).count("Done: " + option["label"]) == 1
+    assert not h.problems()
+
+
+async def test_a_whole_placement_that_ends_nothing_edits_the_status_once(harness, db_path, clock, monkeypatch):
+    """The first of the two to place: the turn post's "1 of 2 have chosen" is edited once, not once a step."""
+    h = harness
+    table, ana, bo = await _table(h, db_path, clock)
+    await _play_round(h, table, [ana, bo])
+    panel, best, option, choice = await _whole_placement_panel(h, table, ana, bo, at_least=3)
+    commits = _counted_commits(h, monkeypatch)
+    start = len(h.fake.requests)
+    await h.select(ana, panel.id, [option["value"]], custom_id=best["custom_id"])
+    requests = h.fake.requests[start:]
+    assert commits == [1 + len(choice.then)]
+    public = [r for r in requests if r.audience == "public"]
+    assert len(public) <= 1 and all(r.method == "PATCH" for r in public), [(r.method, r.path) for r in public]
+    assert _submitted(await table.host.private_view(table.game_id, ana)) is not None
+    assert not h.problems()
+
+
+async def test_two_players_picking_whole_placements_at_once_one_waits_and_nothing_half_done(harness, db_path, clock):
+    """Ana's and Bo's whole placements from panels of the same moment, arriving together: the first
+    is stored whole; the other hears that the game moved on and none of its steps is stored (its
+    tile is neither turned nor placed), and its player picks again from a fresh panel."""
+    h = harness
+    table, ana, bo = await _table(h, db_path, clock)
+    host = table.host
+    await _play_round(h, table, [ana, bo])
+    for _ in range(10):
+        ana_panel, bo_panel = await table.open_panel(ana), await table.open_panel(bo)
+        if _selects(ana_panel) and _selects(bo_panel):
+            break
+        await _play_round(h, table, [ana, bo])
+    else:
+        raise AssertionError("ten rounds without both tiles fitting")
+    before = await host.get(table.game_id)
+    pending = {u: (await host.private_view(table.game_id, u))["private"] for u in (ana, bo)}
+    ana_best, bo_best = _selects(ana_panel)[0], _selects(bo_panel)[0]
+    ana_value, bo_value = ana_best["options"][0]["value"], bo_best["options"][0]["value"]
+    await h.select_together([(ana, ana_panel.id, ana_best["custom_id"], [ana_value]),
+                             (bo, bo_panel.id, bo_best["custom_id"], [bo_value])])
+    log = (await host.store.action_log(table.game_id))[before.version:]
+    seats = {e["seat"] for e in log}
+    assert len(seats) == 1, "one player's steps only"
+    [winner_seat] = seats
+    winner, loser = (ana, bo) if before.seats[winner_seat].user_id == ana else (bo, ana)
+    assert log[-1]["action"]["type"] == "place", "the winner's placement is stored whole"
+    assert _submitted(await host.private_view(table.game_id, winner)) is not None
+    assert (await host.private_view(table.game_id, loser))["private"] == pending[loser], "nothing of it stored"
+    loser_panel = ana_panel if loser == ana else bo_panel
+    text = message_text(h.fake.messages[loser_panel.id].payload)
+    assert "moved on" in text or "came first" in text, text
     assert not h.problems()
