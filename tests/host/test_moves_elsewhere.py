@@ -46,8 +46,8 @@ async def test_an_automatic_move_made_on_a_stale_state_is_not_stored(tmp_path, m
                 await pending.pop()
             return await original_append(*args, **kwargs)
 
-        original_append = here.states.append_action
-        here.states.append_action = elsewhere_first  # type: ignore[method-assign]
+        original_append = here.states.append_actions  # (every move, one step or a whole merged move)
+        here.states.append_actions = elsewhere_first  # type: ignore[method-assign]
         armed.append(True)
         outcome = await here.submit(game_id, BO.user_id, {"type": "pick", "n": 2})  # ends round 1
         assert raced, "the AI decided on the first host"
