@@ -1,7 +1,8 @@
 """Islebound expert variants compared on the same positions (paired), before any games are spent.
 
 usage: python bench/expert_paired.py [--players 2] [--games 4] [--positions 70] [--kind turn|other]
-                                     [--worlds 24] [--oracle-turns 2] [--slice A:B] [VARIANTS_JSON]
+                                     [--worlds 24] [--oracle-turns 2] [--slice A:B] [--oracle-leaf fitted|strong]
+                                     [VARIANTS_JSON]
 
 Positions: the decisions of ``--games`` games of strong seats (a random move in 12 or so, seeds 5000...)
 with more than one legal action; ``--kind turn`` keeps moves and actions of a turn with more than 3
@@ -20,6 +21,8 @@ the strong level. The oracle shares the expert's evaluation at its horizon: it t
 override is right by that evaluation, not whether it wins games. ``--oracle-turns 0`` plays every
 world to the game's end instead (no evaluation: the win share, and the final margin over the best
 rival in points): slower and noisier, but the same judge for variants with different leaves.
+``--oracle-leaf strong``: the oracle's evaluation at its horizon is the strong level's valuation (the
+leaf before), not the fitted ``LEAF_WORTH`` (each judge favours the variant that searches by it).
 ``--slice A:B`` keeps positions A to B-1 of those chosen (a long run in pieces; the rows add up).
 """
 
@@ -79,6 +82,7 @@ def main() -> int:
     parser.add_argument("--worlds", type=int, default=24)
     parser.add_argument("--oracle-turns", type=int, default=2)
     parser.add_argument("--slice", default=None)
+    parser.add_argument("--oracle-leaf", choices=("fitted", "strong"), default="fitted")
     args = parser.parse_args()
     found = [p for p in positions(args.players, args.games)
              if _turn_step(p[2], p[3]) == (args.kind == "turn")]
@@ -100,7 +104,8 @@ def main() -> int:
             seat = view["seat"]
             SAMPLER.TURNS = args.oracle_turns
             SAMPLER.LEAF_WORTH.clear()
-            SAMPLER.LEAF_WORTH.update(leaf)
+            if args.oracle_leaf == "fitted":
+                SAMPLER.LEAF_WORTH.update(leaf)
             to_end = args.oracle_turns == 0
             rewards, margins = [], []
             for w in range(args.worlds):
