@@ -1,7 +1,7 @@
 """Islebound expert variants compared on the same positions (paired), before any games are spent.
 
 usage: python bench/expert_paired.py [--players 2] [--games 4] [--positions 70] [--kind turn|other]
-                                     [--worlds 24] [--oracle-turns 2] [--slice A:B] [--oracle-leaf fitted|strong]
+                                     [--worlds 24] [--oracle-turns 2] [--slice A:B] [--oracle-leaf strong|fitted]
                                      [VARIANTS_JSON]
 
 Positions: the decisions of ``--games`` games of strong seats (a random move in 12 or so, seeds 5000...)
@@ -11,7 +11,7 @@ choices (where the strong level values each one: the shortlist's ground), ``othe
 
 Each variant (a name -> knobs: ``iterations`` (rollouts, default 16), ``shortlist`` (the sampler's
 SHORTLIST; 0 = every candidate), ``turns`` (the rollouts' horizon, TURNS), ``margin`` (ERROR_MARGIN),
-``leaf`` (false: the strong level's valuation at the horizon, not the fitted ``LEAF_WORTH``))
+``leaf`` (true: the sampler's ``FITTED_LEAF`` at the horizon, not the leaf in play))
 chooses at every position. Where its choice differs from the strong level's, both are scored by an
 oracle: ``--worlds`` sampled worlds (the same for both), each played on by the strong level for every
 seat until the seat's turn starts ``--oracle-turns`` turns on, then the expert's reward. Printed per
@@ -21,8 +21,8 @@ the strong level. The oracle shares the expert's evaluation at its horizon: it t
 override is right by that evaluation, not whether it wins games. ``--oracle-turns 0`` plays every
 world to the game's end instead (no evaluation: the win share, and the final margin over the best
 rival in points): slower and noisier, but the same judge for variants with different leaves.
-``--oracle-leaf strong``: the oracle's evaluation at its horizon is the strong level's valuation (the
-leaf before), not the fitted ``LEAF_WORTH`` (each judge favours the variant that searches by it).
+``--oracle-leaf fitted``: the oracle's evaluation at its horizon is the sampler's ``FITTED_LEAF``, not the
+strong level's valuation (the leaf in play; each judge favours the variant that searches by it).
 ``--slice A:B`` keeps positions A to B-1 of those chosen (a long run in pieces; the rows add up).
 """
 
@@ -82,7 +82,7 @@ def main() -> int:
     parser.add_argument("--worlds", type=int, default=24)
     parser.add_argument("--oracle-turns", type=int, default=2)
     parser.add_argument("--slice", default=None)
-    parser.add_argument("--oracle-leaf", choices=("fitted", "strong"), default="fitted")
+    parser.add_argument("--oracle-leaf", choices=("strong", "fitted"), default="strong")
     args = parser.parse_args()
     found = [p for p in positions(args.players, args.games)
              if _turn_step(p[2], p[3]) == (args.kind == "turn")]
@@ -95,7 +95,13 @@ def main() -> int:
           f"oracle: {args.worlds} worlds, strong to {args.oracle_turns} turns on", flush=True)
     cache: dict[tuple[int, str], tuple[list[float], list[float]]] = {}
     turns = SAMPLER.TURNS
-    leaf = dict(SAMPLER.LEAF_WORTH)
+
+    def use_leaf(fitted: bool) -> None:
+        SAMPLER.LEAF_WORTH.clear()
+        SAMPLER.LEAF_SPREAD.clear()
+        if fitted:
+            SAMPLER.LEAF_WORTH.update(SAMPLER.FITTED_LEAF)
+            SAMPLER.LEAF_SPREAD.update(SAMPLER.FITTED_SPREAD)
 
     def oracle(i: int, view: dict, legal: list[dict], action: dict) -> tuple[list[float], list[float]]:
         """Rewards and (to the end) final margins of ``action`` in the oracle's worlds."""
@@ -103,9 +109,7 @@ def main() -> int:
         if key not in cache:
             seat = view["seat"]
             SAMPLER.TURNS = args.oracle_turns
-            SAMPLER.LEAF_WORTH.clear()
-            if args.oracle_leaf == "fitted":
-                SAMPLER.LEAF_WORTH.update(leaf)
+            use_leaf(args.oracle_leaf == "fitted")
             to_end = args.oracle_turns == 0
             rewards, margins = [], []
             for w in range(args.worlds):
@@ -133,9 +137,7 @@ def main() -> int:
         for i, (g, seq, view, legal) in enumerate(chosen):
             prior = ai.choose(plain_copy(view), plain_copy(legal), random.Random(0))
             SAMPLER.TURNS = knobs.get("turns", turns)
-            SAMPLER.LEAF_WORTH.clear()
-            if knobs.get("leaf", True):
-                SAMPLER.LEAF_WORTH.update(leaf)
+            use_leaf(knobs.get("leaf", False))
             began = time.process_time()
             action = X.search(ENGINE, view, legal, rng_for(f"v:{g}", seq), budget)
             cpu += time.process_time() - began
@@ -148,8 +150,7 @@ def main() -> int:
             if mine_pts and len(mine_pts) == len(strong_pts):
                 points.append(sum(a - b for a, b in zip(mine_pts, strong_pts, strict=True)) / len(mine_pts))
         SAMPLER.TURNS = turns
-        SAMPLER.LEAF_WORTH.clear()
-        SAMPLER.LEAF_WORTH.update(leaf)
+        use_leaf(False)
         n = len(gains)
         mean = sum(gains) / n
         se = math.sqrt(sum((x - mean) ** 2 for x in gains) / (n - 1) / n) if n > 1 else 0.0

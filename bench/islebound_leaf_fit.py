@@ -10,8 +10,8 @@ weights by the stage of the game (``STAGES``: how near the end trigger). Least s
 whose seed is not a multiple of 3; on the rest it prints, for each leaf, how much of the margin still
 to come (seat 0's less its best rival's) it explains and how well its win probability predicts who
 won (log loss; a coin: 0.693): the fitted weights, the sampler's and the strong level's valuation
-(``ai._value``, logistic scale 5: the leaf before). Then the weights and spreads fitted on all the
-games, in the sampler's shape (``LEAF_WORTH``, ``LEAF_SPREAD``). ``--games-file``: the positions are
+(``ai._value``, logistic scale 5: the leaf in play). Then the weights and spreads fitted on all the
+games, in the sampler's shape (``FITTED_LEAF``, ``FITTED_SPREAD``). ``--games-file``: the positions are
 kept in (or read from, when it exists) this JSON file, so a refit need not replay the games.
 """
 
@@ -179,15 +179,15 @@ def main() -> int:
           + ", ".join(str(sum(r[0] == s for r in test)) for s in range(len(spreads))))
     print("held out:")
     report("fitted here", test, _leaf(weights), lambda st: spreads[st] / sampler.LOGISTIC)
-    worth, spread = sampler.LEAF_WORTH.get(args.players), sampler.LEAF_SPREAD.get(args.players)
+    worth, spread = sampler.FITTED_LEAF.get(args.players), sampler.FITTED_SPREAD.get(args.players)
     if worth and spread:
-        report("the sampler's", test, _leaf(worth), lambda st: spread[st] / sampler.LOGISTIC)
-    report("the strong level's valuation (scale 5: the leaf before)", test, _strong, lambda st: 5.0)
+        report("the sampler's FITTED_LEAF (fitted on these games too)", test, _leaf(worth), lambda st: spread[st] / sampler.LOGISTIC)
+    report("the strong level's valuation (scale 5: the leaf in play)", test, _strong, lambda st: 5.0)
     weights, spreads = fit(train + test)
     print(f"fitted on every game (features: {', '.join(sampler.FEATURES)}):")
     print(f"    {args.players}: (" + ",\n        ".join(
         "(" + ", ".join(f"{x:.2f}" for x in w) + ")" for w in weights) + "),")
-    print(f"LEAF_SPREAD {args.players}: (" + ", ".join(f"{x:.1f}" for x in spreads) + ")")
+    print(f"FITTED_SPREAD {args.players}: (" + ", ".join(f"{x:.1f}" for x in spreads) + ")")
     return 0
 
 

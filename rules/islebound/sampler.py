@@ -93,7 +93,7 @@ STAGES = (0.35, 0.6, 0.85)
 """The leaf's weights change with the stage of the game: how near the end trigger the nearest of
 the building count (the most buildings of a seat) and the fame tokens taken is; the last stage is
 also every position once the end is triggered."""
-LEAF_WORTH: dict[int, tuple[tuple[float, ...], ...]] = {
+FITTED_LEAF: dict[int, tuple[tuple[float, ...], ...]] = {
     2: ((0.00, 1.39, -1.84, -0.85, -2.90, 0.00, 0.35, 3.10, -0.68, 0.74, -6.26, 3.31, 8.52, 8.52, 0.67, 0.00, 1.89, 1.26, 2.93),
         (0.00, 1.61, -0.27, 0.11, -0.05, 1.31, 0.94, -0.56, -4.02, 1.78, 1.37, 2.50, 2.12, 2.12, 2.14, 0.00, 1.56, 0.73, 0.90),
         (0.00, 1.56, -0.58, -0.21, 0.03, 1.21, -0.53, -0.00, -0.78, 1.03, -0.79, 2.35, 1.23, 1.23, 0.03, 0.00, 0.79, 0.14, 1.15),
@@ -103,11 +103,20 @@ LEAF_WORTH: dict[int, tuple[tuple[float, ...], ...]] = {
 their ``FEATURES`` times these weights. Least squares (ridge 20) on 300 strong-vs-strong 2-player
 games (every turn's start; ``bench/islebound_leaf_fit.py``, seeds 20000-20299): on held-out games
 (fitted on two thirds) it explains 19.9 % of the margin still to come and predicts the winner with a
-log loss of 0.489, where the strong level's valuation (the leaf before, logistic scale 5) explained
-9.8 % (0.513; a coin: 0.693). Where no leaf is fitted (3 and 4 players), the strong level's valuation."""
-LEAF_SPREAD: dict[int, tuple[float, ...]] = {2: (18.5, 16.1, 12.4, 8.1)}
+log loss of 0.489, where the strong level's valuation (the leaf in play, logistic scale 5) explained
+9.8 % (0.513; a coin: 0.693). Not in play (``LEAF_WORTH``): a better forecast, it did not play
+better. The search by it overrode the strong level twice as often (23 of 70 positions against 11),
+and in games (16 rollouts, seeds 120-144, ``--note "fitted leaf 01ca477"``) won 14 of 25 where the
+leaf in play won 17 on the same seeds (no difference 25 games can show, none for the better).
+Most likely its weights are correlations in strong play, not what a move changes (at the first
+stage a city owned weighs -6.3 points, against +4.4 through the strong valuation's weight)."""
+FITTED_SPREAD: dict[int, tuple[float, ...]] = {2: (18.5, 16.1, 12.4, 8.1)}
 """By player count and stage: the standard deviation of the margin still to come left unexplained
 (points; the same games)."""
+LEAF_WORTH: dict[int, tuple[tuple[float, ...], ...]] = {}
+LEAF_SPREAD: dict[int, tuple[float, ...]] = {}
+"""The leaf in play, by player count (``FITTED_LEAF``'s shape): none, so the strong level's valuation
+on the logistic scale ``SCALE`` at every count. The benches put ``FITTED_LEAF`` here to try it."""
 LOGISTIC = 1.7
 """A logistic with scale s has about the spread of a normal of deviation 1.7 s."""
 
@@ -156,7 +165,7 @@ def values(state: dict) -> list[float]:
 def scale(state: dict) -> float:
     """The logistic scale of the margin: the fitted spread still to come by stage (``LEAF_SPREAD``),
     else ``SCALE``."""
-    spread = LEAF_SPREAD.get(state["n"])
+    spread = LEAF_SPREAD.get(state["n"]) if state["n"] in LEAF_WORTH else None
     return SCALE if spread is None else spread[stage(state)] / LOGISTIC
 
 
