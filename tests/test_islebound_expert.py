@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -92,3 +93,36 @@ def test_the_islebound_expert_searches_the_strong_levels_best_few_moves_only():
             assert min(values[legal.index(a)] for a in kept) >= sorted(values)[-SAMPLER.SHORTLIST] - 1e-9
             assert expert(view, legal, rng_for("t", seat)) in kept
     assert shortened >= 10
+
+
+def test_the_fitted_islebound_leaf_is_the_margin_fitted_to_strong_games_on_a_scale_that_narrows(monkeypatch):
+    """The leaf fitted to strong games (``FITTED_LEAF``: the margin still to come from the difference
+    of the seats' positions, by the stage of the game), once put in play (``LEAF_WORTH``), scores a
+    position with the spread still left to come (``FITTED_SPREAD``, narrower at each stage) as the
+    win probability's scale: a lead of some points counts for more as the end nears. In play now:
+    none (it forecast winners better but did not win more games), so the strong level's valuation."""
+    from rules.expert import reward
+    from rules.islebound.ai import _value
+    from rules.islebound.scoring import final_scores
+
+    worth, spread = SAMPLER.FITTED_LEAF[2], SAMPLER.FITTED_SPREAD[2]
+    assert len(worth) == len(spread) == len(SAMPLER.STAGES) + 1
+    assert all(len(w) == len(SAMPLER.FEATURES) for w in worth)
+    assert all(a > b for a, b in zip(spread, spread[1:], strict=False))
+    positions = [state for state, _seat in _positions(2, seed=31, every=5, limit=60) if ENGINE.result(state) is None]
+    for state in positions:  # in play: the strong level's valuation
+        margin = _value(state, 0) - _value(state, 1)
+        assert reward(ENGINE, SAMPLER, state, 0) == pytest.approx(1 / (1 + math.exp(-margin / SAMPLER.SCALE)))
+    monkeypatch.setattr(SAMPLER, "LEAF_WORTH", SAMPLER.FITTED_LEAF)
+    monkeypatch.setattr(SAMPLER, "LEAF_SPREAD", SAMPLER.FITTED_SPREAD)
+    stages = set()
+    for state in positions:
+        stage = SAMPLER.stage(state)
+        stages.add(stage)
+        now = final_scores(state)
+        mine, theirs = (SAMPLER.leaf_features(state, s) for s in range(2))
+        margin = now[0] - now[1] + sum(w * (a - b) for w, a, b in zip(worth[stage], mine, theirs, strict=True))
+        expected = 1 / (1 + math.exp(-margin / (spread[stage] / SAMPLER.LOGISTIC)))
+        assert reward(ENGINE, SAMPLER, state, 0) == pytest.approx(expected)
+        assert reward(ENGINE, SAMPLER, state, 1) == pytest.approx(1 - expected)
+    assert len(stages) >= 3
