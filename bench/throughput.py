@@ -14,7 +14,8 @@ per run, with the load average of the machine beside it:
 
 - moves stored per second (the bot's CPU-bound rate on this machine);
 - click -> public board p50/p95 (a click that posts the game's board: from the click's event to
-  that board's request reaching "Discord");
+  that board's request reaching "Discord"), and Take turn -> panel p50/p95 (from that click's event
+  to the first picture sent to the clicker alone: the panel a player waits for before choosing);
 - event-loop lag p99 (a watcher asks to wake every 5 ms and records how late it woke), beside the
   full (oldest-generation) garbage collections a minute, the longest of them and the most CPU one
   took (which a loaded machine does not stretch), and the time all collections took a move (in any thread: a collection holds the interpreter, so the loop waits);
@@ -239,6 +240,7 @@ class Driver:
         self.h, self.stamps, self.cost, self.think = h, stamps, cost, think
         self.thinking = random.Random(7)
         self.board_ms: list[float] = []
+        self.panel_ms: list[float] = []  # Take turn -> the player's panel picture
         self.started = Started(asyncio.get_running_loop())
         self.finished = self.ran_out = 0
         self.first_versions: dict[int, int] = {}  # each game played: its version when the run began or it started
@@ -259,7 +261,9 @@ class Driver:
             await asyncio.wait(started)
 
     async def click(self, user: int, message_id: int, comp: dict, values: list[str] | None,
-                    thread_id: int) -> dict:
+                    thread_id: int, panel: bool = False) -> dict:
+        """One click; the time to the game's board in its thread (when it posts one) or, ``panel`` (a
+        Take turn click), to the first picture sent to the clicker alone (the panel)."""
         if self.think:
             await asyncio.sleep(self.thinking.expovariate(1 / self.think))
         with self.cost.spending():
@@ -273,7 +277,10 @@ class Driver:
         with self.cost.spending():
             for i in range(first, len(self.h.fake.requests)):
                 r = self.h.fake.requests[i]
-                if r.audience == "public" and r.files and f"/channels/{thread_id}/" in r.url:
+                if panel and r.files and r.audience == f"user:{user}":
+                    self.panel_ms.append(1000 * (self.stamps[i] - t0))
+                    break
+                if not panel and r.audience == "public" and r.files and f"/channels/{thread_id}/" in r.url:
                     self.board_ms.append(1000 * (self.stamps[i] - t0))
                     break
         return payload
@@ -296,7 +303,7 @@ class Driver:
             turn = await table.turn_message_id()
             with self.cost.spending():
                 take = h.find_component(turn, "Take turn")
-            payload = await self.click(user, turn, take, None, table.thread_id)
+            payload = await self.click(user, turn, take, None, table.thread_id, panel=True)
             panel_id = h.fake.interactions[payload["token"]].original_id
             for _step in range(40):
                 if panel_id is None or time.perf_counter() >= until:
@@ -361,7 +368,7 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
         await watcher
         moves = await driver.moves()
         counted = [r for r in h.fake.requests[first_request:] if not exempt(r)]
-        return {"moves": moves, "elapsed": elapsed, "board_ms": driver.board_ms, "lags": lags,
+        return {"moves": moves, "elapsed": elapsed, "board_ms": driver.board_ms, "panel_ms": driver.panel_ms, "lags": lags,
                 "limited": len(counted), "fsync_ms": run.fsync_ms, "loop_cpu": loop_cpu, "bench_cpu": bench_cpu,
                 "threads_cpu": threads_cpu, "workers_cpu": workers_cpu,
                 "renders": (drawn.public, drawn.private, drawn.repeated, drawn_so_far() - drawn.drawn_before),
@@ -391,6 +398,7 @@ def figures(m: dict[str, Any]) -> dict[str, float]:
     ceiling = GLOBAL_LIMIT / per_move if per_move else float("inf")
     moves = max(m["moves"], 1)
     return {"rate": rate, "p50": pct(m["board_ms"], .5), "p95": pct(m["board_ms"], .95),
+            "panel_p50": pct(m["panel_ms"], .5), "panel_p95": pct(m["panel_ms"], .95),
             "lag99": 1000 * pct(m["lags"], .99), "per_move": per_move, "ceiling": ceiling, "share": rate / ceiling,
             "statements": m["statements"] / moves, "loop_ms": 1000 * m["loop_cpu"] / moves, "bench_ms": 1000 * m["bench_cpu"] / moves,
             "threads_ms": 1000 * m["threads_cpu"] / moves, "workers_ms": 1000 * m["workers_cpu"] / moves, "load": m["load"],
@@ -405,6 +413,7 @@ def line(f: dict[str, float], boards: int | None = None, lags: int | None = None
     boards_note = samples_note(boards) if boards is not None else ""
     lags_note = samples_note(lags, 0.99) if lags is not None else ""
     return (f"{f['rate']:5.1f} moves/s | click->board p50 {f['p50']:5.0f} ms p95 {f['p95']:5.0f} ms{boards_note}"
+            f" | Take turn->panel p50 {f['panel_p50']:5.0f} ms p95 {f['panel_p95']:5.0f} ms"
             f" | loop lag p99 {f['lag99']:5.0f} ms{lags_note} | full collections {f['full_gcs']:.0f}/min, longest"
             f" {f['full_gc_ms']:.0f} ms (at most {f['full_gc_cpu_ms']:.0f} ms of CPU); collecting {f['gc_ms']:.1f} ms/move | loop CPU {f['loop_ms']:4.1f} ms/move"
             f" ({f['bench_ms']:.1f} of it the bench's fake Discord and players), other threads {f['threads_ms']:.1f},"

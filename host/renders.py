@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import heapq
-import itertools
 import logging
 import pickle
 import time
@@ -95,49 +93,6 @@ def _count(key: str, full: bool, seconds: float) -> None:
     RENDER_SECONDS.labels(key).observe(seconds)
 
 
-PUBLIC, PRIVATE = 0, 1
-HANDED_PER_WORKER = 2
-"""Pictures handed to the pool a worker: the one it draws and the next, so that a worker that finishes
-finds its next without waiting for the event loop to hand it over (single runs at 32 My Island games,
-issue 32: with one more for all the workers the panels waited longest, with three more the boards did)."""
-
-
-class _Turns:
-    """Pictures handed to the workers: at most ``slots`` at once (``HANDED_PER_WORKER`` a worker), the
-    others waiting here, a public picture (the game's board in its thread: every player is waiting
-    for it) before a private one (a panel, a DM), in order within each. The workers' own queue is
-    first come, first served: at 32 games, with the workers at their lower priority on a busy machine,
-    a round's board waited there behind the panels asked before it (about a second at the median,
-    issue 32)."""
-
-    def __init__(self, slots: int) -> None:
-        self.slots = slots
-        self.busy = 0
-        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
-        self._order = itertools.count()
-
-    async def take(self, rank: int) -> None:
-        if self.busy < self.slots and not self._waiting:
-            self.busy += 1
-            return
-        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self._waiting, (rank, next(self._order), turn))
-        try:
-            await turn
-        except asyncio.CancelledError:
-            if turn.done() and not turn.cancelled():  # handed over as it was cancelled: pass it on
-                self.give_back()
-            raise
-
-    def give_back(self) -> None:
-        while self._waiting:
-            _rank, _order, turn = heapq.heappop(self._waiting)
-            if not turn.done():  # (a cancelled waiter is done)
-                turn.set_result(None)  # the slot goes on to it: ``busy`` stays
-                return
-        self.busy -= 1
-
-
 class Renders:
     """Where the host draws its pictures: ``workers`` processes (0: a thread of this process).
     ``job`` is what a worker runs (:func:`draw`; a test gives one that fails)."""
@@ -145,7 +100,6 @@ class Renders:
     def __init__(self, workers: int = 0, timeout: float = 30.0, job: Job | None = None) -> None:
         self.timeout = timeout
         self._pool = WorkerPool(workers, nice=WORKER_NICE, warm=_load_renderers)
-        self._turns = _Turns(max(workers, 0) * HANDED_PER_WORKER)
         self._given_job = job
         self._kept: OrderedDict[bytes, bytes] = OrderedDict()
         self._kept_bytes = 0
@@ -187,22 +141,16 @@ class Renders:
         if self._in_thread:
             return await self._png_in_thread(key, view, full, locale), True
         for attempt in (1, 2):
-            await self._turns.take(PUBLIC if view.get("viewer") is None else PRIVATE)
             try:
                 drawn: tuple[bytes, float] = await self._pool.run(self._job, key, view, full, locale,
                                                                   timeout=self.timeout)
             except WorkerFailed as exc:
-                self._turns.give_back()
                 if self._pool.cannot_start:  # no worker can be started here at all: a thread draws it
                     return await self._png_in_thread(key, view, full, locale), True
                 log.warning("rendering %s (%s) failed: %s", key, "full" if full else "card", exc)
                 if exc.timed_out or attempt == 2:
                     break
                 continue  # a dead worker (one that was killed, say): fresh workers draw it again
-            except BaseException:
-                self._turns.give_back()
-                raise
-            self._turns.give_back()
             _count(key, full, drawn[1])
             return drawn[0], True
         RENDERS.labels(key, "unavailable").inc()
