@@ -28,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.least_squares import solve_augmented  # noqa: E402
 from rules import ENGINES  # noqa: E402
 from rules.islebound import ai, sampler  # noqa: E402
 from rules.islebound.scoring import final_scores  # noqa: E402
@@ -79,14 +80,7 @@ def _solve(xs: list[list[float]], ys: list[float]) -> list[float]:
                     a[i][j] += x[i] * x[j]
     for i in range(n):
         a[i][i] += RIDGE
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(a[r][c]))
-        a[c], a[p] = a[p], a[c]
-        for r in range(n):
-            if r != c and a[r][c]:
-                m = a[r][c] / a[c][c]
-                a[r] = [u - m * v for u, v in zip(a[r], a[c], strict=True)]
-    return [a[i][n] / a[i][i] for i in range(n)]
+    return solve_augmented(a)
 
 
 def fit(rows: list) -> tuple[list[list[float]], list[float]]:

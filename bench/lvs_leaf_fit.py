@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.least_squares import solve_augmented  # noqa: E402
 from rules import ENGINES  # noqa: E402
 from rules.land_vs_sea import board as B  # noqa: E402
 from rules.land_vs_sea import sampler, turn  # noqa: E402
@@ -101,16 +102,8 @@ def _solve(rows: list, keys: list) -> dict:
                     xtx[i][j] += vi * vj
     for i in range(n):
         xtx[i][i] += 1e-6
-    # Gaussian elimination with partial pivoting
-    a = [row[:] + [xty[i]] for i, row in enumerate(xtx)]
-    for c in range(n):
-        p = max(range(c, n), key=lambda r: abs(a[r][c]))
-        a[c], a[p] = a[p], a[c]
-        for r in range(n):
-            if r != c and a[r][c]:
-                m = a[r][c] / a[c][c]
-                a[r] = [x - m * y for x, y in zip(a[r], a[c], strict=True)]
-    return {k: a[i][n] / a[i][i] for k, i in index.items()}
+    solved = solve_augmented([row[:] + [xty[i]] for i, row in enumerate(xtx)])
+    return {k: solved[i] for k, i in index.items()}
 
 
 def _explained(rows: list, predict) -> float:
