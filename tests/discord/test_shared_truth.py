@@ -83,6 +83,12 @@ async def test_each_truth_changed_in_one_process_is_held_by_the_other(harness, p
         await h.slash(admin, "server language", language="en", user_permissions=1 << 5)
         bo = h.user(12, "Bo")
         table = await new_table(h, admin, [bo], key="count_up")
+        # B has heard every change announced so far (one channel, in commit order), the new table's own
+        # "turn post posted" among them, before it is given one to hold: else that late notice drops it
+        for locale, language in (("uk", "uk"), ("en-US", "en")):
+            h.fake.user_locales[admin] = locale
+            await h.slash(admin, "game list")
+            await other.until(language, "reader", admin)
         assert await other.ask("hold_turn_post", table.game_id, 1) == "ok"
         h.fake.no_send.add(table.thread_id)
         panel = await table.open_panel(admin)
