@@ -24,9 +24,15 @@ SKEW = 0.002
 ends would otherwise seem to share a window with the one it follows by a microsecond."""
 
 
-def most_in_a_window(times: list[float], window: float) -> int:
+LOOP_SKEW = 0.01
+"""Requests timed as they reach discord.py's HTTP layer, through the whole bot: the task a slot was handed
+to may resume that much later on a loaded machine (a failure of a whole suite: three in 100 ms by a few
+ms). Unpaced, the bot's requests go out microseconds apart, so a broken pacer still fails by far."""
+
+
+def most_in_a_window(times: list[float], window: float, skew: float = SKEW) -> int:
     times = sorted(times)
-    return max((sum(1 for t in times[i:] if t - start < window - SKEW) for i, start in enumerate(times)), default=0)
+    return max((sum(1 for t in times[i:] if t - start < window - skew) for i, start in enumerate(times)), default=0)
 
 
 async def take(pace: RequestPace, name: str, order: list[str], times: list[float], priority: int = PLAYER) -> None:
@@ -134,8 +140,8 @@ async def test_the_bots_requests_keep_the_limit_through_a_whole_game(harness, db
     await table.play_to_end()
     limited = [t for t, route in seen if not exempt(route)]
     assert len(limited) >= 6, "the game made limited requests (thread posts, DMs)"
-    assert most_in_a_window(limited, 0.1) <= 2
-    assert most_in_a_window(limited, 0.1) == 2, "the limit was reached, so the pacing was tried"
+    assert most_in_a_window(limited, 0.1, LOOP_SKEW) <= 2
+    assert most_in_a_window(limited, 0.1, LOOP_SKEW) == 2, "the limit was reached, so the pacing was tried"
 
 
 async def test_overdue_requests_get_one_slot_in_four_while_new_messages_wait(monkeypatch):
