@@ -18,10 +18,12 @@ from tests.discord.play import new_table
 from tests.discord.test_whole_move import _to_choose
 
 
-def _views_with_selects() -> list[ui.View]:
-    gc.collect()
+def _views_with_selects(collect: bool = True) -> list[ui.View]:
+    """Views holding a select of choices; ``collect=False``: garbage not yet collected counts too."""
+    if collect:
+        gc.collect()
     return [o for o in gc.get_objects()
-            if isinstance(o, ui.View) and any(isinstance(i, ChoiceSelect) for i in o.children)]
+            if isinstance(o, ui.View) and any(isinstance(i, (ChoiceSelect, ui.Select)) for i in o.walk_children())]
 
 
 async def test_a_sent_panel_is_freed_and_still_answers(harness, db_path, clock):
@@ -43,6 +45,31 @@ async def test_a_sent_panel_is_freed_and_still_answers(harness, db_path, clock):
     assert (await table.host.get(table.game_id)).version > version, "a pick on the released panel still moves"
     assert "Done: " in message_text(h.fake.messages[panel.id].payload)
     assert _views_with_selects() == []
+    assert not h.problems()
+
+
+async def test_a_panel_and_its_pick_leave_no_view_for_the_collector(harness, db_path, clock):
+    """Freed by reference counting as they are done with, not by a full garbage collection: the view
+    the panel was sent in, and the view discord.py builds from the clicked message for the pick (each
+    control points back at its view: a cycle that, at Discord's limit, outlived the young
+    collections and waited for a full one, ~220 views and their options each time)."""
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="land_vs_sea")
+    user = await _to_choose(table)
+    assert _views_with_selects() == []
+    gc.disable()
+    try:
+        panel = await table.open_panel(user)
+        assert _views_with_selects(collect=False) == [], "the sent panel's view waits for a collection"
+        select = next(c for c in iter_components(panel.payload) if c.get("type") == 3)
+        version = (await table.host.get(table.game_id)).version
+        await h.select(user, panel.id, [select["options"][0]["value"]], custom_id=select["custom_id"])
+        assert (await table.host.get(table.game_id)).version > version
+        assert _views_with_selects(collect=False) == [], "the view rebuilt for the pick waits for a collection"
+    finally:
+        gc.enable()
     assert not h.problems()
 
 
