@@ -23,12 +23,6 @@ from rules.my_island.island import (
 
 _MEMO: dict = {}
 AI_SHORTLIST = 30
-_RANKED: dict[tuple, tuple] = {}
-"""``ranked_and_greedy`` by what it reads of a view (the seat's island, tile, round...): a panel's list of
-whole placements asks for it at every version of the game, and another player's move changes none of
-it (at 32 busy My Island games the panels' thread spent ~40 % of the interpreter on rankings already
-made, and the event loop waited for the interpreter)."""
-RANKED_KEPT = 256
 
 
 def island_from_view(vi: dict) -> dict:
@@ -138,24 +132,7 @@ def ranked_placements(view: dict) -> list[tuple[int, list[int]]]:
 
 
 def ranked_and_greedy(view: dict) -> tuple[list[tuple[int, list[int]]], tuple[int, list[int]] | None]:
-    """:func:`ranked_placements` and :func:`greedy_placement` from one pass over the placements (kept
-    for the same seat, round, tile, island and rules: new lists each time, a caller may change them)."""
-    seat = view["seat"]
-    memo_key = (seat, view.get("round"), view["card"]["tile"], view["deck_left"], bool(view.get("flip_allowed")),
-                repr(view["islands"][seat]), repr(view["ruleset"]))
-    kept = _RANKED.get(memo_key)
-    if kept is None:
-        ranked, most = _ranked_and_greedy(view)
-        kept = (tuple((o, (at[0], at[1])) for o, at in ranked), None if most is None else (most[0], (most[1][0], most[1][1])))
-        if len(_RANKED) >= RANKED_KEPT:
-            _RANKED.clear()  # one call, as the panels' thread and an AI's may both be here
-        _RANKED[memo_key] = kept
-    ranked_kept, most_kept = kept
-    return ([(o, [r, c]) for o, (r, c) in ranked_kept],
-            None if most_kept is None else (most_kept[0], [most_kept[1][0], most_kept[1][1]]))
-
-
-def _ranked_and_greedy(view: dict) -> tuple[list[tuple[int, list[int]]], tuple[int, list[int]] | None]:
+    """:func:`ranked_placements` and :func:`greedy_placement` from one pass over the placements."""
     seat = view["seat"]
     rules = view["ruleset"]
     tile = view["card"]["tile"]

@@ -82,30 +82,3 @@ def test_the_anchor_search_memo_is_nothing_the_collector_walks():
         memo = _anchors(tile, orient, tuple(rules["open"]), False, sig)
         assert not gc.is_tracked(memo), memo[:2]
     assert not gc.is_tracked(_frontier(tuple(rules["open"]), sig))
-
-
-def test_a_ranking_of_whole_placements_is_made_once_for_the_same_seat_and_island(monkeypatch):
-    """A panel's whole placements (the strong AI's ranking, ``ai.ranked_and_greedy``) are asked for at
-    every version of a game; another seat's move changes nothing the ranking reads, so it is not made
-    again (issue 32: the panels' thread held the interpreter ~40 % of the time at 32 busy games), and
-    what comes back is what a fresh ranking gives, in new lists."""
-    from rules import ENGINES
-    from rules.my_island import ai
-
-    engine = ENGINES["my_island"]
-    state = engine.setup(2, {}, 11)
-    ai._RANKED.clear()
-    made = []
-    real = ai._ranked_and_greedy
-    monkeypatch.setattr(ai, "_ranked_and_greedy", lambda view: made.append(view["seat"]) or real(view))
-    first = ai.ranked_and_greedy(engine.view(state, 0))
-    assert made == [0] and first[0]
-    place = next(a for a in engine.legal_actions(state, 1) if a["type"] == "place")
-    engine.apply(state, 1, place)  # the other seat places its tile
-    again = ai.ranked_and_greedy(engine.view(state, 0))
-    assert made == [0], "ranked again though seat 0's island, tile and round are the same"
-    assert again == first == real(engine.view(state, 0))
-    again[0][0][1].append(99)  # a caller changing what it got changes nothing kept
-    assert ai.ranked_and_greedy(engine.view(state, 0)) == first
-    ai.ranked_and_greedy(engine.view(state, 1))
-    assert made == [0, 1], "seat 1's island changed: its own ranking"
