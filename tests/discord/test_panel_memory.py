@@ -109,6 +109,17 @@ def test_kept_choices_replace_older_versions_and_stay_bounded():
     assert kept.get(6, 10, 1) is old
 
 
+def test_choices_of_an_older_version_go_when_another_player_of_the_game_gets_newer_ones():
+    kept = KeptChoices()
+    old, new = [Choice(0, "old", {"type": "a"})], [Choice(0, "new", {"type": "b"})]
+    kept.put(1, 10, 5, old)  # Ana's panel, then Bo moves: version 6
+    kept.put(2, 10, 5, old)  # another game
+    kept.put(1, 11, 6, new)  # Bo's next panel
+    assert kept.versions() == {(2, 10): 5, (1, 11): 6}, "Ana's list of version 5 is never picked again"
+    kept.put(1, 10, 6, new)  # both at the same version (a simultaneous step): both kept
+    assert kept.versions() == {(2, 10): 5, (1, 11): 6, (1, 10): 6}
+
+
 async def test_land_vs_sea_placements_are_worded_off_the_event_loop(harness, db_path, clock, monkeypatch):
     """A Land vs Sea panel words every placement (5-9 ms of Python early in a game, more later: the
     loop's longest holds at Discord's limit): a game whose lists are known to take 5 ms has them
