@@ -32,6 +32,11 @@ per run, with the load average of the machine beside it:
   responses and their follow-ups do not), and the ceiling it implies: 50 / that number moves per
   second. One process keeps up with Discord when its rate reaches the ceiling.
 
+The in-memory Discord keeps no request (each one's time, route and audience are read as it is
+answered: ``bench/request_tally.py``) and only its few hundred most recently used messages and
+interactions as objects (the rest encoded: ``tests/discord/fading.py``), as a real bot's process holds
+none of them: its full garbage collections walk the bot's objects, not the bench's.
+
 With ``--runs`` above 1 each figure's median over the runs follows the runs (runs of one game and
 concurrency are made one after another).
 """
@@ -48,7 +53,7 @@ import random
 import statistics
 import sys
 import time
-from collections import Counter, deque
+from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
@@ -61,12 +66,14 @@ from discord.webhook.async_ import AsyncWebhookAdapter  # noqa: E402
 
 from bench.bot_bench import bot_on_disk  # noqa: E402
 from bench.floors import pct, samples_note  # noqa: E402
+from bench.request_tally import RequestTally  # noqa: E402
 from bench.stall_sampler import StallSampler  # noqa: E402
 from cogs.request_pace import exempt as discord_exempt  # noqa: E402
 from host.i18n import current_locale  # noqa: E402
 from host.settings import default_render_workers  # noqa: E402
 from rules import ENGINES  # noqa: E402
 from telemetry.metrics import REGISTRY  # noqa: E402
+from tests.discord.fading import fade  # noqa: E402
 from tests.discord.harness import Harness  # noqa: E402
 from tests.discord.play import LEAVE_EARLY, controls, label_of  # noqa: E402
 from tests.discord.volume import new_counted_table  # noqa: E402
@@ -236,8 +243,8 @@ class Driver:
     """The players. ``think``: the mean seconds a player waits before each click (exponentially
     spread, as people arrive at random); 0: they click the instant the bot has answered."""
 
-    def __init__(self, h: Harness, stamps: list[float], cost: BenchCost, think: float = 0.0) -> None:
-        self.h, self.stamps, self.cost, self.think = h, stamps, cost, think
+    def __init__(self, h: Harness, tally: RequestTally, cost: BenchCost, think: float = 0.0) -> None:
+        self.h, self.tally, self.cost, self.think = h, tally, cost, think
         self.thinking = random.Random(7)
         self.board_ms: list[float] = []
         self.panel_ms: list[float] = []  # Take turn -> the player's panel picture
@@ -272,17 +279,12 @@ class Driver:
             if values is not None:
                 data["values"] = values
             payload = self.h.fake.interaction_payload(3, user, msg.channel_id, data, message=msg)
-            first, t0 = len(self.h.fake.requests), time.perf_counter()
+            waiting, t0 = self.tally.wait_for(user, None if panel else thread_id), time.perf_counter()
         await self.feed(payload)
         with self.cost.spending():
-            for i in range(first, len(self.h.fake.requests)):
-                r = self.h.fake.requests[i]
-                if panel and r.files and r.audience == f"user:{user}":
-                    self.panel_ms.append(1000 * (self.stamps[i] - t0))
-                    break
-                if not panel and r.audience == "public" and r.files and f"/channels/{thread_id}/" in r.url:
-                    self.board_ms.append(1000 * (self.stamps[i] - t0))
-                    break
+            stamp = self.tally.done(waiting)
+            if stamp is not None:
+                (self.panel_ms if panel else self.board_ms).append(1000 * (stamp - t0))
         return payload
 
     async def play(self, table: Any, spares: list[Any], rnd: random.Random, until: float) -> None:
@@ -344,8 +346,11 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
             users = [h.user(1000 + 2 * g, f"P{2 * g}"), h.user(1001 + 2 * g, f"P{2 * g + 1}")]
             games = [(await new_counted_table(h, key, users))[0] for _ in range(1 + spares)]
             tables.append((games[0], games[1:]))
-        driver = Driver(h, run.stamps, cost, think)
-        first_request = len(h.fake.requests)
+        tally = RequestTally(h.fake, exempt)  # from here on the fake keeps no request, and its messages fade
+        fade(h.fake)
+        run.stamps.clear()
+        driver = Driver(h, tally, cost, think)
+        tally.counting = True
         lags: list[float] = []
         stop = asyncio.Event()
         watcher = asyncio.create_task(lag_watcher(lags, stop))
@@ -367,12 +372,12 @@ async def measure(n_games: int, seconds: float, key: str, render_workers: int | 
         stop.set()
         await watcher
         moves = await driver.moves()
-        counted = [r for r in h.fake.requests[first_request:] if not exempt(r)]
+        tally.counting = False
         return {"moves": moves, "elapsed": elapsed, "board_ms": driver.board_ms, "panel_ms": driver.panel_ms, "lags": lags,
-                "limited": len(counted), "fsync_ms": run.fsync_ms, "loop_cpu": loop_cpu, "bench_cpu": bench_cpu,
+                "limited": sum(tally.limited.values()), "fsync_ms": run.fsync_ms, "loop_cpu": loop_cpu, "bench_cpu": bench_cpu,
                 "threads_cpu": threads_cpu, "workers_cpu": workers_cpu,
                 "renders": (drawn.public, drawn.private, drawn.repeated, drawn_so_far() - drawn.drawn_before),
-                "routes": Counter(f"{r.method} {r.path}{' +file' if r.files else ''}" for r in counted),
+                "routes": tally.limited,
                 "load": (load + os.getloadavg()[0]) / 2, "held": limiter.held, "finished": driver.finished,
                 "ran_out": driver.ran_out, "sampler": sampler, "gc": collections.pauses, "gc_cpu": collections.cpu, "statements": statements.total, "shapes": statements.shapes}
 

@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 from cogs import languages
+from cogs.view_release import release_clicked
 from host import HostError
 from host.i18n import _
 from telemetry.errors import report as report_error
@@ -170,6 +171,8 @@ def guarded(callback: H) -> H:
                 await callback(self, interaction, *args)
         except Exception as exc:  # noqa: BLE001 - the one place errors become messages
             await report(interaction, exc)
+        finally:
+            release_clicked(self)  # the clicked message's view, rebuilt for this click (cogs.view_release)
 
     return cast(H, wrapper)
 

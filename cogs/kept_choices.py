@@ -33,7 +33,11 @@ class KeptChoices:
         return kept[1]
 
     def put(self, game_id: int, user_id: int, version: int, choices: list[Choice]) -> None:
-        """Keep ``choices`` for ``version`` in place of whatever was kept for this game and player."""
+        """Keep ``choices`` for ``version`` in place of whatever was kept for this game and player; the
+        other players' choices at an older version of this game go (never picked again: in a game of
+        turns that was the waiting player's list, half of all kept, walked by every full collection)."""
+        for key in [k for k, (kept_version, _c) in self._kept.items() if k[0] == game_id and kept_version < version]:
+            del self._kept[key]
         self._kept[(game_id, user_id)] = (version, choices)
         self._kept.move_to_end((game_id, user_id))
         while len(self._kept) > self.limit:

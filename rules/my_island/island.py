@@ -7,6 +7,7 @@ inside this module and ``"row,col"`` strings in the dumped state.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
 
 from rules.my_island.data import (
@@ -128,7 +129,7 @@ def placement_ok(isl: dict, rules: dict, fp: list[tuple[Cell, str]], occ: dict[C
     return False
 
 
-def legal_anchors(isl: dict, rules: dict, tile: str, orient: int, sig: tuple | None = None) -> list[tuple[Cell, list]]:
+def legal_anchors(isl: dict, rules: dict, tile: str, orient: int, sig: tuple | None = None) -> list[tuple[Cell, tuple]]:
     """Every legal anchor cell for one orientation, in reading order (row, then column)."""
     if sig is None:
         sig = signature(isl)
@@ -145,11 +146,14 @@ def _anchors(tile: str, orient: int, open_terrain: tuple, first: bool, signature
     """The legal anchors (spec §6.1), found from where the tile can touch: a later tile must face a
     matching symbol across a side, so only anchors that put a cell of that symbol on a free cell
     beside it are tried (a few dozen, not every cell of the island for every tile and orientation,
-    which made a seat's first view of a game cost ~50 ms of the event loop)."""
+    which made a seat's first view of a game cost ~50 ms of the event loop). Tuples of numbers and
+    words all through: the collector stops tracking such a tuple, so a full garbage collection of
+    the bot's process does not walk the memo (a list in each footprint kept ~16,000 objects of it
+    tracked at 32 busy games)."""
     occ = dict(signature)
     free = _open_cells(open_terrain) - occ.keys()
     if first:
-        return tuple((at, list(fp)) for at, fp in footprint_table(tile, orient)
+        return tuple((at, fp) for at, fp in footprint_table(tile, orient)
                      if not _BEACH.isdisjoint(c for c, _ in fp) and all(c in free for c, _ in fp))
     shape = oriented_cells_cached(tile, orient)
     at_axial = _AT_AXIAL.get
@@ -171,13 +175,14 @@ def _anchors(tile: str, orient: int, open_terrain: tuple, first: bool, signature
                     break
                 fp.append((cell, csym))
             else:
-                found[at] = fp
+                found[at] = tuple(fp)
     return tuple((at, found[at]) for at in sorted(found))
 
 
 @lru_cache(maxsize=128)
 def _frontier(open_terrain: tuple, signature: tuple) -> tuple:
-    """The free open cells beside the placed tiles, in axial coordinates, each with the symbols facing it."""
+    """The free open cells beside the placed tiles, in axial coordinates, each with the symbols facing
+    it (a tuple, not a set: untracked by the collector, as in ``_anchors``)."""
     occ = dict(signature)
     free = _open_cells(open_terrain) - occ.keys()
     facing: dict[Cell, set[str]] = {}
@@ -185,7 +190,7 @@ def _frontier(open_terrain: tuple, signature: tuple) -> tuple:
         for n in NEIGHBOURS.get(cell, ()):
             if n in free:
                 facing.setdefault(n, set()).add(sym)
-    return tuple((_AXIAL[c], frozenset(syms)) for c, syms in facing.items())
+    return tuple((_AXIAL[c], tuple(sorted(syms))) for c, syms in facing.items())
 
 
 @cache
@@ -203,7 +208,7 @@ def orientations_with_spots(isl: dict, rules: dict, tile: str, allow_flip: bool)
     return [o for o in distinct_orientations(tile, allow_flip) if legal_anchors(isl, rules, tile, o, sig)]
 
 
-def all_placements(isl: dict, rules: dict, tile: str, allow_flip: bool) -> list[tuple[int, Cell, list]]:
+def all_placements(isl: dict, rules: dict, tile: str, allow_flip: bool) -> list[tuple[int, Cell, tuple]]:
     sig = signature(isl)
     return [(o, at, fp) for o in distinct_orientations(tile, allow_flip)
             for at, fp in legal_anchors(isl, rules, tile, o, sig)]
@@ -229,13 +234,13 @@ def uncovered_beach(isl: dict) -> int:
 
 # -- scoring -----------------------------------------------------------------------------
 
-def put_tile(isl: dict, tile: str, fp: list[tuple[Cell, str]]) -> None:
+def put_tile(isl: dict, tile: str, fp: Sequence[tuple[Cell, str]]) -> None:
     for idx, (c, sym) in enumerate(fp):
         isl["cells"][key(c)] = [sym, tile, idx]
     isl["placed"].append(tile)
 
 
-def immediate_awards(isl: dict, rules: dict, fp: list[tuple[Cell, str]]) -> list[tuple[str, int, str]]:
+def immediate_awards(isl: dict, rules: dict, fp: Sequence[tuple[Cell, str]]) -> list[tuple[str, int, str]]:
     """Points earned by the tile just put down (already on ``isl``), spec §7 and §11.2.
 
     Also records the new group markers and scored totems on the island.

@@ -18,10 +18,12 @@ from tests.discord.play import new_table
 from tests.discord.test_whole_move import _to_choose
 
 
-def _views_with_selects() -> list[ui.View]:
-    gc.collect()
+def _views_with_selects(collect: bool = True) -> list[ui.View]:
+    """Views holding a select of choices; ``collect=False``: garbage not yet collected counts too."""
+    if collect:
+        gc.collect()
     return [o for o in gc.get_objects()
-            if isinstance(o, ui.View) and any(isinstance(i, ChoiceSelect) for i in o.children)]
+            if isinstance(o, ui.View) and any(isinstance(i, (ChoiceSelect, ui.Select)) for i in o.walk_children())]
 
 
 async def test_a_sent_panel_is_freed_and_still_answers(harness, db_path, clock):
@@ -43,6 +45,31 @@ async def test_a_sent_panel_is_freed_and_still_answers(harness, db_path, clock):
     assert (await table.host.get(table.game_id)).version > version, "a pick on the released panel still moves"
     assert "Done: " in message_text(h.fake.messages[panel.id].payload)
     assert _views_with_selects() == []
+    assert not h.problems()
+
+
+async def test_a_panel_and_its_pick_leave_no_view_for_the_collector(harness, db_path, clock):
+    """Freed by reference counting as they are done with, not by a full garbage collection: the view
+    the panel was sent in, and the view discord.py builds from the clicked message for the pick (each
+    control points back at its view: a cycle that, at Discord's limit, outlived the young
+    collections and waited for a full one, ~220 views and their options each time)."""
+    h = harness
+    await start_bot(h, db_path, clock)
+    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
+    table = await new_table(h, ana, [bo], key="land_vs_sea")
+    user = await _to_choose(table)
+    assert _views_with_selects() == []
+    gc.disable()
+    try:
+        panel = await table.open_panel(user)
+        assert _views_with_selects(collect=False) == [], "the sent panel's view waits for a collection"
+        select = next(c for c in iter_components(panel.payload) if c.get("type") == 3)
+        version = (await table.host.get(table.game_id)).version
+        await h.select(user, panel.id, [select["options"][0]["value"]], custom_id=select["custom_id"])
+        assert (await table.host.get(table.game_id)).version > version
+        assert _views_with_selects(collect=False) == [], "the view rebuilt for the pick waits for a collection"
+    finally:
+        gc.enable()
     assert not h.problems()
 
 
@@ -80,6 +107,17 @@ def test_kept_choices_replace_older_versions_and_stay_bounded():
     assert len(kept) == 3
     assert kept.get(1, 10, 6) is None, "the least recently used go first"
     assert kept.get(6, 10, 1) is old
+
+
+def test_choices_of_an_older_version_go_when_another_player_of_the_game_gets_newer_ones():
+    kept = KeptChoices()
+    old, new = [Choice(0, "old", {"type": "a"})], [Choice(0, "new", {"type": "b"})]
+    kept.put(1, 10, 5, old)  # Ana's panel, then Bo moves: version 6
+    kept.put(2, 10, 5, old)  # another game
+    kept.put(1, 11, 6, new)  # Bo's next panel
+    assert kept.versions() == {(2, 10): 5, (1, 11): 6}, "Ana's list of version 5 is never picked again"
+    kept.put(1, 10, 6, new)  # both at the same version (a simultaneous step): both kept
+    assert kept.versions() == {(2, 10): 5, (1, 11): 6, (1, 10): 6}
 
 
 async def test_land_vs_sea_placements_are_worded_off_the_event_loop(harness, db_path, clock, monkeypatch):

@@ -48,7 +48,37 @@ def test_legal_anchors_are_every_footprint_the_placement_rule_allows_spec_6_1():
                             for at in sorted(TERRAIN):
                                 fp = footprint(tile, at, orient)
                                 if fp is not None and placement_ok(isl, rules, fp, occ):
-                                    expected.append((at, fp))
+                                    expected.append((at, tuple(fp)))
                             assert legal_anchors(isl, rules, tile, orient) == expected, (seed, seq, tile, orient)
                             checked += 1
     assert checked > 500
+
+
+def test_the_anchor_search_memo_is_nothing_the_collector_walks():
+    """The anchor search's memo (``_anchors``, ``_frontier``: hundreds of islands at 32 busy games) is
+    tuples of numbers and words only, which the garbage collector stops tracking: every full
+    collection of the bot's process walked its footprint lists before (issue 32, loop lag)."""
+    import gc
+
+    from rules import ENGINES
+    from rules.my_island.data import distinct_orientations
+    from rules.my_island.island import _anchors, _frontier, legal_anchors, signature
+    from rules.my_island.menus import current_tile
+
+    engine = ENGINES["my_island"]
+    state = engine.setup(2, {}, 5)
+    while len(state["islands"][0]["placed"]) < 3:  # each seat places its tile of the round, then ends
+        seat = min(engine.to_act(state))
+        legal = engine.legal_actions(state, seat)
+        engine.apply(state, seat, next((a for a in legal if a["type"] == "place"), {"type": "end"}))
+    isl, rules, tile = state["islands"][0], state["rules"], current_tile(state)
+    assert isl["placed"], "a later tile: the search from the frontier"
+    found = [legal_anchors(isl, rules, tile, o) for o in distinct_orientations(tile, True)]
+    assert any(found)
+    for _ in range(4):  # a collection untracks a tuple once all it holds is untracked: one level of nesting each time at worst
+        gc.collect()
+    sig = signature(isl)
+    for orient in distinct_orientations(tile, True):
+        memo = _anchors(tile, orient, tuple(rules["open"]), False, sig)
+        assert not gc.is_tracked(memo), memo[:2]
+    assert not gc.is_tracked(_frontier(tuple(rules["open"]), sig))
