@@ -65,7 +65,7 @@ async def test_why_lists_each_goal_scoring_round_by_round(harness, db_path, cloc
     assert first != second
     listed = 0
     for text in (first, second):  # each player's page
-        for block in re.split(r"\n• ", text):
+        for block in re.split(r"(?:^|\n)• ", text):
             head = re.match(r"(Goal [A-D]: [^:]+): ([+-]\d+) —", block)
             events = [int(p) for p in re.findall(r"◦ round \d: ([+-]\d+)", block)]
             if head and events:
