@@ -18,8 +18,11 @@ from .data import BUILDINGS, EVENTS, FAME_TOKENS, INFLUENCE_VALUES, METROPOLIS, 
 from .scoring import breakdown, final_scores
 from .state import end_trigger_count
 
-ROLLOUT = "greedy"
-"""The level that plays on in the rollouts."""
+ROLLOUT = "strong"
+"""The level that plays on in the rollouts: the strong one, as the rival (and, but for its
+overrides, the seat) plays. The greedy level chose as the strong one does in 189 of 303 decisions
+of two strong games, and a search by greedy rollouts costs ~140 ms CPU at 16 rollouts against
+~370 ms by strong ones: within the one-second budget either way."""
 RETREATS = ("cancel",)
 """Steps back the expert takes only where the strong level does (a search would undo and redo)."""
 SCALE = 5.0
