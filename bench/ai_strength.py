@@ -21,7 +21,7 @@ pair, budget, seed, the upper seat's share); ``--first G`` starts at game G (its
 nothing and prints the matrices of every game in ``--out`` (games of another budget kept apart).
 ``--depth D``: the expert's rollouts play D moves before the evaluation (an experiment; default: the
 game's own ``depth``). ``--rollout LEVEL``: the level that plays on in them (``strong`` or ``greedy``;
-default: the game's sampler's ``ROLLOUT``). ``--note WORD``: added to the games' budget label (which
+default: the game's sampler's ``ROLLOUT``, at every player count). ``--note WORD``: added to the games' budget label (which
 version of the expert played them), so ``--report`` keeps them apart.
 """
 
@@ -53,7 +53,10 @@ def play(key: str, n_players: int, options: dict, seed: int, upper_seat: int, up
     if depth is not None:
         sampler_for(key).depth = lambda view: depth
     if rollout is not None:
-        sampler_for(key).ROLLOUT = rollout
+        sampler = sampler_for(key)
+        sampler.ROLLOUT = rollout
+        if hasattr(sampler, "ROLLOUT_AT_MORE"):  # Islebound: the level at 3 or more players
+            sampler.ROLLOUT_AT_MORE = rollout
     started = time.perf_counter()
     state = engine.setup(n_players, json.loads(json.dumps(options)), seed)
     ai = {level: chooser_for(key, level, budget) for level in (upper, lower)}

@@ -6,7 +6,7 @@ nothing else. Each iteration samples a *world*: a full state consistent with tha
 ``rules/<key>/sampler.py`` fills in what the seat cannot see: the bag or deck, the other hands, the
 other seats' sealed choices of a simultaneous step, and a fresh random seed, so no future draw is
 known). In that world every candidate action is tried and played on by the strong level (the
-greedy one where the strong one is slow: the sampler's ``ROLLOUT``) for every seat (each deciding from its own view of the world, so a sealed choice stays sealed in a rollout
+greedy one where the strong one is slow: the sampler's ``ROLLOUT`` or ``playing_on``) for every seat (each deciding from its own view of the world, so a sealed choice stays sealed in a rollout
 too) for a few moves, then the game's evaluation scores where it ended (or its result, when the
 rollout reached the end). All candidates are tried in the same worlds with the same rollout seeds
 (paired comparisons: far less noise than independent samples); after rounds 2, 4, 8 ... the worse

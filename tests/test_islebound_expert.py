@@ -126,3 +126,38 @@ def test_the_fitted_islebound_leaf_is_the_margin_fitted_to_strong_games_on_a_sca
         assert reward(ENGINE, SAMPLER, state, 0) == pytest.approx(expected)
         assert reward(ENGINE, SAMPLER, state, 1) == pytest.approx(1 - expected)
     assert len(stages) >= 3
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_the_islebound_expert_plays_on_by_the_strong_level_at_2_players_greedy_at_more(monkeypatch, n):
+    """At 2 players the rollouts play every seat as the strong level would (the rival is one), not
+    the greedy level: a search at a step of a turn asks the strong level again and again, the greedy
+    one never. At 4 players, where a rollout plays three rivals' turns and the strong level would
+    leave a second ~10 rollouts, they play on by the greedy level."""
+    import rules.islebound.ai as islebound_ai
+
+    calls = {"strong": 0, "greedy": 0}
+
+    def counted(level, chooser):
+        def choose(view, legal, rng):
+            calls[level] += 1
+            return chooser(view, legal, rng)
+        return choose
+
+    monkeypatch.setattr(islebound_ai, "choose", counted("strong", islebound_ai.choose))
+    monkeypatch.setattr(islebound_ai, "greedy", counted("greedy", islebound_ai.greedy))
+    expert = chooser_for("islebound", "expert", Budget(seconds=None, iterations=6))
+    searched = 0
+    for state, seat in _positions(n, seed=41, every=4, limit=12):
+        view = ENGINE.view(state, seat)
+        legal = ENGINE.legal_actions(state, seat)
+        if view["phase"] not in ("move", "act") or view.get("pending"):
+            continue
+        strong, greedy = calls["strong"], calls["greedy"]
+        expert(view, legal, rng_for("r", seat))
+        searched += 1
+        if n == 2:  # the prior and the shortlist's valuation aside: a move or more a rollout
+            assert calls["strong"] - strong > 6 and calls["greedy"] == 0
+        else:
+            assert calls["greedy"] - greedy > 6
+    assert searched >= 3
