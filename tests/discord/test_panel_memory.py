@@ -26,11 +26,16 @@ def _views_with_selects(collect: bool = True) -> list[ui.View]:
             if isinstance(o, ui.View) and any(isinstance(i, (ChoiceSelect, ui.Select)) for i in o.walk_children())]
 
 
-async def test_a_sent_panel_is_freed_and_still_answers(harness, db_path, clock):
-    h = harness
+async def _land_vs_sea(h, db_path, clock):
+    """The bot started and a two-player Land vs Sea table (its many placements make big panels)."""
     await start_bot(h, db_path, clock)
     ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
-    table = await new_table(h, ana, [bo], key="land_vs_sea")
+    return await new_table(h, ana, [bo], key="land_vs_sea")
+
+
+async def test_a_sent_panel_is_freed_and_still_answers(harness, db_path, clock):
+    h = harness
+    table = await _land_vs_sea(h, db_path, clock)
     user = await _to_choose(table)
     assert _views_with_selects() == []
     panel = await table.open_panel(user)
@@ -54,9 +59,7 @@ async def test_a_panel_and_its_pick_leave_no_view_for_the_collector(harness, db_
     control points back at its view: a cycle that, at Discord's limit, outlived the young
     collections and waited for a full one, ~220 views and their options each time)."""
     h = harness
-    await start_bot(h, db_path, clock)
-    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
-    table = await new_table(h, ana, [bo], key="land_vs_sea")
+    table = await _land_vs_sea(h, db_path, clock)
     user = await _to_choose(table)
     assert _views_with_selects() == []
     gc.disable()
@@ -75,9 +78,7 @@ async def test_a_panel_and_its_pick_leave_no_view_for_the_collector(harness, db_
 
 async def test_only_the_current_choices_of_a_player_are_kept(harness, db_path, clock):
     h = harness
-    await start_bot(h, db_path, clock)
-    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
-    table = await new_table(h, ana, [bo], key="land_vs_sea")
+    table = await _land_vs_sea(h, db_path, clock)
     host = table.host
     shown = set()
     for _turn in range(6):
@@ -131,9 +132,7 @@ async def test_land_vs_sea_placements_are_worded_off_the_event_loop(harness, db_
     from rules.land_vs_sea import merged
 
     h = harness
-    await start_bot(h, db_path, clock)
-    ana, bo = h.user(11, "Ana"), h.user(12, "Bo")
-    table = await new_table(h, ana, [bo], key="land_vs_sea")
+    table = await _land_vs_sea(h, db_path, clock)
     user = await _to_choose(table)
     table.host._choices_cpu["land_vs_sea"] = 0.005
     loop_thread = threading.get_ident()
